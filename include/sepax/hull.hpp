@@ -1,0 +1,182 @@
+// sepax: convex hulls with polygonal faces and half-edge adjacency.
+//
+// A Hull is immutable once built and lives in its own local frame; queries
+// take it together with a Pose. Build one from points with
+// Hull::from_points (Qhull underneath), or from the factories in shapes.hpp.
+//
+// Thread safety: building is reentrant (Qhull's qhull_r, no global state), so
+// hulls may be built on several threads at once. A built Hull is read-only
+// and may be shared between threads freely.
+#pragma once
+
+#include "sepax/types.hpp"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace sepax {
+
+/// Index type of vertices, half-edges and faces.
+using index_t = std::int32_t;
+
+/// A plane { x : dot(normal, x) = offset }, `normal` unit length and pointing
+/// out of the hull.
+struct Plane {
+  vec3 normal{real(0)};
+  real offset = 0;
+  /// Signed distance of p to the plane: positive outside the hull.
+  [[nodiscard]] real distance(const vec3& p) const { return glm::dot(normal, p) - offset; }
+};
+
+/// One directed side of an edge. Half-edges come in twin pairs stored next to
+/// each other: the twin of half-edge e is e ^ 1, and edge i of the hull is the
+/// pair (2i, 2i + 1).
+struct HalfEdge {
+  index_t origin = -1;  ///< vertex the half-edge starts at
+  index_t twin = -1;    ///< opposite half-edge (always this index ^ 1)
+  index_t next = -1;    ///< next half-edge counter-clockwise around `face`
+  index_t face = -1;    ///< face on the left, seen from outside
+};
+
+/// A polygonal face: a loop of `count` half-edges starting at `edge`,
+/// counter-clockwise seen from outside.
+struct Face {
+  index_t edge = -1;
+  index_t count = 0;
+};
+
+/// Axis-aligned bounds in the hull's local frame.
+struct Bounds {
+  vec3 min{real(0)};
+  vec3 max{real(0)};
+};
+
+/// Why building a hull failed (or `ok`).
+enum class HullStatus {
+  ok,
+  empty_input,     ///< no points at all
+  non_finite,      ///< a coordinate is NaN or infinite
+  too_few_points,  ///< fewer than three points
+  coincident,      ///< all points are (within tolerance) the same point
+  collinear,       ///< all points lie (within tolerance) on one line
+  qhull_error,     ///< Qhull failed; the message carries its text
+};
+
+/// Short name of a status ("ok", "empty_input", ...).
+[[nodiscard]] SEPAX_API const char* to_string(HullStatus status);
+
+struct HullResult;
+
+/// A convex polytope: vertices, polygonal faces with outward planes,
+/// half-edges, vertex adjacency, and derived data (centroid, bounds, unique
+/// edge directions). A flat point set gives a two-sided polygon: two faces
+/// with opposite normals sharing every edge.
+class SEPAX_API Hull {
+ public:
+  /// Builds the convex hull of `points` with Qhull. Coplanar facets are
+  /// merged into polygons (a box has 6 faces and 12 edges); only hull
+  /// vertices are kept, in their input coordinates. Never throws for bad
+  /// input: the result carries a status and a message instead.
+  [[nodiscard]] static HullResult from_points(std::span<const vec3> points);
+
+  /// An empty hull (no vertices); only useful as a placeholder.
+  Hull() = default;
+
+  [[nodiscard]] std::span<const vec3> vertices() const { return vertices_; }
+  [[nodiscard]] std::span<const HalfEdge> half_edges() const { return half_edges_; }
+  [[nodiscard]] std::span<const Face> faces() const { return faces_; }
+  /// Outward plane of each face (same indexing as faces()).
+  [[nodiscard]] std::span<const Plane> planes() const { return planes_; }
+
+  [[nodiscard]] std::size_t vertex_count() const { return vertices_.size(); }
+  [[nodiscard]] std::size_t face_count() const { return faces_.size(); }
+  /// Number of (undirected) edges: half_edges().size() / 2.
+  [[nodiscard]] std::size_t edge_count() const { return half_edges_.size() / 2; }
+
+  /// Neighbours of vertex v (the other ends of its edges), for hill climbing.
+  [[nodiscard]] std::span<const index_t> neighbors(index_t v) const {
+    return {adjacency_.data() + adjacency_start_[v],
+            adjacency_.data() + adjacency_start_[static_cast<std::size_t>(v) + 1]};
+  }
+  /// One half-edge leaving vertex v.
+  [[nodiscard]] index_t vertex_edge(index_t v) const { return vertex_edge_[v]; }
+
+  /// Unit directions of the edges, one per set of parallel edges (sign
+  /// chosen canonically). A box has 3, a tetrahedron 6.
+  [[nodiscard]] std::span<const vec3> edge_directions() const { return edge_directions_; }
+
+  /// Centroid of the solid (area centroid for a flat polygon).
+  [[nodiscard]] const vec3& centroid() const { return centroid_; }
+  [[nodiscard]] const Bounds& bounds() const { return bounds_; }
+  /// Length of the bounds' diagonal: the size that relative tolerances use.
+  [[nodiscard]] real extent() const { return glm::length(bounds_.max - bounds_.min); }
+  /// Largest absolute coordinate plus extent: the magnitude that round-off
+  /// in this hull's local frame is proportional to.
+  [[nodiscard]] real magnitude() const;
+  /// True for a two-sided flat polygon.
+  [[nodiscard]] bool is_flat() const { return flat_; }
+  /// True when the hull has no vertices (default-constructed).
+  [[nodiscard]] bool empty() const { return vertices_.empty(); }
+
+  /// Start and end vertex of edge i (0 <= i < edge_count()).
+  [[nodiscard]] vec3 edge_start(std::size_t i) const {
+    return vertices_[half_edges_[2 * i].origin];
+  }
+  [[nodiscard]] vec3 edge_end(std::size_t i) const {
+    return vertices_[half_edges_[2 * i + 1].origin];
+  }
+
+  /// Builds a hull from polygon loops that are already known to be convex,
+  /// counter-clockwise seen from outside, and to close into a manifold (or, if
+  /// `flat`, two loops with opposite orientation). Used by Hull::from_points and
+  /// the factories; returns an empty hull when the loops are not manifold.
+  [[nodiscard]] static Hull from_loops(std::vector<vec3> vertices,
+                                       const std::vector<std::vector<index_t>>& loops, bool flat);
+
+ private:
+  std::vector<vec3> vertices_;
+  std::vector<HalfEdge> half_edges_;
+  std::vector<Face> faces_;
+  std::vector<Plane> planes_;
+  std::vector<index_t> vertex_edge_;
+  std::vector<index_t> adjacency_start_;
+  std::vector<index_t> adjacency_;
+  std::vector<vec3> edge_directions_;
+  vec3 centroid_{real(0)};
+  Bounds bounds_;
+  bool flat_ = false;
+
+  void derive();  // planes, adjacency, directions, centroid, bounds
+};
+
+/// Outcome of Hull::from_points: a status, a one-line message for people
+/// (empty when ok), and the hull (empty unless ok).
+struct HullResult {
+  HullStatus status = HullStatus::ok;
+  std::string message;
+  Hull hull;
+  [[nodiscard]] bool ok() const { return status == HullStatus::ok; }
+};
+
+/// What validate() found. Distances are absolute, in the hull's units;
+/// `tolerance` is the bound they were held to.
+struct HullReport {
+  bool ok = true;
+  int euler = 0;                      ///< V - E + F, must be 2
+  real max_nonplanarity = 0;          ///< largest distance of a face vertex from its plane
+  real max_nonconvexity = 0;          ///< largest distance of a vertex outside any face plane
+  real max_outside = 0;               ///< largest distance of an input point outside the hull
+  real tolerance = 0;                 ///< bound applied to the three distances above
+  std::vector<std::string> problems;  ///< one line per failed check
+};
+
+/// Checks a hull (and optionally that every input point lies inside it):
+/// Euler characteristic, face planarity, convexity, twin/next/face
+/// consistency. Expensive (O(V * F + N * F)): for tests and the tool, not for
+/// per-frame use.
+[[nodiscard]] SEPAX_API HullReport validate(const Hull& hull,
+                                            std::span<const vec3> input_points = {});
+
+}  // namespace sepax

@@ -1,0 +1,290 @@
+// Hull topology: half-edges from polygon loops, derived data, validation.
+// Building from points (input checks, Qhull, flat polygons) is in
+// hull_build.cpp.
+#include "sepax/hull.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <unordered_map>
+
+namespace sepax {
+
+const char* to_string(HullStatus status) {
+  switch (status) {
+    case HullStatus::ok:
+      return "ok";
+    case HullStatus::empty_input:
+      return "empty_input";
+    case HullStatus::non_finite:
+      return "non_finite";
+    case HullStatus::too_few_points:
+      return "too_few_points";
+    case HullStatus::coincident:
+      return "coincident";
+    case HullStatus::collinear:
+      return "collinear";
+    case HullStatus::qhull_error:
+      return "qhull_error";
+  }
+  return "unknown";
+}
+
+real Hull::magnitude() const {
+  const vec3 m = glm::max(glm::abs(bounds_.min), glm::abs(bounds_.max));
+  return std::max({m.x, m.y, m.z}) + extent();
+}
+
+Hull Hull::from_loops(std::vector<vec3> vertices, const std::vector<std::vector<index_t>>& loops,
+                      bool flat) {
+  // Edge i owns half-edges 2i and 2i + 1; the one whose origin is the lower
+  // vertex index is 2i. A directed pair seen twice, or an edge seen from
+  // one side only, means the loops do not close into a manifold.
+  Hull h;
+  std::unordered_map<std::uint64_t, index_t> edge_of;
+  auto key = [](index_t a, index_t b) {
+    return (std::uint64_t(std::uint32_t(std::min(a, b))) << 32) | std::uint32_t(std::max(a, b));
+  };
+  std::size_t total = 0;
+  for (const auto& loop : loops) total += loop.size();
+  h.half_edges_.assign(total, HalfEdge{});
+  std::vector<index_t> loop_edges;
+  for (std::size_t f = 0; f < loops.size(); ++f) {
+    const auto& loop = loops[f];
+    if (loop.size() < 3) return Hull{};
+    loop_edges.clear();
+    for (std::size_t i = 0; i < loop.size(); ++i) {
+      const index_t a = loop[i], b = loop[(i + 1) % loop.size()];
+      if (a == b) return Hull{};
+      auto [it, fresh] = edge_of.try_emplace(key(a, b), index_t(edge_of.size()));
+      const index_t he = 2 * it->second + (a < b ? 0 : 1);
+      if (std::size_t(he) >= total || h.half_edges_[he].origin >= 0) return Hull{};
+      h.half_edges_[he] = HalfEdge{a, he ^ 1, -1, index_t(f)};
+      loop_edges.push_back(he);
+    }
+    for (std::size_t i = 0; i < loop_edges.size(); ++i)
+      h.half_edges_[loop_edges[i]].next = loop_edges[(i + 1) % loop_edges.size()];
+    h.faces_.push_back(Face{loop_edges[0], index_t(loop_edges.size())});
+  }
+  if (2 * edge_of.size() != total) return Hull{};
+  h.vertices_ = std::move(vertices);
+  h.flat_ = flat;
+  h.derive();
+  return h;
+}
+
+namespace {
+
+// Newell's method: a normal of a polygon that is robust to nearly collinear
+// consecutive vertices; its length is twice the polygon's area.
+vec3 newell_normal(const Hull& h, const Face& face, const vec3& origin) {
+  vec3 n(0);
+  index_t e = face.edge;
+  for (index_t k = 0; k < face.count; ++k) {
+    const HalfEdge& he = h.half_edges()[e];
+    const vec3 p = h.vertices()[he.origin] - origin;
+    const vec3 q = h.vertices()[h.half_edges()[he.next].origin] - origin;
+    n += vec3(p.y - q.y, p.z - q.z, p.x - q.x) * vec3(p.z + q.z, p.x + q.x, p.y + q.y);
+    e = he.next;
+  }
+  return n;
+}
+
+// Canonical sign for an edge direction: its largest component positive.
+vec3 canonical_direction(vec3 d) {
+  const vec3 a = glm::abs(d);
+  const int i = a.x >= a.y ? (a.x >= a.z ? 0 : 2) : (a.y >= a.z ? 1 : 2);
+  return d[i] < 0 ? -d : d;
+}
+
+// Directions of all edges with parallel ones merged. Buckets on a coarse grid
+// over the unit cube find the candidates; the parallel test itself is the
+// angular tolerance, so the result does not depend on the bucket size.
+std::vector<vec3> unique_directions(const std::vector<vec3>& dirs) {
+  constexpr real bucket = real(1) / 256;  // unit: none (direction components)
+  std::unordered_map<std::uint64_t, std::vector<index_t>> grid;
+  auto cell = [&](const vec3& d) { return glm::ivec3(glm::floor(d / bucket)); };
+  auto pack = [](glm::ivec3 c) {
+    return (std::uint64_t(std::uint16_t(c.x)) << 32) | (std::uint64_t(std::uint16_t(c.y)) << 16) |
+           std::uint64_t(std::uint16_t(c.z));
+  };
+  std::vector<vec3> unique;
+  for (const vec3& d : dirs) {
+    bool found = false;
+    for (const vec3 probe : {d, -d}) {
+      const glm::ivec3 c = cell(probe);
+      for (int dx = -1; dx <= 1 && !found; ++dx)
+        for (int dy = -1; dy <= 1 && !found; ++dy)
+          for (int dz = -1; dz <= 1 && !found; ++dz) {
+            auto it = grid.find(pack(c + glm::ivec3(dx, dy, dz)));
+            if (it == grid.end()) continue;
+            for (index_t u : it->second)
+              if (glm::length(glm::cross(unique[u], d)) <= tol::parallel) found = true;
+          }
+    }
+    if (found) continue;
+    grid[pack(cell(d))].push_back(index_t(unique.size()));
+    unique.push_back(d);
+  }
+  return unique;
+}
+
+}  // namespace
+
+void Hull::derive() {
+  bounds_ = Bounds{vertices_[0], vertices_[0]};
+  for (const vec3& v : vertices_) {
+    bounds_.min = glm::min(bounds_.min, v);
+    bounds_.max = glm::max(bounds_.max, v);
+  }
+  // Sums below are taken relative to the bounds' centre: far from the origin
+  // (1e5) the products would otherwise lose the hull's own digits.
+  const vec3 center = (bounds_.min + bounds_.max) * real(0.5);
+
+  // Each plane is fitted about its face's own vertex mean: Newell's sums
+  // taken about a far point cancel and lose digits of the normal.
+  planes_.clear();
+  for (const Face& f : faces_) {
+    vec3 mean(0);
+    index_t e = f.edge;
+    for (index_t k = 0; k < f.count; ++k, e = half_edges_[e].next)
+      mean += vertices_[half_edges_[e].origin] - center;
+    mean = center + mean / real(f.count);
+    const vec3 n = glm::normalize(newell_normal(*this, f, mean));
+    planes_.push_back(Plane{n, glm::dot(n, mean)});
+  }
+
+  vertex_edge_.assign(vertices_.size(), -1);
+  std::vector<index_t> degree(vertices_.size() + 1, 0);
+  for (index_t e = 0; e < index_t(half_edges_.size()); ++e) {
+    const index_t v = half_edges_[e].origin;
+    if (vertex_edge_[v] < 0) vertex_edge_[v] = e;
+    ++degree[v + 1];  // each half-edge leaving v is one neighbour
+  }
+  adjacency_start_.assign(vertices_.size() + 1, 0);
+  for (std::size_t v = 0; v < vertices_.size(); ++v)
+    adjacency_start_[v + 1] = adjacency_start_[v] + degree[v + 1];
+  adjacency_.assign(half_edges_.size(), -1);
+  std::vector<index_t> fill(adjacency_start_.begin(), adjacency_start_.end() - 1);
+  for (const HalfEdge& he : half_edges_)
+    adjacency_[fill[he.origin]++] = half_edges_[he.twin].origin;
+
+  std::vector<vec3> dirs;
+  dirs.reserve(edge_count());
+  for (std::size_t i = 0; i < edge_count(); ++i)
+    dirs.push_back(canonical_direction(glm::normalize(edge_end(i) - edge_start(i))));
+  edge_directions_ = unique_directions(dirs);
+
+  // Centroid: signed tetrahedra from the centre over fan-triangulated faces
+  // (solid), or the area-weighted fan of the front face (flat polygon).
+  vec3 weighted(0);
+  real total = 0;
+  for (std::size_t f = 0; f < (flat_ ? 1 : faces_.size()); ++f) {
+    const HalfEdge& first = half_edges_[faces_[f].edge];
+    const vec3 p0 = vertices_[first.origin] - center;
+    index_t e = first.next;
+    for (index_t k = 1; k + 1 < faces_[f].count; ++k, e = half_edges_[e].next) {
+      const vec3 p1 = vertices_[half_edges_[e].origin] - center;
+      const vec3 p2 = vertices_[half_edges_[half_edges_[e].next].origin] - center;
+      if (flat_) {
+        const real w = glm::length(glm::cross(p1 - p0, p2 - p0));
+        weighted += w * (p0 + p1 + p2) / real(3);
+        total += w;
+      } else {
+        const real w = glm::dot(p0, glm::cross(p1, p2));
+        weighted += w * (p0 + p1 + p2) / real(4);
+        total += w;
+      }
+    }
+  }
+  centroid_ = center + (total > real(0) ? weighted / total : vec3(0));
+}
+
+namespace {
+
+// Largest signed distance of p outside the hull's planes; for a flat polygon
+// also outside the side planes through its edges (perpendicular to the
+// polygon), since its two face planes alone bound a slab, not a polygon.
+real outside_distance(const Hull& h, const vec3& p) {
+  real d = -std::numeric_limits<real>::max();
+  for (const Plane& pl : h.planes()) d = std::max(d, pl.distance(p));
+  if (h.is_flat()) {
+    const vec3 n = h.planes()[0].normal;
+    const Face& front = h.faces()[0];
+    index_t e = front.edge;
+    for (index_t k = 0; k < front.count; ++k, e = h.half_edges()[e].next) {
+      const vec3 a = h.vertices()[h.half_edges()[e].origin];
+      const vec3 b = h.vertices()[h.half_edges()[h.half_edges()[e].next].origin];
+      const vec3 side = glm::normalize(glm::cross(b - a, n));
+      d = std::max(d, glm::dot(side, p - a));
+    }
+  }
+  return d;
+}
+
+void check_topology(const Hull& h, HullReport& r) {
+  const auto& he = h.half_edges();
+  for (index_t e = 0; e < index_t(he.size()); ++e) {
+    const HalfEdge& x = he[e];
+    if (x.twin != (e ^ 1) || he[x.twin].twin != e || x.next < 0 ||
+        he[x.twin].origin != he[x.next].origin || he[x.next].face != x.face) {
+      r.problems.push_back("half-edge " + std::to_string(e) + ": twin/next/face inconsistent");
+      return;
+    }
+  }
+  for (std::size_t f = 0; f < h.face_count(); ++f) {
+    index_t e = h.faces()[f].edge;
+    for (index_t k = 0; k < h.faces()[f].count; ++k) e = he[e].next;
+    if (e != h.faces()[f].edge)
+      r.problems.push_back("face " + std::to_string(f) + ": loop does not close");
+  }
+}
+
+std::string fmt(const char* what, real value, real bound) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%s %.3g exceeds tolerance %.3g", what, double(value),
+                double(bound));
+  return buf;
+}
+
+}  // namespace
+
+HullReport validate(const Hull& h, std::span<const vec3> input_points) {
+  HullReport r;
+  if (h.empty()) {
+    r.ok = false;
+    r.problems.push_back("hull is empty");
+    return r;
+  }
+  r.euler = int(h.vertex_count()) - int(h.edge_count()) + int(h.face_count());
+  if (r.euler != 2)
+    r.problems.push_back("Euler characteristic V - E + F = " + std::to_string(r.euler) +
+                         ", expected 2");
+  check_topology(h, r);
+
+  // A flat polygon is planar to round-off, but the points it was built from
+  // may lie up to tol::flat of its extent off its plane.
+  r.tolerance = tol::coplanar * h.magnitude() + (h.is_flat() ? tol::flat * h.extent() : real(0));
+  for (std::size_t f = 0; f < h.face_count(); ++f) {
+    index_t e = h.faces()[f].edge;
+    for (index_t k = 0; k < h.faces()[f].count; ++k, e = h.half_edges()[e].next) {
+      const real d = std::abs(h.planes()[f].distance(h.vertices()[h.half_edges()[e].origin]));
+      r.max_nonplanarity = std::max(r.max_nonplanarity, d);
+    }
+  }
+  for (const vec3& v : h.vertices())
+    r.max_nonconvexity = std::max(r.max_nonconvexity, outside_distance(h, v));
+  for (const vec3& p : input_points)
+    r.max_outside = std::max(r.max_outside, outside_distance(h, p));
+
+  if (r.max_nonplanarity > r.tolerance)
+    r.problems.push_back(fmt("face non-planarity", r.max_nonplanarity, r.tolerance));
+  if (r.max_nonconvexity > r.tolerance)
+    r.problems.push_back(fmt("vertex outside a face plane by", r.max_nonconvexity, r.tolerance));
+  if (r.max_outside > r.tolerance)
+    r.problems.push_back(fmt("input point outside the hull by", r.max_outside, r.tolerance));
+  r.ok = r.problems.empty();
+  return r;
+}
+
+}  // namespace sepax

@@ -1,0 +1,256 @@
+// Hull::from_points: input checks, flat polygons, and the Qhull call.
+//
+// Outline:
+//   1. reject empty, non-finite, too few, coincident and collinear input;
+//   2. if every point lies within tolerance of one plane, build a two-sided
+//      polygon from a 2D hull in that plane (Andrew's monotone chain);
+//   3. otherwise run Qhull (reentrant qhull_r, default premerging 'C-0', so
+//      coplanar facets come out merged into polygons), read each facet's
+//      vertex loop, drop vertices that lie inside an edge (fewer than three
+//      faces), and assemble half-edges with Hull::from_loops.
+// All arithmetic runs on points relative to the bounds' centre, so hulls far
+// from the origin keep their digits; vertices are stored as given.
+#include "sepax/hull.hpp"
+
+extern "C" {
+#include <libqhull_r/qhull_ra.h>
+}
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <numeric>
+
+namespace sepax {
+namespace {
+
+struct Cloud {
+  std::vector<glm::dvec3> p;  // centred, double whatever `real` is
+  double extent = 0;          // bounds diagonal
+  double magnitude = 0;       // largest |coordinate| of the input plus extent
+};
+
+HullResult fail(HullStatus s, std::string message) {
+  return HullResult{s, std::move(message), Hull{}};
+}
+
+std::string describe(const char* what, std::size_t n) {
+  return std::string(what) + " (" + std::to_string(n) + " points)";
+}
+
+// Threshold below which distances count as zero: the larger of the shape
+// tolerance relative to the extent and round-off relative to the coordinates.
+double zero_distance(const Cloud& c, double shape_tol) {
+  return std::max(shape_tol * c.extent, double(tol::coplanar) * c.magnitude);
+}
+
+std::size_t farthest_from(const Cloud& c, auto&& distance) {
+  std::size_t best = 0;
+  double best_d = -1;
+  for (std::size_t i = 0; i < c.p.size(); ++i) {
+    const double d = distance(c.p[i]);
+    if (d > best_d) best_d = d, best = i;
+  }
+  return best;
+}
+
+// Three well-spread points: i0 extreme, i1 farthest from it, i2 farthest from
+// their line. `width` is i2's distance to the line.
+struct Triangle {
+  std::size_t i0, i1, i2;
+  double length, width;
+};
+
+Triangle spread_triangle(const Cloud& c) {
+  Triangle t{};
+  t.i0 = farthest_from(c, [](const glm::dvec3& q) { return glm::dot(q, q); });
+  t.i1 = farthest_from(c, [&](const glm::dvec3& q) { return glm::distance(q, c.p[t.i0]); });
+  const glm::dvec3 a = c.p[t.i0];
+  const glm::dvec3 u = glm::normalize(c.p[t.i1] - a);
+  t.length = glm::distance(c.p[t.i1], a);
+  auto off_line = [&](const glm::dvec3& q) { return glm::length(glm::cross(q - a, u)); };
+  t.i2 = farthest_from(c, off_line);
+  t.width = off_line(c.p[t.i2]);
+  return t;
+}
+
+// Andrew's monotone chain in the plane spanned by u, v; returns indices of the
+// polygon counter-clockwise around cross(u, v), dropping points within
+// `zero` of the line through their neighbours.
+std::vector<index_t> planar_hull(const Cloud& c, glm::dvec3 u, glm::dvec3 v, double zero) {
+  const std::size_t n = c.p.size();
+  std::vector<glm::dvec2> q(n);
+  for (std::size_t i = 0; i < n; ++i) q[i] = {glm::dot(c.p[i], u), glm::dot(c.p[i], v)};
+  std::vector<index_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](index_t a, index_t b) {
+    return q[a].x < q[b].x || (q[a].x == q[b].x && q[a].y < q[b].y);
+  });
+  // Left turn by more than `zero` (distance of b from line o-a).
+  auto left = [&](index_t o, index_t a, index_t b) {
+    const glm::dvec2 e = q[a] - q[o], f = q[b] - q[o];
+    const double len = glm::length(e);
+    return len > 0 && (e.x * f.y - e.y * f.x) / len > zero;
+  };
+  std::vector<index_t> h(2 * n);
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < n; ++i) {  // lower chain
+    while (k >= 2 && !left(h[k - 2], h[k - 1], order[i])) --k;
+    h[k++] = order[i];
+  }
+  for (std::size_t i = n - 1, lo = k + 1; i-- > 0;) {  // upper chain
+    while (k >= lo && !left(h[k - 2], h[k - 1], order[i])) --k;
+    h[k++] = order[i];
+  }
+  h.resize(k > 0 ? k - 1 : 0);
+  return h;
+}
+
+// The polygon's vertices are the ring's points projected onto the mid-plane
+// of the point set, so that both faces are planar to round-off.
+HullResult build_flat(const Cloud& c, const Triangle& t, const glm::dvec3& center) {
+  const glm::dvec3 a = c.p[t.i0];
+  const glm::dvec3 u = glm::normalize(c.p[t.i1] - a);
+  const glm::dvec3 n = glm::normalize(glm::cross(u, c.p[t.i2] - a));
+  const glm::dvec3 v = glm::cross(n, u);
+  const std::vector<index_t> ring = planar_hull(c, u, v, zero_distance(c, tol::degenerate));
+  if (ring.size() < 3)
+    return fail(HullStatus::collinear, describe("points are collinear", c.p.size()));
+  double lo = std::numeric_limits<double>::max(), hi = -lo;
+  for (const glm::dvec3& p : c.p)
+    lo = std::min(lo, glm::dot(n, p)), hi = std::max(hi, glm::dot(n, p));
+  const double mid = (lo + hi) / 2;
+  std::vector<vec3> verts;
+  std::vector<index_t> front, back;
+  for (index_t i : ring) {
+    front.push_back(index_t(verts.size()));
+    const glm::dvec3 p = c.p[i];
+    verts.push_back(vec3(center + p + n * (mid - glm::dot(n, p))));
+  }
+  back.assign(front.rbegin(), front.rend());
+  Hull h = Hull::from_loops(std::move(verts), {front, back}, true);
+  if (h.empty())
+    return fail(HullStatus::qhull_error, "flat polygon did not close (internal error)");
+  return HullResult{HullStatus::ok, {}, std::move(h)};
+}
+
+// Reads Qhull's facets as vertex loops (indices into the input), oriented
+// counter-clockwise seen from outside.
+std::vector<std::vector<index_t>> qhull_loops(qhT* qh) {
+  std::vector<std::vector<index_t>> loops;
+  facetT* facet;
+  FORALLfacets {
+    setT* ordered = qh_facet3vertex(qh, facet);
+    std::vector<index_t> loop;
+    vertexT *vertex, **vertexp;
+    FOREACHvertex_(ordered) loop.push_back(index_t(qh_pointid(qh, vertex->point)));
+    qh_settempfree(qh, &ordered);
+    // Orientation check against Qhull's outward normal with Newell's sum.
+    glm::dvec3 nn(0);
+    for (std::size_t i = 0; i < loop.size(); ++i) {
+      const coordT* p = qh_point(qh, loop[i]);
+      const coordT* q = qh_point(qh, loop[(i + 1) % loop.size()]);
+      nn += glm::dvec3((p[1] - q[1]) * (p[2] + q[2]), (p[2] - q[2]) * (p[0] + q[0]),
+                       (p[0] - q[0]) * (p[1] + q[1]));
+    }
+    if (glm::dot(nn, glm::dvec3(facet->normal[0], facet->normal[1], facet->normal[2])) < 0)
+      std::reverse(loop.begin(), loop.end());
+    loops.push_back(std::move(loop));
+  }
+  return loops;
+}
+
+// Runs Qhull; on success fills `loops`, else returns Qhull's error text.
+std::string run_qhull(const Cloud& c, std::vector<std::vector<index_t>>& loops) {
+  std::vector<coordT> coords(3 * c.p.size());
+  for (std::size_t i = 0; i < c.p.size(); ++i)
+    for (int k = 0; k < 3; ++k) coords[3 * i + k] = c.p[i][k];
+  char* text = nullptr;
+  std::size_t text_size = 0;
+  FILE* err = open_memstream(&text, &text_size);
+  qhT qh_storage;
+  qhT* qh = &qh_storage;
+  qh_zero(qh, err);
+  char options[] = "qhull";
+  const int code =
+      qh_new_qhull(qh, 3, int(c.p.size()), coords.data(), False, options, nullptr, err);
+  if (code == 0) loops = qhull_loops(qh);
+  qh_freeqhull(qh, !qh_ALL);
+  int cur_long = 0, tot_long = 0;
+  qh_memfreeshort(qh, &cur_long, &tot_long);
+  if (err) std::fclose(err);
+  std::string message;
+  if (code != 0) {
+    message = text && *text ? text : "Qhull failed with code " + std::to_string(code);
+    const std::size_t cut = message.find('\n');  // keep the headline only
+    if (cut != std::string::npos) message.resize(cut);
+  }
+  std::free(text);
+  return message;
+}
+
+HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
+  std::vector<std::vector<index_t>> loops;
+  const std::string error = run_qhull(c, loops);
+  if (!error.empty()) return fail(HullStatus::qhull_error, "Qhull: " + error);
+
+  // A vertex on fewer than three faces lies inside an edge between two merged
+  // faces: it is not a corner of the polytope, so it is dropped.
+  std::vector<int> faces_at(input.size(), 0);
+  for (const auto& loop : loops)
+    for (index_t i : loop) ++faces_at[i];
+  std::vector<index_t> remap(input.size(), -1);
+  std::vector<vec3> verts;
+  for (auto& loop : loops) {
+    std::erase_if(loop, [&](index_t i) { return faces_at[i] < 3; });
+    for (index_t& i : loop) {
+      if (remap[i] < 0) {
+        remap[i] = index_t(verts.size());
+        verts.push_back(input[i]);
+      }
+      i = remap[i];
+    }
+  }
+  Hull h = Hull::from_loops(std::move(verts), loops, false);
+  if (h.empty()) return fail(HullStatus::qhull_error, "Qhull output is not a closed manifold");
+  return HullResult{HullStatus::ok, {}, std::move(h)};
+}
+
+}  // namespace
+
+HullResult Hull::from_points(std::span<const vec3> points) {
+  if (points.empty()) return fail(HullStatus::empty_input, "no points given");
+  for (std::size_t i = 0; i < points.size(); ++i)
+    if (!std::isfinite(points[i].x) || !std::isfinite(points[i].y) || !std::isfinite(points[i].z))
+      return fail(HullStatus::non_finite,
+                  "point " + std::to_string(i) + " has a non-finite coordinate");
+  if (points.size() < 3)
+    return fail(HullStatus::too_few_points, describe("need at least 3 points", points.size()));
+
+  glm::dvec3 lo(points[0]), hi(points[0]);
+  for (const vec3& p : points) lo = glm::min(lo, glm::dvec3(p)), hi = glm::max(hi, glm::dvec3(p));
+  Cloud c;
+  const glm::dvec3 center = (lo + hi) * 0.5;
+  const glm::dvec3 m = glm::max(glm::abs(lo), glm::abs(hi));
+  c.extent = glm::length(hi - lo);
+  c.magnitude = std::max({m.x, m.y, m.z}) + c.extent;
+  c.p.reserve(points.size());
+  for (const vec3& p : points) c.p.push_back(glm::dvec3(p) - center);
+
+  if (c.extent <= double(tol::coplanar) * c.magnitude)
+    return fail(HullStatus::coincident, describe("all points coincide", points.size()));
+  const Triangle t = spread_triangle(c);
+  if (t.width <= zero_distance(c, tol::degenerate))
+    return fail(HullStatus::collinear, describe("points are collinear", points.size()));
+
+  const glm::dvec3 a = c.p[t.i0];
+  const glm::dvec3 n = glm::normalize(glm::cross(c.p[t.i1] - a, c.p[t.i2] - a));
+  double thickness = 0;
+  for (const glm::dvec3& p : c.p) thickness = std::max(thickness, std::abs(glm::dot(n, p - a)));
+  if (thickness <= zero_distance(c, tol::flat)) return build_flat(c, t, center);
+  return build_solid(points, c);
+}
+
+}  // namespace sepax

@@ -1,0 +1,148 @@
+// Hull building: hand cases, bad input, random clouds, bundled meshes' hulls
+// and reentrancy.
+#include "sepax/hull.hpp"
+#include "sepax/shapes.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <thread>
+
+using namespace sepax;
+
+namespace {
+
+std::vector<vec3> cube_points(real h) {
+  std::vector<vec3> p;
+  for (int i = 0; i < 8; ++i) p.push_back(vec3(i & 1 ? h : -h, i & 2 ? h : -h, i & 4 ? h : -h));
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("cube with interior points and duplicates", "[hull]") {
+  std::vector<vec3> p = cube_points(1);
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 100; ++i)
+    p.push_back(vec3(real(rng() % 1000) / 600 - real(0.8), real(rng() % 1000) / 600 - real(0.8),
+                     real(rng() % 1000) / 600 - real(0.8)));
+  for (int i = 0; i < 8; ++i) p.push_back(p[i]);  // duplicates of the corners
+  const HullResult r = Hull::from_points(p);
+  REQUIRE(r.ok());
+  const Hull& h = r.hull;
+  CHECK(h.vertex_count() == 8);
+  CHECK(h.face_count() == 6);
+  CHECK(h.edge_count() == 12);
+  CHECK(h.edge_directions().size() == 3);
+  CHECK_FALSE(h.is_flat());
+  for (const Face& f : h.faces()) CHECK(f.count == 4);
+  CHECK(glm::length(h.centroid()) < 1e-6);
+  const HullReport rep = validate(h, p);
+  CHECK(rep.ok);
+  CHECK(rep.euler == 2);
+}
+
+TEST_CASE("face loops are counter-clockwise seen from outside", "[hull]") {
+  const Hull h = shapes::box(vec3(1, 2, 3));
+  for (std::size_t f = 0; f < h.face_count(); ++f) {
+    const Face& face = h.faces()[f];
+    const HalfEdge& e0 = h.half_edges()[face.edge];
+    const HalfEdge& e1 = h.half_edges()[e0.next];
+    const vec3 a = h.vertices()[e0.origin], b = h.vertices()[e1.origin];
+    const vec3 c = h.vertices()[h.half_edges()[e1.next].origin];
+    CHECK(glm::dot(glm::cross(b - a, c - b), h.planes()[f].normal) > 0);
+    CHECK(glm::dot(h.planes()[f].normal, a - h.centroid()) > 0);  // outward
+  }
+}
+
+TEST_CASE("edge midpoints on a box are not vertices", "[hull]") {
+  std::vector<vec3> p = cube_points(1);
+  p.push_back(vec3(0, 1, 1));  // inside the edge between the +y and +z faces
+  p.push_back(vec3(1, 0, 1));
+  const HullResult r = Hull::from_points(p);
+  REQUIRE(r.ok());
+  CHECK(r.hull.vertex_count() == 8);
+  CHECK(r.hull.edge_count() == 12);
+  CHECK(r.hull.face_count() == 6);
+}
+
+TEST_CASE("shape factories have the expected counts", "[hull][shapes]") {
+  auto counts = [](const Hull& h) {
+    return std::array<std::size_t, 4>{h.vertex_count(), h.edge_count(), h.face_count(),
+                                      h.edge_directions().size()};
+  };
+  CHECK(counts(shapes::box(vec3(1, 2, 3))) == std::array<std::size_t, 4>{8, 12, 6, 3});
+  CHECK(counts(shapes::tetrahedron(1)) == std::array<std::size_t, 4>{4, 6, 4, 6});
+  CHECK(counts(shapes::octahedron(1)) == std::array<std::size_t, 4>{6, 12, 8, 6});
+  CHECK(counts(shapes::icosahedron(1)) == std::array<std::size_t, 4>{12, 30, 20, 15});
+  CHECK(counts(shapes::cylinder(1, 2, 8)) == std::array<std::size_t, 4>{16, 24, 10, 5});
+  CHECK(counts(shapes::cone(1, 2, 7)) == std::array<std::size_t, 4>{8, 14, 8, 14});
+  CHECK(counts(shapes::polygon(1, 6)) == std::array<std::size_t, 4>{6, 6, 2, 3});
+  CHECK(shapes::random_hull(100, 2, 1).vertex_count() == 100);
+}
+
+TEST_CASE("flat input gives a two-sided polygon", "[hull]") {
+  std::vector<vec3> p = {vec3(0, 0, 0),   vec3(2, 0, 0), vec3(2, 1, 0), vec3(0, 1, 0),
+                         vec3(1, 0.5, 0), vec3(1, 0, 0)};  // centre and an edge point
+  const Pose tilt = pose_from_euler_deg(vec3(100, -3, 7), vec3(30, 40, 50));
+  for (vec3& q : p) q = tilt.apply(q);
+  const HullResult r = Hull::from_points(p);
+  REQUIRE(r.ok());
+  const Hull& h = r.hull;
+  CHECK(h.is_flat());
+  CHECK(h.vertex_count() == 4);
+  CHECK(h.face_count() == 2);
+  CHECK(h.edge_count() == 4);
+  CHECK(h.edge_directions().size() == 2);
+  CHECK(glm::dot(h.planes()[0].normal, h.planes()[1].normal) == Approx(-1));
+  CHECK(glm::distance(h.centroid(), tilt.apply(vec3(1, 0.5, 0))) < 1e-4);
+  const HullReport rep = validate(h, p);
+  CHECK(rep.ok);
+  for (const auto& s : rep.problems) INFO(s);
+}
+
+TEST_CASE("bad input gets a status and a message", "[hull][errors]") {
+  const real nan = std::numeric_limits<real>::quiet_NaN();
+  const real inf = std::numeric_limits<real>::infinity();
+  struct Case {
+    std::vector<vec3> points;
+    HullStatus status;
+    const char* words;
+  };
+  const std::vector<Case> cases = {
+      {{}, HullStatus::empty_input, "no points"},
+      {{vec3(0), vec3(1, 0, 0), vec3(0, nan, 0), vec3(0, 0, 1)}, HullStatus::non_finite, "point 2"},
+      {{vec3(0), vec3(inf, 0, 0), vec3(0, 1, 0), vec3(0, 0, 1)}, HullStatus::non_finite, "point 1"},
+      {{vec3(0), vec3(1, 0, 0)}, HullStatus::too_few_points, "at least 3"},
+      {{vec3(1, 2, 3), vec3(1, 2, 3), vec3(1, 2, 3), vec3(1, 2, 3)},
+       HullStatus::coincident,
+       "coincide"},
+      {{vec3(0), vec3(1, 1, 1), vec3(2, 2, 2), vec3(-5, -5, -5), vec3(3, 3, 3)},
+       HullStatus::collinear,
+       "collinear"},
+  };
+  for (const Case& c : cases) {
+    const HullResult r = Hull::from_points(c.points);
+    INFO(r.message);
+    CHECK(r.status == c.status);
+    CHECK(r.message.find(c.words) != std::string::npos);
+    CHECK(r.hull.empty());
+    CHECK_FALSE(r.ok());
+  }
+}
+
+TEST_CASE("hulls build on several threads at once", "[hull][threads]") {
+  std::vector<std::vector<vec3>> clouds;
+  for (int i = 0; i < 8; ++i) clouds.push_back(shapes::random_sphere_points(300 + i, 1, 100 + i));
+  std::vector<std::size_t> alone(clouds.size()), together(clouds.size());
+  for (std::size_t i = 0; i < clouds.size(); ++i)
+    alone[i] = Hull::from_points(clouds[i]).hull.face_count();
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < clouds.size(); ++i)
+    threads.emplace_back([&, i] {
+      for (int k = 0; k < 5; ++k) together[i] = Hull::from_points(clouds[i]).hull.face_count();
+    });
+  for (auto& t : threads) t.join();
+  CHECK(alone == together);
+  for (std::size_t n : alone) CHECK(n > 0);
+}
