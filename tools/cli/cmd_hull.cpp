@@ -1,0 +1,140 @@
+// `sepax hull`: hulls of mesh files with their validation report.
+#include "commands.hpp"
+#include "common.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+namespace sepax::cli {
+
+namespace {
+
+struct HullOptions {
+  std::vector<std::string> files;
+  bool json = false;
+  bool parts = false;
+  std::string obj_out;
+};
+
+nlohmann::json hull_json(const LoadedHull& h, const HullReport& report) {
+  const Hull& hull = h.built.hull;
+  nlohmann::json j = {
+      {"name", h.name},
+      {"points", h.points.size()},
+      {"vertices", hull.vertex_count()},
+      {"faces", hull.face_count()},
+      {"edges", hull.edge_count()},
+      {"edge_directions", hull.edge_directions().size()},
+      {"shape", shape_class(hull)},
+      {"bounds", {{"min", to_json(hull.bounds().min)}, {"max", to_json(hull.bounds().max)}}},
+      {"build_ms", h.build_ms}};
+  j["validation"] = {{"ok", report.ok},
+                     {"euler", report.euler},
+                     {"max_nonplanarity", report.max_nonplanarity},
+                     {"max_nonconvexity", report.max_nonconvexity},
+                     {"max_outside", report.max_outside},
+                     {"tolerance", report.tolerance},
+                     {"problems", report.problems}};
+  return j;
+}
+
+void print_text(const LoadedHull& h, const HullReport& report) {
+  const Hull& hull = h.built.hull;
+  std::printf("%s\n", h.name.c_str());
+  std::printf("  hull: %zu vertices, %zu faces, %zu edges, %zu edge directions, %s\n",
+              hull.vertex_count(), hull.face_count(), hull.edge_count(),
+              hull.edge_directions().size(), shape_class(hull));
+  std::printf(
+      "  %s: Euler %d, nonplanarity %.3g, nonconvexity %.3g, points outside by %.3g"
+      " (tolerance %.3g)\n",
+      report.ok ? "valid" : "INVALID", report.euler, static_cast<double>(report.max_nonplanarity),
+      static_cast<double>(report.max_nonconvexity), static_cast<double>(report.max_outside),
+      static_cast<double>(report.tolerance));
+  for (const std::string& problem : report.problems)
+    std::printf("    problem: %s\n", problem.c_str());
+  std::printf("  built in %.3f ms from %zu points\n", h.build_ms, h.points.size());
+}
+
+// Writes every valid hull into one OBJ file, one `o` object per hull.
+bool write_obj(const std::string& path, const std::vector<LoadedHull>& hulls) {
+  std::ofstream out(path);
+  if (!out) return false;
+  out.precision(17);
+  out << "# convex hulls written by sepax " << SEPAX_VERSION << "\n";
+  std::size_t base = 1;
+  for (const LoadedHull& h : hulls) {
+    if (!h.built.ok()) continue;
+    const Hull& hull = h.built.hull;
+    out << "o " << h.name << "\n";
+    for (const vec3& v : hull.vertices()) out << "v " << v.x << ' ' << v.y << ' ' << v.z << "\n";
+    const std::size_t faces = hull.is_flat() ? 1 : hull.face_count();  // one side of a polygon
+    for (std::size_t f = 0; f < faces; ++f) {
+      out << 'f';
+      index_t e = hull.faces()[f].edge;
+      for (index_t k = 0; k < hull.faces()[f].count; ++k, e = hull.half_edges()[e].next)
+        out << ' ' << base + static_cast<std::size_t>(hull.half_edges()[e].origin);
+      out << "\n";
+    }
+    base += hull.vertex_count();
+  }
+  return static_cast<bool>(out);
+}
+
+int run_hull(const HullOptions& options) {
+  int status = exit_clear;
+  std::vector<LoadedHull> hulls;
+  nlohmann::json results = nlohmann::json::array();
+  for (const std::string& file : options.files) {
+    std::string error;
+    std::vector<LoadedHull> loaded;
+    if (!load_hulls(file, options.parts, loaded, error)) {
+      std::cerr << "sepax: " << error << "\n";
+      if (options.json) results.push_back({{"name", file}, {"error", error}});
+      status = exit_input_error;
+      continue;
+    }
+    for (LoadedHull& h : loaded) {
+      if (!h.built.ok()) {
+        const std::string error_line = h.name + ": " + h.built.message;
+        std::cerr << "sepax: " << error_line << "\n";
+        if (options.json) results.push_back({{"name", h.name}, {"error", error_line}});
+        status = exit_input_error;
+        continue;
+      }
+      const HullReport report = validate(h.built.hull, h.points);
+      if (!report.ok) status = exit_input_error;
+      if (options.json)
+        results.push_back(hull_json(h, report));
+      else
+        print_text(h, report);
+      hulls.push_back(std::move(h));
+    }
+  }
+  if (options.json) std::cout << results.dump(2) << "\n";
+  if (!options.obj_out.empty()) {
+    if (!write_obj(options.obj_out, hulls)) {
+      std::cerr << "sepax: " << options.obj_out << ": cannot write\n";
+      return exit_input_error;
+    }
+    if (!options.json) std::printf("wrote %s\n", options.obj_out.c_str());
+  }
+  return status;
+}
+
+}  // namespace
+
+void add_hull_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<HullOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "hull", "Build the convex hull of each mesh file (or part) and validate it");
+  cmd->add_option("files", options->files, "Mesh files (OBJ, STL, PLY, OFF, glTF, ...)")
+      ->required();
+  cmd->add_flag("--json", options->json, "Print a JSON array, one object per hull");
+  cmd->add_flag("--parts", options->parts, "One hull per object/part instead of per file");
+  cmd->add_option("-o,--obj", options->obj_out, "Write the hulls to this OBJ file");
+  cmd->callback([options, &exit_code] { exit_code = run_hull(*options); });
+}
+
+}  // namespace sepax::cli

@@ -1,0 +1,57 @@
+#include "common.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+namespace sepax::cli {
+
+namespace {
+
+/// A hull is a needle when its two smaller bounding-box sides are both below
+/// this fraction of the largest: queries on it are well defined but its
+/// normals are poorly conditioned, which a person validating meshes wants to
+/// know.
+constexpr real needle_ratio = real(1e-3);
+
+LoadedHull build(std::string name, std::vector<vec3> points) {
+  LoadedHull loaded;
+  loaded.name = std::move(name);
+  loaded.points = std::move(points);
+  const auto start = std::chrono::steady_clock::now();
+  loaded.built = Hull::from_points(loaded.points);
+  const auto stop = std::chrono::steady_clock::now();
+  loaded.build_ms = std::chrono::duration<double, std::milli>(stop - start).count();
+  return loaded;
+}
+
+}  // namespace
+
+bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out,
+                std::string& error) {
+  const io::LoadResult file = io::load_points(path);
+  if (!file.ok()) {
+    error = file.message;
+    return false;
+  }
+  if (!per_part || file.parts.size() == 1) {
+    out.push_back(build(path, io::merged_points(file)));
+    return true;
+  }
+  for (const io::PointCloud& part : file.parts)
+    out.push_back(build(path + ":" + part.name, part.points));
+  return true;
+}
+
+nlohmann::json to_json(const vec3& v) {
+  return nlohmann::json::array({v.x, v.y, v.z});
+}
+
+const char* shape_class(const Hull& hull) {
+  if (hull.is_flat()) return "flat";
+  vec3 size = hull.bounds().max - hull.bounds().min;
+  real sides[3] = {size.x, size.y, size.z};
+  std::sort(sides, sides + 3);
+  return sides[1] < needle_ratio * sides[2] ? "needle" : "solid";
+}
+
+}  // namespace sepax::cli

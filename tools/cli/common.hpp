@@ -1,0 +1,43 @@
+// Shared pieces of the sepax tool: exit codes, loading files into hulls,
+// JSON helpers.
+#pragma once
+
+#include "sepax/hull.hpp"
+#include "sepax/io.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace sepax::cli {
+
+/// Exit status of every subcommand (also listed in `sepax --help`).
+enum Exit : int {
+  exit_clear = 0,         ///< nothing intersects (or, for `hull`, every hull is valid)
+  exit_intersecting = 1,  ///< something intersects
+  exit_input_error = 2,   ///< usage or input error
+  exit_disagree = 3,      ///< SAT and GJK disagree
+};
+
+/// One named point cloud and its hull.
+struct LoadedHull {
+  std::string name;          ///< "file" or "file:part"
+  std::vector<vec3> points;  ///< the cloud the hull was built from
+  HullResult built;          ///< status, message, hull
+  double build_ms = 0;       ///< time spent in Hull::from_points
+};
+
+/// Loads `path` and builds hulls: one per part when `per_part`, else one for
+/// the whole file. On a load error returns false and sets `error` to one line
+/// naming the file and the problem.
+bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out,
+                std::string& error);
+
+/// A vector as a JSON array [x, y, z].
+[[nodiscard]] nlohmann::json to_json(const vec3& v);
+
+/// "solid", "flat" or "needle": the shape class a person should know about.
+[[nodiscard]] const char* shape_class(const Hull& hull);
+
+}  // namespace sepax::cli
