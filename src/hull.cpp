@@ -174,6 +174,7 @@ void Hull::derive() {
   for (std::size_t i = 0; i < edge_count(); ++i)
     dirs.push_back(canonical_direction(glm::normalize(edge_end(i) - edge_start(i))));
   edge_directions_ = unique_directions(dirs);
+  derive_gauss();
 
   // Centroid: signed tetrahedra from the centre over fan-triangulated faces
   // (solid), or the area-weighted fan of the front face (flat polygon).

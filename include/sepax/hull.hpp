@@ -47,6 +47,38 @@ struct Face {
   index_t count = 0;
 };
 
+/// The Gauss-map arc of an edge: the unit directions along which the edge
+/// is the hull's support feature. It runs from the normal of the face left of
+/// half-edge 2i to the normal of the face left of half-edge 2i + 1, turning
+/// about the edge. A flat polygon's edges have half-circle arcs (from n
+/// through the edge's in-plane outward normal to -n).
+struct EdgeArc {
+  vec3 direction{real(0)};  ///< unit edge direction, from edge_start to edge_end
+  vec3 middle{real(0)};     ///< unit direction halfway along the arc
+  /// Cosine of half the arc's angle (0 for a half circle): a direction u on
+  /// the arc's great circle lies on the arc exactly when dot(u, middle) >=
+  /// cos_half.
+  real cos_half = 0;
+};
+
+/// A hull that is a box (8 vertices, 6 rectangular faces
+/// with mutually orthogonal normals), described for the 15-axis test.
+struct BoxFrame {
+  vec3 center{real(0)};  ///< local frame
+  mat3 axes{real(1)};    ///< columns: unit face normals of faces face[0], face[2], face[4]
+  vec3 half{real(0)};    ///< half extents along the axes
+  /// Face index of the face with normal +axes[k] (face[2k]) and -axes[k]
+  /// (face[2k + 1]).
+  index_t face[6] = {-1, -1, -1, -1, -1, -1};
+};
+
+/// Cell of coordinate x (in [-1, 1], clamped) on an arc grid of g cells per
+/// axis (Hull::arc_grid_size()).
+[[nodiscard]] inline int arc_grid_cell(real x, int g) {
+  const real c = (x + real(1)) * real(0.5) * real(g);
+  return c <= 0 ? 0 : (c >= real(g - 1) ? g - 1 : static_cast<int>(c));
+}
+
 /// Axis-aligned bounds in the hull's local frame.
 struct Bounds {
   vec3 min{real(0)};
@@ -107,6 +139,24 @@ class SEPAX_API Hull {
   /// chosen canonically). A box has 3, a tetrahedron 6.
   [[nodiscard]] std::span<const vec3> edge_directions() const { return edge_directions_; }
 
+  /// Gauss-map arc of each edge (same indexing as edges), for SAT's
+  /// edge-pair pruning.
+  [[nodiscard]] std::span<const EdgeArc> edge_arcs() const { return edge_arcs_; }
+
+  /// True when the hull is a box (see BoxFrame); SAT then uses the 15-axis
+  /// test.
+  [[nodiscard]] bool is_box() const { return box_.face[0] >= 0; }
+  /// The box description; meaningful only when is_box().
+  [[nodiscard]] const BoxFrame& box() const { return box_; }
+
+  /// Spatial index of the edge arcs on the unit sphere (a uniform grid over
+  /// [-1, 1]^3), built for hulls with many edges; empty otherwise. Cell c
+  /// holds the edges arc_cell_edges()[arc_cell_start()[c] ..
+  /// arc_cell_start()[c + 1]).
+  [[nodiscard]] int arc_grid_size() const { return arc_grid_size_; }
+  [[nodiscard]] std::span<const index_t> arc_cell_start() const { return arc_cell_start_; }
+  [[nodiscard]] std::span<const index_t> arc_cell_edges() const { return arc_cell_edges_; }
+
   /// Centroid of the solid (area centroid for a flat polygon).
   [[nodiscard]] const vec3& centroid() const { return centroid_; }
   [[nodiscard]] const Bounds& bounds() const { return bounds_; }
@@ -144,11 +194,17 @@ class SEPAX_API Hull {
   std::vector<index_t> adjacency_start_;
   std::vector<index_t> adjacency_;
   std::vector<vec3> edge_directions_;
+  std::vector<EdgeArc> edge_arcs_;
+  BoxFrame box_;
+  int arc_grid_size_ = 0;
+  std::vector<index_t> arc_cell_start_;
+  std::vector<index_t> arc_cell_edges_;
   vec3 centroid_{real(0)};
   Bounds bounds_;
   bool flat_ = false;
 
-  void derive();  // planes, adjacency, directions, centroid, bounds
+  void derive();        // planes, adjacency, directions, centroid, bounds
+  void derive_gauss();  // edge arcs, arc grid, box frame (hull_gauss.cpp)
 };
 
 /// Outcome of Hull::from_points: a status, a one-line message for people

@@ -81,6 +81,21 @@ inline constexpr real degenerate = flat;
 /// edge length and of the scale of the hulls.
 inline constexpr real parallel = std::numeric_limits<real>::digits > 24 ? real(1e-9) : real(1e-5);
 
+/// Relative to the pair's size (the larger hull extent): SAT keeps a face
+/// axis unless an edge axis (or B's face, against A's) separates more by
+/// this much, so the normal does not flip between two nearly equal
+/// candidates from one frame to the next. Small enough to keep the depth
+/// exact to 1e-9 of the size in double.
+inline constexpr real face_preference =
+    std::numeric_limits<real>::digits > 24 ? real(1e-10) : real(1e-5);
+
+/// Relative to the pair's magnitude (both hulls' magnitude plus the
+/// distance between their frames): a separation within `touching *
+/// magnitude` of zero counts as touching, hence intersecting (hulls are
+/// closed sets). Round-off of the support and plane computations is a few
+/// eps of that magnitude; this leaves a margin of 16x over `coplanar`.
+inline constexpr real touching = real(16) * coplanar;
+
 }  // namespace tol
 
 }  // namespace sepax

@@ -1,0 +1,123 @@
+// sepax: the separating-axis test between two convex hulls.
+//
+// A query tests the face normals of both hulls and the cross products of
+// edge pairs that form a face of the Minkowski difference (their arcs cross
+// on the Gauss map; Gregorius, "The Separating Axis Test between Convex
+// Polyhedra", GDC 2013). Those axes are exactly the face normals of the
+// Minkowski difference B - A, so the best of them gives the exact signed
+// distance of the origin to its boundary when the hulls overlap: the
+// penetration depth and the minimum translation vector, containment
+// included. When the hulls are apart it gives a lower bound of their
+// distance (exact when the closest features are a face and a vertex or two
+// crossing edges); GJK (gjk.hpp) gives the exact distance.
+//
+// Both hulls boxes: the 15-axis test (obb.hpp) runs instead, with the same
+// result. An optional Cache makes coherent frames of a separated pair O(1).
+//
+// Queries never allocate, never throw and are safe to run concurrently on
+// the same hulls (hulls are read-only; a Cache belongs to one pair).
+#pragma once
+
+#include "sepax/hull.hpp"
+
+#include <cstdint>
+
+namespace sepax::sat {
+
+/// Which axis decided a query.
+enum class FeatureKind : std::uint8_t {
+  none,    ///< no query ran (cold cache)
+  face_a,  ///< normal of face `a` of A
+  face_b,  ///< normal of face `b` of B (negated: the axis points from A to B)
+  edges,   ///< cross product of edge `a` of A and edge `b` of B
+  /// In-plane outward normal of edge `a` of a flat A (flat polygons only)
+  edge_normal_a,
+  /// In-plane outward normal of edge `b` of a flat B, negated
+  edge_normal_b,
+};
+
+/// Short name of a feature kind ("face_a", "edges", ...). Never null.
+[[nodiscard]] SEPAX_API const char* to_string(FeatureKind kind);
+
+/// The deciding axis's origin: a face or edge index on A and/or B (-1 when
+/// unused).
+struct Feature {
+  FeatureKind kind = FeatureKind::none;
+  index_t a = -1;  ///< face or edge of A
+  index_t b = -1;  ///< face or edge of B
+
+  friend bool operator==(const Feature&, const Feature&) = default;
+};
+
+/// Work done by a query, for benchmarks and the tool.
+struct Counters {
+  int axes_tested = 0;     ///< axes whose separation was evaluated
+  int support_calls = 0;   ///< support-point searches
+  int arc_tests = 0;       ///< edge pairs whose Gauss-map arcs were tested
+  bool cache_hit = false;  ///< true when the cached axis decided the query
+};
+
+/// Result of a SAT query.
+struct Result {
+  /// True when the hulls overlap or touch: separation <= the touching
+  /// tolerance (tol::touching of the pair's magnitude).
+  bool intersecting = false;
+  /// Signed: > 0 the hulls are at least this far apart; <= 0 they overlap
+  /// and -separation is the penetration depth (B moved by -separation *
+  /// axis just touches A).
+  real separation = 0;
+  /// Unit, world frame, pointing from A to B: the separating axis, or the
+  /// minimum translation direction for B.
+  vec3 axis{real(0), real(0), real(1)};
+  /// The face or edge pair that gave `axis`.
+  Feature feature;
+  /// Work done.
+  Counters counters;
+};
+
+/// Per-pair state for coherent frames. Zero-initialize (`Cache{}`) for a
+/// cold start; pass the same Cache with the same pair (same A, same B) every
+/// frame. A pair that was separated re-tests its last axis first and, if it
+/// still separates, returns at once: O(1) whatever the hull sizes (supports
+/// are found by hill climbing from the cached vertices).
+struct Cache {
+  Feature feature;         ///< last deciding feature; kind none = cold
+  real separation = 0;     ///< its separation then
+  index_t support_a = -1;  ///< last support vertex of A on that axis
+  index_t support_b = -1;  ///< last support vertex of B on that axis
+};
+
+/// Full query: separation, axis, deciding feature. Uses the box-box test
+/// when both hulls are boxes. With a cache, a pair that stays separated
+/// costs O(1); the returned separation is then the gap along the cached
+/// axis (still a lower bound of the distance).
+[[nodiscard]] SEPAX_API Result query(const Hull& a, const Pose& pose_a, const Hull& b,
+                                     const Pose& pose_b, Cache* cache = nullptr);
+
+/// Boolean query: true when the hulls intersect (or touch). Stops at the
+/// first separating axis; `cache` as for query().
+[[nodiscard]] SEPAX_API bool intersect(const Hull& a, const Pose& pose_a, const Hull& b,
+                                       const Pose& pose_b, Cache* cache = nullptr);
+
+/// The general path of query() without the box-box specialization and
+/// without a cache (for tests and benchmarks).
+[[nodiscard]] SEPAX_API Result query_general(const Hull& a, const Pose& pose_a, const Hull& b,
+                                             const Pose& pose_b);
+
+/// Reference versions kept for tests and benchmarks (slow on purpose).
+///
+/// naive_query: the seeds' version: project both hulls' vertices on every
+/// face normal and every non-parallel edge-pair cross product and compare
+/// the intervals; the overlap on an axis is the smaller of the two push-out
+/// distances (the containment correction), so the minimum over all axes is
+/// the exact depth. O((F_A + F_B + E_A E_B) (V_A + V_B)).
+[[nodiscard]] SEPAX_API Result naive_query(const Hull& a, const Pose& pose_a, const Hull& b,
+                                           const Pose& pose_b);
+
+/// all_edges_query: face queries as in query(), then every non-parallel edge
+/// pair (no Gauss-map pruning), each axis oriented away from A and evaluated
+/// with support points. O(F_A V_B + F_B V_A + E_A E_B (V_A + V_B)).
+[[nodiscard]] SEPAX_API Result all_edges_query(const Hull& a, const Pose& pose_a, const Hull& b,
+                                               const Pose& pose_b);
+
+}  // namespace sepax::sat

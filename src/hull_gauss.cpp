@@ -1,0 +1,128 @@
+// Gauss-map data of a hull, derived once when it is built: the arc of each
+// edge on the unit sphere, a grid indexing those arcs for large hulls, and
+// the box description used by the 15-axis test.
+//
+// The arcs are what the SAT edge query needs (Gregorius, "The Separating
+// Axis Test between Convex Polyhedra", GDC 2013): two edges of A and B span
+// a face of the Minkowski difference exactly when the arc of A's edge crosses
+// the negated arc of B's edge.
+#include "sepax/hull.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sepax {
+
+namespace {
+
+/// Hulls with at least this many edges get an arc grid (below it the SAT
+/// edge query tests all pairs, which is faster than walking cells).
+constexpr std::size_t arc_grid_min_edges = 48;
+/// Largest grid resolution per axis: 48^3 cells of 4 bytes is 440 KiB.
+constexpr int arc_grid_max_size = 48;
+
+/// Angular, radians (cosine deviation): face normals of a box must be
+/// orthogonal and antiparallel within this to use the box specialization.
+constexpr real box_angle_tolerance = tol::parallel;
+
+// The arc of edge i turns about the edge direction from n1 (face left of
+// half-edge 2i) to n2 (face left of 2i + 1). With t = cross(direction, n1),
+// the in-face outward normal of face 1 at the edge, n2 = cos(theta) n1 +
+// sin(theta) t for a convex edge; the middle is at theta / 2. Written with
+// atan2 so that a flat polygon's edges (theta = pi) come out exactly.
+EdgeArc make_arc(const vec3& direction, const vec3& n1, const vec3& n2) {
+  const vec3 t = glm::cross(direction, n1);
+  // sin(theta) >= 0 on a convex edge; a computed -0 or -1e-17 (flat
+  // polygons) must become +0, or atan2 turns pi into -pi.
+  const real sine = glm::dot(n2, t);
+  const real theta = std::atan2(sine > 0 ? sine : real(0), glm::dot(n2, n1));
+  const real c = std::cos(theta * real(0.5));
+  const real s = std::sin(theta * real(0.5));
+  return EdgeArc{direction, glm::normalize(c * n1 + s * t), c};
+}
+
+}  // namespace
+
+void Hull::derive_gauss() {
+  const std::size_t edges = edge_count();
+  edge_arcs_.clear();
+  edge_arcs_.reserve(edges);
+  for (std::size_t i = 0; i < edges; ++i) {
+    const vec3 direction = glm::normalize(edge_end(i) - edge_start(i));
+    const vec3& n1 = planes_[half_edges_[2 * i].face].normal;
+    const vec3& n2 = planes_[half_edges_[2 * i + 1].face].normal;
+    edge_arcs_.push_back(make_arc(direction, n1, n2));
+  }
+
+  // Arc grid: each arc lies within its sagitta (1 - cos_half) of its chord,
+  // so the chord's bounding box grown by the sagitta holds it.
+  arc_grid_size_ = 0;
+  arc_cell_start_.clear();
+  arc_cell_edges_.clear();
+  if (edges >= arc_grid_min_edges) {
+    const int g = std::clamp(
+        static_cast<int>(std::ceil(std::sqrt(real(faces_.size()) / real(3.14159265358979)))), 2,
+        arc_grid_max_size);
+    arc_grid_size_ = g;
+    std::vector<std::vector<index_t>> cells(static_cast<std::size_t>(g) * g * g);
+    for (std::size_t i = 0; i < edges; ++i) {
+      const vec3& n1 = planes_[half_edges_[2 * i].face].normal;
+      const vec3& n2 = planes_[half_edges_[2 * i + 1].face].normal;
+      const real pad = real(1) - edge_arcs_[i].cos_half + tol::coplanar;
+      const vec3 lo = glm::min(n1, n2) - pad, hi = glm::max(n1, n2) + pad;
+      for (int x = arc_grid_cell(lo.x, g); x <= arc_grid_cell(hi.x, g); ++x)
+        for (int y = arc_grid_cell(lo.y, g); y <= arc_grid_cell(hi.y, g); ++y)
+          for (int z = arc_grid_cell(lo.z, g); z <= arc_grid_cell(hi.z, g); ++z)
+            cells[(static_cast<std::size_t>(x) * g + y) * g + z].push_back(index_t(i));
+    }
+    arc_cell_start_.reserve(cells.size() + 1);
+    arc_cell_start_.push_back(0);
+    for (const auto& cell : cells) {
+      arc_cell_edges_.insert(arc_cell_edges_.end(), cell.begin(), cell.end());
+      arc_cell_start_.push_back(index_t(arc_cell_edges_.size()));
+    }
+  }
+
+  // Box: 8 vertices, 6 quads whose normals pair up antiparallel along three
+  // mutually orthogonal axes.
+  box_ = BoxFrame{};
+  if (vertices_.size() != 8 || faces_.size() != 6 || flat_) return;
+  BoxFrame box;
+  int axis = 0;
+  bool used[6] = {};
+  for (index_t f = 0; f < 6; ++f) {
+    if (used[f]) continue;
+    for (index_t g = f + 1; g < 6; ++g) {
+      if (used[g] ||
+          glm::dot(planes_[f].normal, planes_[g].normal) > real(-1) + box_angle_tolerance)
+        continue;
+      if (axis == 3) return;
+      used[f] = used[g] = true;
+      box.face[2 * axis] = f;
+      box.face[2 * axis + 1] = g;
+      ++axis;
+      break;
+    }
+  }
+  if (axis != 3) return;
+  vec3 n[3];
+  for (int k = 0; k < 3; ++k) n[k] = planes_[box.face[2 * k]].normal;
+  for (int k = 0; k < 3; ++k)
+    if (std::abs(glm::dot(n[k], n[(k + 1) % 3])) > box_angle_tolerance) return;
+  // Orthonormal frame (Gram-Schmidt, keeping the first normal exactly).
+  const vec3 x = n[0];
+  const vec3 y = glm::normalize(n[1] - x * glm::dot(x, n[1]));
+  const vec3 c = glm::cross(x, y);
+  const vec3 z = glm::dot(c, n[2]) >= 0 ? c : -c;  // the frame may be left-handed
+  box.axes = mat3(x, y, z);
+  const vec3 axes_k[3] = {x, y, z};
+  for (int k = 0; k < 3; ++k) {
+    const real plus = planes_[box.face[2 * k]].offset;       // dot(+axis, x) <= plus
+    const real minus = planes_[box.face[2 * k + 1]].offset;  // dot(-axis, x) <= minus
+    box.half[k] = (plus + minus) * real(0.5);
+    box.center += axes_k[k] * ((plus - minus) * real(0.5));
+  }
+  box_ = box;
+}
+
+}  // namespace sepax

@@ -1,0 +1,367 @@
+// SAT between convex hulls: face queries, Gauss-map-pruned edge queries, the
+// choice between them, and the axis cache.
+//
+// Follows Gregorius, "The Separating Axis Test between Convex Polyhedra"
+// (GDC 2013), with two changes:
+// - The Minkowski-face test is written with each arc's middle direction and
+//   half-angle cosine (Hull::edge_arcs) instead of the arc's end normals, so
+//   a flat polygon's half-circle arcs (ends n and -n) work as well.
+// - Large hulls do not test every edge pair: the arcs of one hull sit in a
+//   grid on the sphere (Hull::arc_cell_*), and each edge of the other looks
+//   up only the cells its negated arc passes through.
+#include "sat_internal.hpp"
+#include "sepax/support.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sepax::sat {
+
+using detail::infinity;
+using detail::PairFrames;
+
+const char* to_string(FeatureKind kind) {
+  switch (kind) {
+    case FeatureKind::none:
+      return "none";
+    case FeatureKind::face_a:
+      return "face_a";
+    case FeatureKind::face_b:
+      return "face_b";
+    case FeatureKind::edges:
+      return "edges";
+    case FeatureKind::edge_normal_a:
+      return "edge_normal_a";
+    case FeatureKind::edge_normal_b:
+      return "edge_normal_b";
+  }
+  return "unknown";
+}
+
+namespace detail {
+
+PairFrames make_frames(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  PairFrames p{a, b, pose_a, pose_b, relative_pose(pose_a, pose_b), relative_pose(pose_b, pose_a),
+               0, 0};
+  p.size = std::max(a.extent(), b.extent());
+  const real magnitude = a.magnitude() + b.magnitude() + glm::length(p.b_in_a.translation);
+  p.touch = tol::touching * magnitude;
+  return p;
+}
+
+real gap_along(const PairFrames& p, const vec3& u, index_t& hint_a, index_t& hint_b,
+               Counters& counters) {
+  hint_a = support_index(p.a, u, hint_a);
+  hint_b = support_index(p.b, p.b_in_a.rotate_inverse(-u), hint_b);
+  counters.support_calls += 2;
+  ++counters.axes_tested;
+  const vec3 b_point = p.b_in_a.apply(p.b.vertices()[hint_b]);
+  return glm::dot(u, b_point - p.a.vertices()[hint_a]);
+}
+
+vec3 feature_axis(const PairFrames& p, const Feature& f) {
+  switch (f.kind) {
+    case FeatureKind::face_a:
+      return p.a.planes()[f.a].normal;
+    case FeatureKind::face_b:
+      return -p.b_in_a.rotate(p.b.planes()[f.b].normal);
+    case FeatureKind::edge_normal_a:
+      return p.a.edge_arcs()[f.a].middle;
+    case FeatureKind::edge_normal_b:
+      return -p.b_in_a.rotate(p.b.edge_arcs()[f.b].middle);
+    case FeatureKind::edges: {
+      const vec3 q = glm::cross(p.a.edge_arcs()[f.a].direction,
+                                p.b_in_a.rotate(p.b.edge_arcs()[f.b].direction));
+      const real len = glm::length(q);
+      if (!(len > tol::parallel)) return vec3(0);
+      // A separating axis points from A's centroid towards B's.
+      const vec3 towards_b = p.b_in_a.apply(p.b.centroid()) - p.a.centroid();
+      return glm::dot(q, towards_b) >= 0 ? q / len : -q / len;
+    }
+    case FeatureKind::none:
+      break;
+  }
+  return vec3(0);
+}
+
+Result make_result(const PairFrames& p, real separation, const vec3& axis_in_a,
+                   const Feature& feature, const Counters& counters) {
+  Result r;
+  r.separation = separation;
+  r.intersecting = separation <= p.touch;
+  r.axis = p.pose_a.rotate(axis_in_a);
+  r.feature = feature;
+  r.counters = counters;
+  return r;
+}
+
+}  // namespace detail
+
+namespace {
+
+/// Best axis of one kind: its separation and where it came from.
+struct Best {
+  real separation = -infinity;
+  index_t a = -1;
+  index_t b = -1;
+  vec3 axis{real(0)};  // edge queries: unit, frame of the indexed hull, from A to B
+};
+
+// Face query (Gregorius): for each face plane of `hull`, the support point
+// of `other` along the negated normal and its signed distance to the plane.
+// `other_in_hull` maps other's frame into hull's. Consecutive faces mostly
+// share support vertices, so the last one seeds the next search (hill
+// climbing on large hulls). Returns early once a face separates by more
+// than `stop_above`.
+Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull, real stop_above,
+                Counters& counters) {
+  Best best;
+  index_t hint = -1;
+  const auto planes = hull.planes();
+  for (index_t f = 0; f < index_t(planes.size()); ++f) {
+    hint = support_index(other, other_in_hull.rotate_inverse(-planes[f].normal), hint);
+    const real separation = planes[f].distance(other_in_hull.apply(other.vertices()[hint]));
+    if (separation > best.separation) {
+      best.separation = separation;
+      best.a = f;
+      if (separation > stop_above) break;
+    }
+  }
+  counters.support_calls += int(planes.size());
+  counters.axes_tested += int(planes.size());
+  return best;
+}
+
+/// The arc of a probe edge moved into the indexed hull's frame.
+struct ProbeArc {
+  vec3 direction;
+  vec3 middle;
+  real cos_half;
+  vec3 start;  // a point of the edge
+};
+
+// Minkowski-face test in middle/half-angle form. The great circles of the
+// two arcs meet at +-q, q = cross(probe direction, indexed direction) (each
+// arc lies in the plane perpendicular to its edge). The arcs of the probe
+// and of the negated indexed edge cross when one of +-q lies on both: on the
+// same side of both middles, and within each half angle. Writes the unit
+// crossing direction (on the probe's arc) to `axis`.
+inline bool arcs_cross(const ProbeArc& probe, const EdgeArc& indexed, vec3& axis) {
+  const vec3 q = glm::cross(probe.direction, indexed.direction);
+  const real along_probe = glm::dot(q, probe.middle);
+  const real along_indexed = -glm::dot(q, indexed.middle);
+  if (along_probe * along_indexed <= 0) return false;
+  const real len2 = glm::dot(q, q);
+  if (len2 < tol::parallel * tol::parallel) return false;  // parallel edges
+  const real inv = real(1) / std::sqrt(len2);
+  if (std::abs(along_probe) * inv < probe.cos_half) return false;
+  if (std::abs(along_indexed) * inv < indexed.cos_half) return false;
+  axis = (along_probe > 0 ? q : -q) * inv;
+  return true;
+}
+
+// Edge query (Gregorius) over the edges of `probe` against those of
+// `indexed`, in the indexed hull's frame. With a grid, each probe edge looks
+// up only the cells near its negated arc (a ball of chord radius
+// sqrt(2 (1 - cos_half)) around the negated middle holds the arc); without,
+// it tests every indexed edge. The separation of crossing edges is the
+// distance between their lines along the axis; the axis is oriented from A
+// to B (`probe_is_a` says which hull the probe is).
+Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_indexed,
+                bool probe_is_a, bool use_grid, real stop_above, Counters& counters) {
+  Best best;
+  const auto arcs = indexed.edge_arcs();
+  const int g = indexed.arc_grid_size();
+  const auto cell_start = indexed.arc_cell_start();
+  const auto cell_edges = indexed.arc_cell_edges();
+  const auto probe_arcs = probe.edge_arcs();
+  for (index_t i = 0; i < index_t(probe_arcs.size()); ++i) {
+    const EdgeArc& local = probe_arcs[i];
+    const ProbeArc arc{probe_in_indexed.rotate(local.direction),
+                       probe_in_indexed.rotate(local.middle), local.cos_half,
+                       probe_in_indexed.apply(probe.edge_start(std::size_t(i)))};
+    auto test = [&](index_t j) {
+      ++counters.arc_tests;
+      vec3 axis;
+      if (!arcs_cross(arc, arcs[j], axis)) return false;
+      ++counters.axes_tested;
+      const real separation = glm::dot(axis, indexed.edge_start(std::size_t(j)) - arc.start);
+      if (separation > best.separation) {
+        best.separation = separation;
+        best.a = probe_is_a ? i : j;
+        best.b = probe_is_a ? j : i;
+        best.axis = probe_is_a ? axis : -axis;
+      }
+      return separation > stop_above;
+    };
+    if (!use_grid) {
+      for (index_t j = 0; j < index_t(arcs.size()); ++j)
+        if (test(j)) return best;
+      continue;
+    }
+    const real radius = std::sqrt(real(2) * (real(1) - arc.cos_half)) + tol::coplanar;
+    const vec3 lo = -arc.middle - radius, hi = -arc.middle + radius;
+    for (int x = arc_grid_cell(lo.x, g); x <= arc_grid_cell(hi.x, g); ++x)
+      for (int y = arc_grid_cell(lo.y, g); y <= arc_grid_cell(hi.y, g); ++y)
+        for (int z = arc_grid_cell(lo.z, g); z <= arc_grid_cell(hi.z, g); ++z) {
+          const std::size_t c = (std::size_t(x) * g + y) * g + z;
+          for (index_t k = cell_start[c]; k < cell_start[c + 1]; ++k)
+            if (test(cell_edges[k])) return best;
+        }
+  }
+  return best;
+}
+
+// Two flat polygons in (nearly) parallel planes: their Minkowski difference
+// is flat or a thin slab whose rim faces come from nearly parallel edges,
+// which the edge query skips. The in-plane outward normals of both
+// polygons' edges stand in for those rim faces.
+Best flat_rim_query(const PairFrames& p, real stop_above, Counters& counters) {
+  Best best;
+  index_t hint_a = -1, hint_b = -1;
+  for (index_t i = 0; i < index_t(p.a.edge_count()); ++i) {
+    const vec3 u = p.a.edge_arcs()[i].middle;
+    const real separation = detail::gap_along(p, u, hint_a, hint_b, counters);
+    if (separation > best.separation) best = Best{separation, i, -1, u};
+    if (separation > stop_above) return best;
+  }
+  for (index_t j = 0; j < index_t(p.b.edge_count()); ++j) {
+    const vec3 u = -p.b_in_a.rotate(p.b.edge_arcs()[j].middle);
+    const real separation = detail::gap_along(p, u, hint_a, hint_b, counters);
+    if (separation > best.separation) best = Best{separation, -1, j, u};
+    if (separation > stop_above) return best;
+  }
+  return best;
+}
+
+// Every non-parallel edge pair, without Gauss-map pruning: each axis is
+// evaluated in both orientations with support points (the edge-line formula
+// holds only for crossing arcs). For all_edges_query.
+Best all_pairs_edge_query(const PairFrames& p, Counters& counters) {
+  Best best;
+  index_t hint_a = -1, hint_b = -1;
+  for (index_t i = 0; i < index_t(p.a.edge_count()); ++i) {
+    const vec3 ea = p.a.edge_arcs()[i].direction;
+    for (index_t j = 0; j < index_t(p.b.edge_count()); ++j) {
+      const vec3 q = glm::cross(ea, p.b_in_a.rotate(p.b.edge_arcs()[j].direction));
+      const real len = glm::length(q);
+      if (len < tol::parallel) continue;
+      for (const vec3 u : {q / len, -q / len}) {
+        const real separation = detail::gap_along(p, u, hint_a, hint_b, counters);
+        if (separation > best.separation) best = Best{separation, i, j, u};
+      }
+    }
+  }
+  return best;
+}
+
+enum class EdgeMethod { gauss_map, all_pairs };
+
+// The general query. `stop_above` = +infinity for the full query, the
+// touching tolerance for the boolean one (any axis separating by more ends
+// it). Preference: A's face, then B's face, then an edge pair, each only
+// replaced by one that separates more by tol::face_preference of the size.
+Result general(const PairFrames& p, real stop_above, EdgeMethod method = EdgeMethod::gauss_map) {
+  Counters counters;
+  const real bias = tol::face_preference * p.size;
+  const Best face_a = face_query(p.a, p.b, p.b_in_a, stop_above, counters);
+  if (face_a.separation > stop_above)
+    return detail::make_result(p, face_a.separation, p.a.planes()[face_a.a].normal,
+                               {FeatureKind::face_a, face_a.a, -1}, counters);
+  const Best face_b = face_query(p.b, p.a, p.a_in_b, stop_above, counters);
+  Best best = face_a;
+  Feature feature{FeatureKind::face_a, face_a.a, -1};
+  vec3 axis = p.a.planes()[face_a.a].normal;
+  if (face_b.separation > face_a.separation + bias) {
+    best = face_b;
+    feature = {FeatureKind::face_b, -1, face_b.a};
+    axis = -p.b_in_a.rotate(p.b.planes()[face_b.a].normal);
+  }
+  if (best.separation > stop_above)
+    return detail::make_result(p, best.separation, axis, feature, counters);
+
+  const bool b_grid = p.b.arc_grid_size() > 0, a_grid = p.a.arc_grid_size() > 0;
+  const bool probe_is_a = b_grid || !a_grid;
+  Best edges;
+  if (method == EdgeMethod::all_pairs)
+    edges = all_pairs_edge_query(p, counters);
+  else if (probe_is_a)
+    edges = edge_query(p.b, p.a, p.a_in_b, true, b_grid, stop_above, counters);
+  else
+    edges = edge_query(p.a, p.b, p.b_in_a, false, a_grid, stop_above, counters);
+  if (edges.separation > best.separation + bias) {
+    best = edges;
+    feature = {FeatureKind::edges, edges.a, edges.b};
+    const bool in_b_frame = method == EdgeMethod::gauss_map && probe_is_a;
+    axis = in_b_frame ? p.b_in_a.rotate(edges.axis) : edges.axis;
+  }
+  if (p.a.is_flat() && p.b.is_flat() && best.separation <= stop_above) {
+    const Best rim = flat_rim_query(p, stop_above, counters);
+    if (rim.separation > best.separation + bias) {
+      best = rim;
+      feature = rim.a >= 0 ? Feature{FeatureKind::edge_normal_a, rim.a, -1}
+                           : Feature{FeatureKind::edge_normal_b, -1, rim.b};
+      axis = rim.axis;
+    }
+  }
+  return detail::make_result(p, best.separation, axis, feature, counters);
+}
+
+// The cached axis, re-tested: a hit when it still separates the pair.
+bool try_cache(const PairFrames& p, Cache& cache, Result& out) {
+  if (cache.feature.kind == FeatureKind::none || !(cache.separation > p.touch)) return false;
+  const vec3 u = detail::feature_axis(p, cache.feature);
+  if (glm::dot(u, u) == 0) return false;
+  Counters counters;
+  const real gap = detail::gap_along(p, u, cache.support_a, cache.support_b, counters);
+  if (!(gap > p.touch)) return false;
+  counters.cache_hit = true;
+  out = detail::make_result(p, gap, u, cache.feature, counters);
+  cache.separation = gap;
+  return true;
+}
+
+// Remembers the deciding feature and its support vertices for next frame.
+void store(const PairFrames& p, const Result& r, Cache& cache) {
+  cache.feature = r.feature;
+  cache.separation = r.separation;
+  if (r.separation > p.touch) {
+    Counters unused;
+    const vec3 u = p.pose_a.rotate_inverse(r.axis);
+    (void)detail::gap_along(p, u, cache.support_a, cache.support_b, unused);
+  }
+}
+
+Result run(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache,
+           bool boolean) {
+  if (a.empty() || b.empty()) return Result{};  // programmer error: no hull to test
+  const PairFrames p = detail::make_frames(a, pose_a, b, pose_b);
+  Result r;
+  if (cache && try_cache(p, *cache, r)) return r;
+  const real stop_above = boolean ? p.touch : infinity;
+  r = a.is_box() && b.is_box() ? detail::box_box(p, boolean) : general(p, stop_above);
+  if (cache) store(p, r, *cache);
+  return r;
+}
+
+}  // namespace
+
+Result query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache) {
+  return run(a, pose_a, b, pose_b, cache, false);
+}
+
+bool intersect(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache) {
+  return run(a, pose_a, b, pose_b, cache, true).intersecting;
+}
+
+Result query_general(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  if (a.empty() || b.empty()) return Result{};
+  return general(detail::make_frames(a, pose_a, b, pose_b), infinity);
+}
+
+Result all_edges_query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  if (a.empty() || b.empty()) return Result{};
+  return general(detail::make_frames(a, pose_a, b, pose_b), infinity, EdgeMethod::all_pairs);
+}
+
+}  // namespace sepax::sat
