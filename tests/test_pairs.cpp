@@ -1,0 +1,235 @@
+// The seeded pair generator (tests/support): deterministic, valid hulls, and
+// each category is what the reference says it is.
+#include "pairs.hpp"
+#include "reference.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <limits>
+#include <map>
+
+using namespace sepax;
+using glm::dvec3;
+using pairs::Category;
+
+namespace {
+
+/// Seeds per category for the classification test (large hulls: fewer, each
+/// costs about half a second of reference).
+constexpr std::uint64_t seeds = 200;
+constexpr std::uint64_t large_seeds = 6;
+
+/// Radians: the reference axis counts as a face normal or as perpendicular
+/// to an edge within this angle. Float hulls and poses carry about 1e-7.
+constexpr double angle_tol = std::numeric_limits<real>::digits > 24 ? 1e-6 : 1e-4;
+
+bool same_pair(const pairs::Pair& p, const pairs::Pair& q) {
+  auto same = [](const Hull& a, const Hull& b) {
+    return a.vertex_count() == b.vertex_count() &&
+           std::equal(a.vertices().begin(), a.vertices().end(), b.vertices().begin());
+  };
+  return same(p.a, q.a) && same(p.b, q.b) && p.pose_a.rotation == q.pose_a.rotation &&
+         p.pose_a.translation == q.pose_a.translation && p.pose_b.rotation == q.pose_b.rotation &&
+         p.pose_b.translation == q.pose_b.translation;
+}
+
+std::vector<dvec3> world_normals(const Hull& h, const Pose& pose) {
+  std::vector<dvec3> n;
+  for (const Plane& pl : h.planes()) n.push_back(glm::dmat3(pose.rotation) * dvec3(pl.normal));
+  return n;
+}
+
+std::vector<dvec3> world_edges(const Hull& h, const Pose& pose) {
+  std::vector<dvec3> e;
+  for (std::size_t i = 0; i < h.edge_count(); ++i)
+    e.push_back(glm::normalize(glm::dmat3(pose.rotation) * dvec3(h.edge_end(i) - h.edge_start(i))));
+  return e;
+}
+
+bool has_direction(const std::vector<dvec3>& normals, const dvec3& axis) {
+  for (const dvec3& n : normals)
+    if (glm::length(glm::cross(glm::normalize(n), axis)) <= angle_tol && glm::dot(n, axis) > 0)
+      return true;
+  return false;
+}
+
+bool has_perpendicular(const std::vector<dvec3>& edges, const dvec3& axis) {
+  for (const dvec3& e : edges)
+    if (std::abs(glm::dot(e, axis)) <= angle_tol) return true;
+  return false;
+}
+
+/// Every vertex of `inner` inside every face plane of `outer`.
+bool contains(const Hull& outer, const Pose& po, const Hull& inner, const Pose& pi) {
+  const std::vector<dvec3> points = ref::world_points(inner, pi);
+  const std::vector<dvec3> normals = world_normals(outer, po);
+  for (std::size_t f = 0; f < normals.size(); ++f) {
+    const double offset =
+        double(outer.planes()[f].offset) + glm::dot(normals[f], dvec3(po.translation));
+    for (const dvec3& x : points)
+      if (glm::dot(normals[f], x) >= offset) return false;
+  }
+  return true;
+}
+
+bool in_band(const ref::Answer& r, double lo, double hi) {
+  return r.separation >= lo * r.size && r.separation <= hi * r.size;
+}
+
+/// Counts of what the reference said, by name, for one category.
+using Tally = std::map<std::string, int>;
+
+/// Checks a pair against its category; returns false (and fails) when it is
+/// not what the category promises. Counts outcomes in `tally`.
+void classify(const pairs::Pair& p, const ref::Answer& r, Tally& tally) {
+  INFO(p.name() << " separation/size " << r.separation / r.size);
+  REQUIRE(r.ok);
+  ++tally[r.intersecting ? "intersecting" : "separated"];
+  const dvec3 ax = r.axis;
+  switch (p.category) {
+    case Category::separated:
+      CHECK((!r.intersecting && in_band(r, 0.01, 1.0)));
+      break;
+    case Category::near_touching:
+      CHECK(in_band(r, -1e-6, 1e-6));
+      break;
+    case Category::shallow:
+      CHECK((r.intersecting && in_band(r, -0.05, -0.001)));
+      break;
+    case Category::deep:
+      CHECK((r.intersecting && in_band(r, -0.5, -0.1)));
+      break;
+    case Category::contained: {
+      const bool b_in_a = contains(p.a, p.pose_a, p.b, p.pose_b);
+      const bool a_in_b = contains(p.b, p.pose_b, p.a, p.pose_a);
+      CHECK((b_in_a || a_in_b));
+      CHECK(r.depth > 0);
+      ++tally[b_in_a ? "b_in_a" : "a_in_b"];
+      break;
+    }
+    case Category::face_face_parallel: {
+      CHECK(in_band(r, -0.05, 0.05));
+      const bool faces = has_direction(world_normals(p.a, p.pose_a), ax) &&
+                         has_direction(world_normals(p.b, p.pose_b), -ax);
+      ++tally[faces ? "axis_face_face" : "axis_other"];
+      break;
+    }
+    case Category::edge_edge_crossing: {
+      CHECK(in_band(r, -0.05, 0.05));
+      const bool edges = has_perpendicular(world_edges(p.a, p.pose_a), ax) &&
+                         has_perpendicular(world_edges(p.b, p.pose_b), ax) &&
+                         !has_direction(world_normals(p.a, p.pose_a), ax) &&
+                         !has_direction(world_normals(p.b, p.pose_b), -ax);
+      ++tally[edges ? "axis_edge_edge" : "axis_other"];
+      break;
+    }
+    case Category::box_box:
+      CHECK((p.a.vertex_count() == 8 && p.b.vertex_count() == 8));
+      CHECK((p.a.face_count() == 6 && p.b.face_count() == 6));
+      break;
+    case Category::flat_polygon:
+      CHECK((p.a.is_flat() || p.b.is_flat()));
+      if (r.flat) ++tally["coplanar"];
+      break;
+    case Category::far_from_origin:
+      CHECK(glm::length(dvec3(p.pose_a.translation)) >= 1e3);
+      CHECK((in_band(r, 0.01, 1.0) || in_band(r, -0.05, -0.001)));
+      break;
+    case Category::tiny_scale:
+      CHECK((r.size > 1e-4 && r.size < 1e-2));
+      break;
+    case Category::huge_scale:
+      CHECK((r.size > 1e3 && r.size < 1e5));
+      break;
+    case Category::large_hulls:
+      CHECK((p.a.vertex_count() >= 500 && p.b.vertex_count() >= 500));
+      CHECK((p.a.vertex_count() <= 2000 && p.b.vertex_count() <= 2000));
+      break;
+  }
+}
+
+void print(Category c, const Tally& tally) {
+  std::printf("%-20s", pairs::to_string(c));
+  for (const auto& [name, count] : tally) std::printf(" %s=%d", name.c_str(), count);
+  std::printf("\n");
+}
+
+}  // namespace
+
+TEST_CASE("Rng is deterministic and uniform enough", "[pairs]") {
+  pairs::Rng a(42), b(42), c(43);
+  bool differs = false;
+  double sum = 0;
+  for (int i = 0; i < 10000; ++i) {
+    const std::uint64_t x = a.next();
+    CHECK(x == b.next());
+    differs = differs || x != c.next();
+    const double u = a.uniform(2, 3);
+    b.uniform(2, 3);
+    REQUIRE((u >= 2 && u < 3));
+    sum += u;
+    const int k = a.integer(-3, 3);
+    b.integer(-3, 3);
+    REQUIRE((k >= -3 && k <= 3));
+    CHECK(glm::length(a.unit()) == Approx(1));
+    CHECK(glm::length(a.rotation()) == Approx(1));
+    b.unit(), b.rotation();
+  }
+  CHECK(differs);
+  CHECK(sum / 10000 == Approx(2.5).margin(0.01));
+}
+
+TEST_CASE("same seed gives the same pair, another seed another", "[pairs]") {
+  for (Category c : pairs::all_categories()) {
+    if (c == Category::large_hulls) continue;  // covered below, once
+    INFO(pairs::to_string(c));
+    CHECK(same_pair(pairs::make_pair(c, 7), pairs::make_pair(c, 7)));
+    CHECK_FALSE(same_pair(pairs::make_pair(c, 7), pairs::make_pair(c, 8)));
+  }
+  CHECK(same_pair(pairs::make_pair(Category::large_hulls, 1),
+                  pairs::make_pair(Category::large_hulls, 1)));
+  CHECK(pairs::make_pair(Category::deep, 3).name() == "deep/3");
+}
+
+TEST_CASE("every category gives valid hulls", "[pairs]") {
+  for (Category c : pairs::all_categories())
+    for (std::uint64_t seed = 0; seed < (c == Category::large_hulls ? 2 : 20); ++seed) {
+      const pairs::Pair p = pairs::make_pair(c, seed);
+      INFO(p.name());
+      const HullReport ra = validate(p.a), rb = validate(p.b);
+      CHECK(ra.ok);
+      CHECK(rb.ok);
+      const std::size_t most = c == Category::large_hulls ? 2000 : 64;
+      CHECK((p.a.vertex_count() >= 3 && p.a.vertex_count() <= most));
+      CHECK((p.b.vertex_count() >= 3 && p.b.vertex_count() <= most));
+      CHECK(p.category == c);
+      CHECK(p.seed == seed);
+    }
+}
+
+TEST_CASE("the reference classifies each category as intended", "[pairs][reference]") {
+  for (Category c : pairs::all_categories()) {
+    Tally tally;
+    const std::uint64_t n = c == Category::large_hulls ? large_seeds : seeds;
+    for (std::uint64_t seed = 0; seed < n; ++seed) {
+      const pairs::Pair p = pairs::make_pair(c, seed);
+      classify(p, ref::minkowski(p.a, p.pose_a, p.b, p.pose_b), tally);
+    }
+    print(c, tally);
+    INFO(pairs::to_string(c));
+    const int hits = tally["intersecting"] + tally["separated"];
+    CHECK(hits == int(n));
+    // Categories that promise both outcomes must show both.
+    const bool both = c != Category::separated && c != Category::shallow && c != Category::deep &&
+                      c != Category::contained;
+    if (both) {
+      CHECK(tally["intersecting"] > 0);
+      CHECK(tally["separated"] > 0);
+    }
+    if (c == Category::contained) CHECK((tally["b_in_a"] > 0 && tally["a_in_b"] > 0));
+    if (c == Category::flat_polygon) CHECK(tally["coplanar"] > 0);
+    if (c == Category::face_face_parallel) CHECK(tally["axis_face_face"] >= 0.9 * n);
+    if (c == Category::edge_edge_crossing) CHECK(tally["axis_edge_edge"] >= 0.8 * n);
+  }
+}
