@@ -14,6 +14,9 @@ using namespace sepax;
 
 namespace {
 
+/// Mirrored answers agree to round-off of the precision.
+constexpr double mirror_tolerance = std::numeric_limits<real>::digits > 24 ? 1e-9 : 1e-5;
+
 // B circles around A with a slow spin, its orbit radius breathing in and
 // out so that the pair goes from separated to overlapping and back.
 Pose orbit(int frame, double reach) {
@@ -94,8 +97,8 @@ TEST_CASE("PairCache keys pairs in either order", "[cache]") {
     const sat::Result direct = sat::query(a, pa, b, pb);
     CHECK(ab.intersecting == direct.intersecting);
     CHECK(ba.intersecting == direct.intersecting);
-    CHECK(glm::length(ab.axis + ba.axis) < 1e-9);
-    CHECK(ab.separation == Approx(ba.separation).margin(1e-12));
+    CHECK(glm::length(ab.axis + ba.axis) < mirror_tolerance);
+    CHECK(ab.separation == Approx(ba.separation).margin(mirror_tolerance));
     CHECK(pairs.intersect(3, b, pb, 7, a, pa) == direct.intersecting);
   }
   CHECK(pairs.size() == 1);

@@ -164,7 +164,9 @@ TEST_CASE("SAT agrees with the Minkowski-difference reference", "[sat][random]")
         ++seen[pairs::to_string(category)]["overlapping"];
         CHECK(double(got.separation) == Approx(want.separation).margin(tolerance));
         worst_depth = std::max(worst_depth, std::abs(got.separation - want.separation) / want.size);
-        if (want.axis_gap > 1e-6 * want.size && !want.flat) {
+        // The axis is checked where it is unique: the next-best direction of
+        // the reference is worse by more than the depth tolerance.
+        if (want.axis_gap > std::max(1e-6 * want.size, 4 * tolerance) && !want.flat) {
           const double a = angle(dv(got.axis), want.axis);
           CHECK(a < (is_double ? 1e-6 : 1e-2));
           CHECK(angle(-dv(mirror.axis), want.axis) < (is_double ? 1e-6 : 1e-2));
