@@ -44,6 +44,24 @@ EdgeArc make_arc(const vec3& direction, const vec3& n1, const vec3& n2) {
 }  // namespace
 
 void Hull::derive_gauss() {
+  // Depth-first face order: each face pushes its unvisited neighbours, so the
+  // next face popped is usually adjacent to the last one.
+  face_order_.clear();
+  face_order_.reserve(faces_.size());
+  std::vector<char> seen(faces_.size(), 0);
+  std::vector<index_t> stack{0};
+  seen[0] = 1;
+  while (!stack.empty()) {
+    const index_t f = stack.back();
+    stack.pop_back();
+    face_order_.push_back(f);
+    index_t e = faces_[f].edge;
+    for (index_t k = 0; k < faces_[f].count; ++k, e = half_edges_[e].next) {
+      const index_t g = half_edges_[half_edges_[e].twin].face;
+      if (!seen[g]) seen[g] = 1, stack.push_back(g);
+    }
+  }
+
   const std::size_t edges = edge_count();
   edge_arcs_.clear();
   edge_arcs_.reserve(edges);

@@ -118,7 +118,7 @@ Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull, 
   Best best;
   index_t hint = -1;
   const auto planes = hull.planes();
-  for (index_t f = 0; f < index_t(planes.size()); ++f) {
+  for (const index_t f : hull.face_order()) {
     hint = support_index(other, other_in_hull.rotate_inverse(-planes[f].normal), hint);
     const real separation = planes[f].distance(other_in_hull.apply(other.vertices()[hint]));
     if (separation > best.separation) {

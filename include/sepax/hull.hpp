@@ -143,6 +143,11 @@ class SEPAX_API Hull {
   /// edge-pair pruning.
   [[nodiscard]] std::span<const EdgeArc> edge_arcs() const { return edge_arcs_; }
 
+  /// Every face once, in a depth-first order over face adjacency:
+  /// consecutive faces are mostly neighbours, so a support search along each
+  /// normal in turn can start from the previous answer (SAT's face query).
+  [[nodiscard]] std::span<const index_t> face_order() const { return face_order_; }
+
   /// True when the hull is a box (see BoxFrame); SAT then uses the 15-axis
   /// test.
   [[nodiscard]] bool is_box() const { return box_.face[0] >= 0; }
@@ -195,6 +200,7 @@ class SEPAX_API Hull {
   std::vector<index_t> adjacency_;
   std::vector<vec3> edge_directions_;
   std::vector<EdgeArc> edge_arcs_;
+  std::vector<index_t> face_order_;
   BoxFrame box_;
   int arc_grid_size_ = 0;
   std::vector<index_t> arc_cell_start_;
