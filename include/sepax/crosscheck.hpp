@@ -1,0 +1,67 @@
+// sepax: SAT and GJK/EPA on the same pair, and whether they agree.
+//
+// The two algorithms share no code beyond the hull, so their agreement is
+// strong evidence that an answer is right; the validation tool reports it
+// for every pair. SAT gives the exact depth when the hulls overlap and a
+// lower bound of the distance when they are apart; GJK gives the exact
+// distance and EPA the depth within its tolerance. "Agree" therefore means:
+// - the same verdict, unless one of the two separations lies within the
+//   touching band, where either verdict is right;
+// - overlapping: the same depth within `value_tolerance`, and axes that are
+//   both minimum translation directions (the same direction, or SAT's gap
+//   along EPA's axis as deep as SAT's own: the MTV need not be unique);
+//   when EPA stopped early (its status not converged) its depth is only an
+//   upper bound, so SAT's depth must not exceed it;
+// - apart: 0 < SAT's separation <= GJK's distance + `value_tolerance`.
+#pragma once
+
+#include "sepax/epa.hpp"
+#include "sepax/sat.hpp"
+
+namespace sepax {
+
+namespace tol {
+/// Relative to the pair's size (larger hull extent): the band around
+/// touching where SAT and GJK may give different verdicts, and the largest
+/// depth or distance difference counted as agreement. Set by EPA's
+/// accuracy, which is looser than SAT's and GJK's distance.
+inline constexpr real crosscheck = std::numeric_limits<real>::digits > 24 ? real(1e-6) : real(1e-3);
+/// Radians: largest angle between SAT's and EPA's axes counted as the same
+/// direction.
+inline constexpr real crosscheck_angle = std::numeric_limits<real>::digits > 24 ? real(1e-4)
+                                                                                : real(1e-2);
+}  // namespace tol
+
+/// Both answers for one pair and how they compare.
+struct CrossCheck {
+  sat::Result sat;            ///< SAT's answer (separation, axis, feature)
+  epa::QueryResult gjk;       ///< GJK (apart) or GJK + EPA (overlapping)
+  bool agree = false;         ///< every check below passed
+  bool same_verdict = false;  ///< sat.intersecting == gjk.intersecting
+  /// |sat.separation - gjk.separation|, length unit.
+  real separation_difference = 0;
+  /// Angle between sat.axis and gjk.axis, radians in [0, pi].
+  real axis_angle = 0;
+  /// SAT's gap along GJK's axis (A's frame supports), length unit: equal to
+  /// sat.separation when GJK's axis is as good as SAT's.
+  real sat_gap_along_gjk_axis = 0;
+  real size = 0;             ///< larger extent of the two hulls
+  real band = 0;             ///< touching band used, length unit
+  real value_tolerance = 0;  ///< depth/distance tolerance used, length unit
+  real angle_tolerance = 0;  ///< radians
+  /// Why they disagree ("" when they agree), one line for people.
+  const char* reason = "";
+};
+
+/// Runs sat::query and epa::query (GJK, then EPA when overlapping) on the
+/// pair and compares them. Never throws; allocates nothing.
+[[nodiscard]] SEPAX_API CrossCheck crosscheck(const Hull& a, const Pose& pose_a, const Hull& b,
+                                              const Pose& pose_b);
+
+/// Compares answers already computed for the pair (hulls and poses are
+/// needed for the gap along GJK's axis). crosscheck() is query + compare.
+[[nodiscard]] SEPAX_API CrossCheck compare(const sat::Result& sat, const epa::QueryResult& gjk,
+                                           const Hull& a, const Pose& pose_a, const Hull& b,
+                                           const Pose& pose_b);
+
+}  // namespace sepax

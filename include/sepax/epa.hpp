@@ -1,0 +1,344 @@
+// sepax: EPA penetration depth, and the combined GJK + EPA query.
+//
+// The Expanding Polytope Algorithm (van den Bergen, "Proximity Queries and
+// Penetration Depth Computation on 3D Game Objects", GDC 2001): when GJK
+// finds the origin inside D = B - A, grow a polytope inside D from GJK's
+// terminal simplex until its face nearest the origin lies on D's boundary.
+// That face's distance is the penetration depth and its normal the minimum
+// translation direction. Written as templates over the SupportMap concept,
+// like gjk.hpp, with the same frames and the same treatment of rounded
+// shapes (EPA on the cores, radii added afterwards).
+//
+// Sign conventions (DESIGN.md): `axis` is a unit vector from A to B in the
+// world (caller's) frame; moving B by depth * axis separates the shapes;
+// `separation` is > 0 when apart (exactly the distance), < 0 when
+// overlapping (-separation = depth).
+//
+// Storage: a fixed-capacity polytope (max_vertices, max_faces) on the stack
+// or in a caller's Workspace; no heap allocation. Never throws, never returns
+// NaN for finite input, always terminates; when a cap or round-off stops the
+// expansion early, the answer is the best upper bound found, whose axis still
+// separates the shapes when B moves by depth * axis.
+#pragma once
+
+#include "sepax/gjk.hpp"
+
+namespace sepax::tol {
+
+/// Relative, dimensionless: EPA stops when the support point along the
+/// nearest face's normal is at most `epa_gap * depth` beyond that face
+/// (depth known to this relative accuracy). Polytopes usually end earlier,
+/// exactly, when the support point is already a polytope vertex.
+inline constexpr real epa_gap = std::numeric_limits<real>::digits > 24 ? real(1e-12) : real(1e-6);
+
+/// Relative to the magnitude of the support points (as tol::gjk_roundoff):
+/// the absolute floor of EPA's stopping test (unit: length).
+inline constexpr real epa_roundoff = real(4) * eps;
+
+/// Sine of the smallest angle a new EPA face may have between its two edges
+/// at the first vertex: thinner slivers have no reliable normal, so EPA
+/// stops there (status degenerate) with its best answer.
+inline constexpr real epa_sliver = real(16) * eps;
+
+}  // namespace sepax::tol
+
+namespace sepax::epa {
+
+/// Vertex capacity of the expanding polytope.
+inline constexpr int max_vertices = 128;
+/// Face capacity (a closed triangulated polytope has 2V - 4 faces).
+inline constexpr int max_faces = 2 * max_vertices;
+/// Expansion cap (support evaluations) of one EPA run.
+inline constexpr int max_iterations = max_vertices - 4;
+
+/// How the EPA part of a query ended.
+enum class EpaStatus : std::uint8_t {
+  converged,       ///< depth within tolerance (also: touching, flat D)
+  separated,       ///< GJK found the shapes apart: EPA did not run
+  max_iterations,  ///< hit max_iterations: best upper bound returned
+  capacity,        ///< polytope full (max_vertices / max_faces): best upper bound
+  degenerate,      ///< round-off (sliver face, broken horizon): best upper bound
+};
+
+/// Short name ("converged", "separated", ...).
+[[nodiscard]] SEPAX_API const char* to_string(EpaStatus status);
+
+/// Answer of epa::query: signed separation for any pair.
+struct QueryResult {
+  /// Signed distance (length unit of the input): > 0 apart, exactly the
+  /// distance; <= 0 overlapping or touching, -separation = penetration depth.
+  real separation = 0;
+  /// True when overlapping or touching (within tol::gjk_touch).
+  bool intersecting = false;
+  /// Unit, world (caller's) frame, from A to B. Apart: direction from
+  /// point_a to point_b. Overlapping: moving B by -separation * axis
+  /// separates the shapes (minimum translation direction).
+  vec3 axis{real(0), real(0), real(1)};
+  /// World frame. Apart: closest point of A. Overlapping: the point of A
+  /// deepest inside B (on A's surface).
+  vec3 point_a{real(0)};
+  /// World frame. Apart: closest point of B. Overlapping: the point of B
+  /// deepest inside A. Always point_b - point_a = separation * axis (up to
+  /// round-off; approximately when epa_status is not converged).
+  vec3 point_b{real(0)};
+  int gjk_iterations = 0;  ///< GJK support evaluations
+  int epa_iterations = 0;  ///< EPA support evaluations (0 when apart)
+  gjk::GjkStatus gjk_status = gjk::GjkStatus::converged;  ///< how GJK ended
+  EpaStatus epa_status = EpaStatus::separated;            ///< how EPA ended
+};
+
+/// Answer of epa::penetration.
+struct PenetrationResult {
+  /// True when overlapping or touching (within tol::gjk_touch).
+  bool intersecting = false;
+  /// Penetration depth (length unit), >= 0; 0 when apart or touching.
+  real depth = 0;
+  /// Unit, world frame, from A to B: moving B by depth * axis separates the
+  /// shapes. When apart: the GJK axis (point_a to point_b).
+  vec3 axis{real(0), real(0), real(1)};
+  /// World frame: the point of A deepest inside B (apart: closest point).
+  vec3 point_a{real(0)};
+  /// World frame: the point of B deepest inside A (apart: closest point).
+  /// point_b - point_a = -depth * axis when overlapping.
+  vec3 point_b{real(0)};
+  int iterations = 0;                       ///< EPA support evaluations
+  EpaStatus status = EpaStatus::separated;  ///< how EPA ended
+};
+
+/// Internals shared by the templates; not a stable API.
+namespace detail {
+
+/// A polytope vertex: points of A and B (working frame) and w = b - a.
+struct Vertex {
+  vec3 a;
+  vec3 b;
+  vec3 w;
+};
+
+/// A triangle of the polytope, counter-clockwise seen from outside. Edge k
+/// runs from v[k] to v[(k + 1) % 3]; adj[k] is the face across it.
+struct Face {
+  int v[3];
+  int adj[3];
+  vec3 n;      ///< outward unit normal
+  real d;      ///< signed distance of the origin's plane: dot(n, points)
+  bool alive;  ///< false once removed (slot on the free list)
+  bool mark;   ///< scratch: visible from the point being added
+};
+
+/// The expanding polytope: fixed capacity, no allocation.
+class SEPAX_API Polytope {
+ public:
+  /// Outcome of add().
+  enum class Add { ok, full, degenerate };
+
+  /// Starts from the tetrahedron t[0..3]. False when it is too flat for
+  /// reliable face normals.
+  bool start(const gjk::SimplexVertex (&t)[4]);
+  /// Index of the live face nearest the origin (smallest d).
+  [[nodiscard]] int closest() const;
+  /// Face f.
+  [[nodiscard]] const Face& face(int f) const { return face_[f]; }
+  /// Adds p, which lies beyond face `from`: removes the faces p sees and
+  /// joins their horizon to p. Leaves the polytope unchanged unless ok.
+  Add add(const gjk::SimplexVertex& p, int from);
+  /// Points of A and B whose difference is the origin's projection on face
+  /// f (barycentric on the triangle).
+  void witness(int f, vec3& pa, vec3& pb) const;
+
+ private:
+  struct Edge {
+    int from, to, outer;
+  };
+  Vertex vertex_[max_vertices];
+  Face face_[max_faces];
+  int free_[max_faces];
+  int visible_[max_faces];
+  Edge horizon_[max_faces];
+  int vertex_count_ = 0;
+  int face_count_ = 0;  // slots used so far (live or free)
+  int free_count_ = 0;
+
+  static constexpr int witness_walk = 16;  // steps over coplanar neighbours
+
+  bool make_face(int f, int i0, int i1, int i2);
+  void weights(int f, real (&l)[3]) const;
+  int mark_visible(const vec3& w, int from);
+  int collect_horizon(int visible);
+  bool chain_horizon(int count);
+  int allocate();
+};
+
+/// Raw EPA outcome on the cores, working frame.
+struct Raw {
+  real depth = 0;                           ///< >= 0 (core depth)
+  vec3 normal{real(0), real(0), real(-1)};  ///< outward normal of D's face (axis = -normal)
+  vec3 pa{real(0)};                         ///< witness on A's core
+  vec3 pb{real(0)};                         ///< witness on B's core
+  int iterations = 0;                       ///< support evaluations
+  EpaStatus status = EpaStatus::converged;  ///< how it ended
+};
+
+/// Search directions that can lift a simplex of 1, 2 or 3 points into a
+/// higher dimension (axes; perpendiculars of the segment; the triangle's two
+/// normals). Returns how many were written to dirs.
+SEPAX_API int lift_directions(const gjk::Simplex& s, vec3 (&dirs)[6]);
+
+/// Distance of w from the affine hull of the simplex's points (count 1..3).
+[[nodiscard]] SEPAX_API real lift_height(const gjk::Simplex& s, const vec3& w);
+
+/// Replaces a too-flat tetrahedron by its face (or edge) nearest the origin.
+SEPAX_API void drop_to_face(gjk::Simplex& s);
+
+/// The answer when D has no volume (a polygon, segment or point through
+/// the origin): depth 0 along the polygon's normal or any perpendicular.
+[[nodiscard]] SEPAX_API Raw flat_answer(const gjk::Simplex& grown, const gjk::Simplex& gjk_simplex,
+                                        const vec3& guess);
+
+/// Grows GJK's terminal simplex (origin in it, 1 to 4 points) into a full
+/// tetrahedron with support points of D. Returns the count reached: 4, or
+/// less when D is flat or degenerate.
+template <SupportMap A, SupportMap B>
+int grow(const A& a, const B& b, gjk::Simplex& s, real& scale, int& iterations) {
+  while (s.count < 4) {
+    vec3 dirs[6];
+    const int n = lift_directions(s, dirs);
+    real best_h = tol::gjk_touch * scale;
+    gjk::SimplexVertex best;
+    bool found = false;
+    for (int k = 0; k < n; ++k) {
+      const gjk::SimplexVertex p = gjk::detail::support_pair(a, b, dirs[k], -1, -1);
+      ++iterations;
+      scale = std::max(scale, gjk::detail::magnitude(p));
+      const real h = lift_height(s, p.w);
+      if (h > best_h) best_h = h, best = p, found = true;
+    }
+    if (!found) return s.count;
+    s.v[s.count++] = best;
+  }
+  return 4;
+}
+
+/// The EPA loop on the cores, in the working frame, from GJK's terminal
+/// simplex `s` (origin inside or within the touching band).
+///
+/// Outline: grow s to a tetrahedron (or answer depth 0 when D is flat);
+/// repeat: take the face nearest the origin, the support point p of D along
+/// its normal; stop when p is within tolerance of the face's plane (the face
+/// lies on D's boundary: its distance is the depth); otherwise add p (remove
+/// the faces it sees, join the horizon to it). Every support value along a
+/// face normal is an upper bound on the depth; the smallest is kept for
+/// early stops.
+template <SupportMap A, SupportMap B>
+Raw expand(const A& a, const B& b, const gjk::Simplex& s, real scale, const vec3& guess,
+           Polytope& poly) {
+  Raw r;
+  gjk::Simplex t = s;
+  bool started = false;
+  for (int attempt = 0; attempt < 2 && !started; ++attempt) {
+    if (grow(a, b, t, scale, r.iterations) < 4) return flat_answer(t, s, guess);
+    started = poly.start(t.v);
+    if (!started) drop_to_face(t);
+  }
+  if (!started) return flat_answer(t, s, guess);
+  real best = std::numeric_limits<real>::infinity();
+  index_t ha = -1, hb = -1;
+  for (;;) {
+    const int f = poly.closest();
+    const Face& face = poly.face(f);
+    if (r.iterations >= max_iterations) {
+      r.status = EpaStatus::max_iterations;
+      break;
+    }
+    ++r.iterations;
+    const gjk::SimplexVertex p = gjk::detail::support_pair(a, b, face.n, ha, hb);
+    ha = p.ia, hb = p.ib;
+    scale = std::max(scale, gjk::detail::magnitude(p));
+    const real upper = glm::dot(face.n, p.w);
+    if (upper < best) {
+      best = upper, r.normal = face.n;
+      poly.witness(f, r.pa, r.pb);
+    }
+    if (upper - face.d <= tol::epa_gap * std::max(face.d, real(0)) + tol::epa_roundoff * scale) {
+      r.depth = std::max(face.d, real(0)), r.normal = face.n;
+      poly.witness(f, r.pa, r.pb);
+      return r;
+    }
+    const Polytope::Add added = poly.add(p, f);
+    if (added != Polytope::Add::ok) {
+      r.status = added == Polytope::Add::full ? EpaStatus::capacity : EpaStatus::degenerate;
+      break;
+    }
+  }
+  r.depth = std::max(best, real(0));
+  return r;
+}
+
+/// Assembles the combined answer from GJK's run and, when intersecting, EPA's:
+/// adds the radii, moves the witnesses onto the rounded surfaces, maps to
+/// the world with `to_world` (null: working frame = world frame).
+[[nodiscard]] SEPAX_API QueryResult finish(const gjk::detail::Run& g, const gjk::Simplex& s,
+                                           const Raw* e, real radius_a, real radius_b,
+                                           const Pose* to_world);
+
+extern template SEPAX_API Raw expand(const convex::HullShape&,
+                                     const convex::Posed<convex::HullShape>&, const gjk::Simplex&,
+                                     real, const vec3&, Polytope&);
+extern template SEPAX_API Raw expand(const convex::Box&, const convex::Posed<convex::Box>&,
+                                     const gjk::Simplex&, real, const vec3&, Polytope&);
+
+}  // namespace detail
+
+/// Reusable EPA storage (about 40 KB in double). Pass one to keep the
+/// polytope off the stack; otherwise each query uses a local one.
+struct Workspace {
+  detail::Polytope polytope;  ///< the expanding polytope
+};
+
+/// Signed separation of two convex shapes (any SupportMap, see convex.hpp):
+/// GJK, then EPA when they overlap. Answers in the shapes' frame. `cache`
+/// warm-starts GJK (see gjk::GjkCache); `workspace` may be null.
+template <SupportMap A, SupportMap B>
+[[nodiscard]] QueryResult query(const A& a, const B& b, gjk::GjkCache* cache = nullptr,
+                                Workspace* workspace = nullptr) {
+  const real ra = convex::radius_of(a), rb = convex::radius_of(b);
+  return gjk::detail::in_working_frame(
+      a, b, [&](const auto& ca, const auto& cb, const vec3& guess, const Pose* to_world) {
+        gjk::Simplex s;
+        const gjk::detail::Run g = gjk::detail::solve(ca, cb, guess, false, cache, s);
+        if (!g.intersecting) return detail::finish(g, s, nullptr, ra, rb, to_world);
+        if (workspace != nullptr) {
+          const detail::Raw e = detail::expand(ca, cb, s, g.scale, guess, workspace->polytope);
+          return detail::finish(g, s, &e, ra, rb, to_world);
+        }
+        detail::Polytope poly;
+        const detail::Raw e = detail::expand(ca, cb, s, g.scale, guess, poly);
+        return detail::finish(g, s, &e, ra, rb, to_world);
+      });
+}
+
+/// Converts a combined answer to a PenetrationResult.
+[[nodiscard]] SEPAX_API PenetrationResult to_penetration(const QueryResult& q);
+
+/// Penetration depth, axis and witness points of two convex shapes (any
+/// SupportMap). When they are apart: depth 0, intersecting false, status
+/// separated, and the GJK axis and closest points.
+template <SupportMap A, SupportMap B>
+[[nodiscard]] PenetrationResult penetration(const A& a, const B& b, gjk::GjkCache* cache = nullptr,
+                                            Workspace* workspace = nullptr) {
+  return to_penetration(query(a, b, cache, workspace));
+}
+
+/// query() for two hulls at world poses. Works in A's local frame; answers
+/// in the world frame.
+[[nodiscard]] SEPAX_API QueryResult query(const Hull& a, const Pose& pose_a, const Hull& b,
+                                          const Pose& pose_b, gjk::GjkCache* cache = nullptr,
+                                          Workspace* workspace = nullptr);
+
+/// penetration() for two hulls at world poses.
+[[nodiscard]] SEPAX_API PenetrationResult penetration(const Hull& a, const Pose& pose_a,
+                                                      const Hull& b, const Pose& pose_b,
+                                                      gjk::GjkCache* cache = nullptr,
+                                                      Workspace* workspace = nullptr);
+
+}  // namespace sepax::epa

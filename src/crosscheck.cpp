@@ -1,0 +1,95 @@
+// SAT against GJK/EPA on one pair (see crosscheck.hpp for what "agree"
+// means and why).
+#include "sepax/crosscheck.hpp"
+
+#include "sepax/support.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sepax {
+
+namespace {
+
+// Gap of the pair along the world axis u (from A to B): the smallest
+// coordinate of B along u minus the largest of A, from support points.
+real gap_along(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+               const vec3& u) {
+  const vec3 top_a = pose_a.apply(support_point(a, pose_a.rotate_inverse(u)));
+  const vec3 bottom_b = pose_b.apply(support_point(b, pose_b.rotate_inverse(-u)));
+  return glm::dot(u, bottom_b - top_a);
+}
+
+real angle_between(const vec3& u, const vec3& v) {
+  return std::atan2(glm::length(glm::cross(u, v)), glm::dot(u, v));
+}
+
+// Fills c.agree and c.reason from the numbers already in c.
+void judge(CrossCheck& c) {
+  const real s = c.sat.separation, g = c.gjk.separation;
+  const bool in_band = std::abs(s) <= c.band || std::abs(g) <= c.band;
+  if (!c.same_verdict && !in_band) {
+    c.reason = "SAT and GJK give different verdicts";
+    return;
+  }
+  if (in_band) {
+    c.agree = true;  // touching: either verdict, and tiny values on both sides
+    return;
+  }
+  if (c.sat.intersecting) {
+    const bool epa_exact = c.gjk.epa_status == epa::EpaStatus::converged;
+    if (epa_exact && c.separation_difference > c.value_tolerance) {
+      c.reason = "SAT and EPA depths differ";
+      return;
+    }
+    if (!epa_exact && -s > -g + c.value_tolerance) {
+      c.reason = "SAT depth exceeds EPA's upper bound";
+      return;
+    }
+    const bool same_axis = c.axis_angle <= c.angle_tolerance;
+    const bool equally_deep = std::abs(c.sat_gap_along_gjk_axis - s) <= c.value_tolerance;
+    if (epa_exact && !same_axis && !equally_deep) {
+      c.reason = "SAT and EPA axes are different directions of different depth";
+      return;
+    }
+  } else if (!(s > 0) || s > g + c.value_tolerance) {
+    c.reason = "SAT separation is not within (0, GJK distance]";
+    return;
+  }
+  c.agree = true;
+}
+
+}  // namespace
+
+CrossCheck crosscheck(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  if (a.empty() || b.empty()) {
+    CrossCheck c;
+    c.reason = "empty hull";
+    return c;
+  }
+  return compare(sat::query(a, pose_a, b, pose_b), epa::query(a, pose_a, b, pose_b), a, pose_a, b,
+                 pose_b);
+}
+
+CrossCheck compare(const sat::Result& sat, const epa::QueryResult& gjk, const Hull& a,
+                   const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  CrossCheck c;
+  if (a.empty() || b.empty()) {
+    c.reason = "empty hull";
+    return c;
+  }
+  c.sat = sat;
+  c.gjk = gjk;
+  c.size = std::max(a.extent(), b.extent());
+  c.value_tolerance = tol::crosscheck * c.size;
+  c.band = c.value_tolerance;
+  c.angle_tolerance = tol::crosscheck_angle;
+  c.same_verdict = c.sat.intersecting == c.gjk.intersecting;
+  c.separation_difference = std::abs(c.sat.separation - c.gjk.separation);
+  c.axis_angle = angle_between(c.sat.axis, c.gjk.axis);
+  c.sat_gap_along_gjk_axis = gap_along(a, pose_a, b, pose_b, c.gjk.axis);
+  judge(c);
+  return c;
+}
+
+}  // namespace sepax

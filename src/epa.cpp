@@ -1,0 +1,381 @@
+// EPA: the expanding polytope (fixed capacity, half-edge-free triangle
+// adjacency), the lifting of GJK's simplex into a tetrahedron, the answer
+// for flat Minkowski differences, result assembly, and the explicit
+// instantiations. The loop itself is a template in epa.hpp.
+#include "sepax/epa.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sepax::epa {
+
+const char* to_string(EpaStatus status) {
+  switch (status) {
+    case EpaStatus::converged:
+      return "converged";
+    case EpaStatus::separated:
+      return "separated";
+    case EpaStatus::max_iterations:
+      return "max_iterations";
+    case EpaStatus::capacity:
+      return "capacity";
+    case EpaStatus::degenerate:
+      return "degenerate";
+  }
+  return "unknown";
+}
+
+namespace detail {
+namespace {
+
+// A unit vector perpendicular to e (nonzero): crossed with the coordinate
+// axis e is least aligned with.
+vec3 perpendicular(const vec3& e) {
+  const vec3 ae = glm::abs(e);
+  const vec3 axis = ae.x <= ae.y && ae.x <= ae.z ? vec3(1, 0, 0)
+                    : ae.y <= ae.z               ? vec3(0, 1, 0)
+                                                 : vec3(0, 0, 1);
+  const vec3 p = glm::cross(e, axis);
+  const real len = glm::length(p);
+  return len > 0 ? p / len : vec3(real(0), real(0), real(1));
+}
+
+// Unit vector along v, or `fallback` when v is zero.
+vec3 unit_or(const vec3& v, const vec3& fallback) {
+  const real len = glm::length(v);
+  return len > 0 ? v / len : fallback;
+}
+
+}  // namespace
+
+// Face f = (i0, i1, i2) with its unit normal and plane offset. The offset is
+// the mean over the three vertices, so that no vertex is favoured. Refuses
+// slivers whose normal would be mostly round-off.
+bool Polytope::make_face(int f, int i0, int i1, int i2) {
+  const vec3& w0 = vertex_[i0].w;
+  const vec3 e1 = vertex_[i1].w - w0, e2 = vertex_[i2].w - w0;
+  const vec3 n = glm::cross(e1, e2);
+  const real len = glm::length(n);
+  if (!(len > tol::epa_sliver * glm::length(e1) * glm::length(e2))) return false;
+  Face& face = face_[f];
+  face.v[0] = i0, face.v[1] = i1, face.v[2] = i2;
+  face.n = n / len;
+  face.d =
+      (glm::dot(face.n, w0) + glm::dot(face.n, vertex_[i1].w) + glm::dot(face.n, vertex_[i2].w)) /
+      real(3);
+  face.alive = true, face.mark = false;
+  return true;
+}
+
+// The tetrahedron's faces, oriented outwards (the fourth vertex behind each),
+// and their adjacency found by matching each edge with its reverse.
+bool Polytope::start(const gjk::SimplexVertex (&t)[4]) {
+  vertex_count_ = 4, face_count_ = 4, free_count_ = 0;
+  for (int k = 0; k < 4; ++k) vertex_[k] = Vertex{t[k].a, t[k].b, t[k].w};
+  const vec3& w0 = vertex_[0].w;
+  const real vol = glm::dot(vertex_[1].w - w0, glm::cross(vertex_[2].w - w0, vertex_[3].w - w0));
+  const int a = vol > 0 ? 2 : 1, b = vol > 0 ? 1 : 2;  // make (0, a, b) face away from 3
+  const int tri[4][3] = {{0, a, b}, {0, 3, a}, {0, b, 3}, {a, 3, b}};
+  for (int f = 0; f < 4; ++f)
+    if (!make_face(f, tri[f][0], tri[f][1], tri[f][2])) return false;
+  for (int f = 0; f < 4; ++f)
+    for (int k = 0; k < 3; ++k) {
+      const int from = face_[f].v[k], to = face_[f].v[(k + 1) % 3];
+      for (int g = 0; g < 4; ++g)
+        for (int m = 0; m < 3; ++m)
+          if (face_[g].v[m] == to && face_[g].v[(m + 1) % 3] == from) face_[f].adj[k] = g;
+    }
+  // The apex of each face must be strictly behind it, or the normals lie.
+  for (int f = 0; f < 4; ++f) {
+    const int apex = 6 - tri[f][0] - tri[f][1] - tri[f][2];
+    if (!(glm::dot(face_[f].n, vertex_[apex].w) < face_[f].d)) return false;
+  }
+  return true;
+}
+
+int Polytope::closest() const {
+  int best = -1;
+  real best_d = std::numeric_limits<real>::infinity();
+  for (int f = 0; f < face_count_; ++f)
+    if (face_[f].alive && face_[f].d < best_d) best_d = face_[f].d, best = f;
+  return best;
+}
+
+// Flood fill from `from` over the adjacency: the faces whose plane has w in
+// front. Starting from one visible face keeps the region connected, so its
+// boundary is (barring round-off, checked in chain_horizon) one loop.
+int Polytope::mark_visible(const vec3& w, int from) {
+  int count = 0, top = 0;
+  face_[from].mark = true;
+  visible_[count++] = from;
+  while (top < count) {
+    const Face& f = face_[visible_[top++]];
+    for (int k = 0; k < 3; ++k) {
+      Face& g = face_[f.adj[k]];
+      if (g.mark || !(glm::dot(g.n, w) > g.d)) continue;
+      g.mark = true;
+      visible_[count++] = f.adj[k];
+    }
+  }
+  return count;
+}
+
+// Edges between a visible face and a hidden one, oriented as in the visible
+// face (so the new face (from, to, w) is counter-clockwise from outside).
+int Polytope::collect_horizon(int visible) {
+  int count = 0;
+  for (int i = 0; i < visible; ++i) {
+    const Face& f = face_[visible_[i]];
+    for (int k = 0; k < 3; ++k)
+      if (!face_[f.adj[k]].mark) horizon_[count++] = Edge{f.v[k], f.v[(k + 1) % 3], f.adj[k]};
+  }
+  return count;
+}
+
+// Orders the horizon edges into one closed loop, each edge starting where
+// the previous one ends. Fails when they form several loops or pinch at a
+// vertex (a round-off artefact of the visibility test).
+bool Polytope::chain_horizon(int count) {
+  if (count < 3) return false;
+  for (int i = 0; i + 1 < count; ++i) {
+    int found = -1;
+    for (int j = i + 1; j < count; ++j) {
+      if (horizon_[j].from != horizon_[i].to) continue;
+      if (found >= 0) return false;  // pinched: two edges leave this vertex
+      found = j;
+    }
+    if (found < 0) return false;
+    std::swap(horizon_[i + 1], horizon_[found]);
+  }
+  return horizon_[count - 1].to == horizon_[0].from;
+}
+
+int Polytope::allocate() {
+  if (free_count_ > 0) return free_[--free_count_];
+  return face_count_ < max_faces ? face_count_++ : -1;
+}
+
+// Outline: mark the faces p sees; take their horizon as one loop; check the
+// capacity and that every new face (edge, p) has a reliable normal; only
+// then remove the visible faces and stitch the fan of new faces into the
+// hole (edge 0 to the outer face, edges 1 and 2 to the neighbouring new
+// faces). Any failure unmarks and leaves the polytope as it was.
+Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
+  if (vertex_count_ >= max_vertices) return Add::full;
+  const int visible = mark_visible(p.w, from);
+  const int edges = collect_horizon(visible);
+  const auto unmark = [&](Add why) {
+    for (int i = 0; i < visible; ++i) face_[visible_[i]].mark = false;
+    return why;
+  };
+  if (!chain_horizon(edges)) return unmark(Add::degenerate);
+  if (edges > free_count_ + visible + (max_faces - face_count_)) return unmark(Add::full);
+  const int vp = vertex_count_;
+  vertex_[vp] = Vertex{p.a, p.b, p.w};
+  for (int i = 0; i < edges; ++i) {  // trial faces in a spare slot: no commit yet
+    Face saved = face_[visible_[0]];
+    const bool ok = make_face(visible_[0], horizon_[i].from, horizon_[i].to, vp);
+    face_[visible_[0]] = saved;
+    if (!ok) return unmark(Add::degenerate);
+  }
+  ++vertex_count_;
+  for (int i = 0; i < visible; ++i)
+    face_[visible_[i]].alive = false, free_[free_count_++] = visible_[i];
+  int first = -1, prev = -1;
+  for (int i = 0; i < edges; ++i) {
+    const int f = allocate();
+    (void)make_face(f, horizon_[i].from, horizon_[i].to, vp);
+    Face& outer = face_[horizon_[i].outer];
+    for (int k = 0; k < 3; ++k)
+      if (outer.v[k] == horizon_[i].to && outer.v[(k + 1) % 3] == horizon_[i].from)
+        outer.adj[k] = f;
+    face_[f].adj[0] = horizon_[i].outer;
+    if (prev >= 0) face_[prev].adj[1] = f, face_[f].adj[2] = prev;
+    if (first < 0) first = f;
+    prev = f;
+  }
+  face_[prev].adj[1] = first, face_[first].adj[2] = prev;
+  return Add::ok;
+}
+
+// Barycentric weights of the origin's projection d * n on face f, as signed
+// areas in the coordinate plane where the face is largest (as GJK's S2D),
+// divided by the whole area. Outside the triangle some weight is negative.
+void Polytope::weights(int f, real (&l)[3]) const {
+  const Face& face = face_[f];
+  const vec3 q = face.n * face.d;
+  const vec3& w0 = vertex_[face.v[0]].w;
+  const vec3& w1 = vertex_[face.v[1]].w;
+  const vec3& w2 = vertex_[face.v[2]].w;
+  const vec3 an = glm::abs(face.n);
+  const int axis = an.x >= an.y && an.x >= an.z ? 0 : (an.y >= an.z ? 1 : 2);
+  const int j = (axis + 1) % 3, k = (axis + 2) % 3;
+  const auto area = [&](const vec3& p, const vec3& r, const vec3& s) {
+    return (r[j] - p[j]) * (s[k] - p[k]) - (r[k] - p[k]) * (s[j] - p[j]);
+  };
+  l[0] = area(q, w1, w2), l[1] = area(w0, q, w2), l[2] = area(w0, w1, q);
+  const real sum = l[0] + l[1] + l[2];
+  if (!(std::abs(sum) > 0)) {
+    l[0] = l[1] = l[2] = real(1) / real(3);
+    return;
+  }
+  for (real& x : l) x /= sum;
+}
+
+// The nearest face may be one of several (near-)coplanar triangles of one
+// facet of D, and the origin's projection may fall in a neighbour: walk
+// across the edge with the most negative weight while that improves the
+// weights (bounded walk), then clamp what round-off is left.
+void Polytope::witness(int f, vec3& pa, vec3& pb) const {
+  real l[3];
+  weights(f, l);
+  for (int step = 0; step < witness_walk; ++step) {
+    const int m = l[0] <= l[1] && l[0] <= l[2] ? 0 : (l[1] <= l[2] ? 1 : 2);
+    if (l[m] >= 0) break;
+    const int g = face_[f].adj[(m + 1) % 3];  // edge opposite vertex m
+    real lg[3];
+    weights(g, lg);
+    if (!(std::min(lg[0], std::min(lg[1], lg[2])) > l[m])) break;
+    f = g;
+    for (int k = 0; k < 3; ++k) l[k] = lg[k];
+  }
+  real sum = 0;
+  for (real& x : l) x = std::max(x, real(0)), sum += x;
+  if (!(sum > 0)) l[0] = l[1] = l[2] = real(1), sum = 3;
+  pa = pb = vec3(real(0));
+  for (int m = 0; m < 3; ++m) {
+    pa += (l[m] / sum) * vertex_[face_[f].v[m]].a;
+    pb += (l[m] / sum) * vertex_[face_[f].v[m]].b;
+  }
+}
+
+int lift_directions(const gjk::Simplex& s, vec3 (&dirs)[6]) {
+  if (s.count == 1) {
+    for (int k = 0; k < 3; ++k) {
+      dirs[2 * k] = vec3(real(0)), dirs[2 * k][k] = 1;
+      dirs[2 * k + 1] = -dirs[2 * k];
+    }
+    return 6;
+  }
+  if (s.count == 2) {
+    const vec3 e = s.v[1].w - s.v[0].w;
+    const vec3 u = perpendicular(e), v = unit_or(glm::cross(e, u), u);
+    dirs[0] = u, dirs[1] = -u, dirs[2] = v, dirs[3] = -v;
+    return 4;
+  }
+  const vec3 n = glm::cross(s.v[1].w - s.v[0].w, s.v[2].w - s.v[0].w);
+  dirs[0] = unit_or(n, vec3(real(0), real(0), real(1))), dirs[1] = -dirs[0];
+  return 2;
+}
+
+real lift_height(const gjk::Simplex& s, const vec3& w) {
+  const vec3 d = w - s.v[0].w;
+  if (s.count == 1) return glm::length(d);
+  if (s.count == 2) {
+    const vec3 e = s.v[1].w - s.v[0].w;
+    const real len = glm::length(e);
+    return len > 0 ? glm::length(glm::cross(e, d)) / len : glm::length(d);
+  }
+  const vec3 n = glm::cross(s.v[1].w - s.v[0].w, s.v[2].w - s.v[0].w);
+  const real len = glm::length(n);
+  return len > 0 ? std::abs(glm::dot(n, d)) / len : real(0);
+}
+
+// Each face as its own simplex; the signed-volumes step says how near the
+// origin it is. The nearest wins (the larger simplex on ties, to keep the
+// most dimensions).
+void drop_to_face(gjk::Simplex& s) {
+  static constexpr int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+  gjk::Simplex best;
+  real best_vv = std::numeric_limits<real>::infinity();
+  for (const auto& f : face) {
+    gjk::Simplex t;
+    t.count = 3;
+    for (int m = 0; m < 3; ++m) t.v[m] = s.v[f[m]];
+    const vec3 v = gjk::detail::closest_point(t);
+    const real vv = glm::dot(v, v);
+    if (vv < best_vv || (vv == best_vv && t.count > best.count)) best = t, best_vv = vv;
+  }
+  s = best;
+}
+
+// D without volume through the origin: moving B off D's plane by any amount
+// separates, so the depth is 0. The axis is the plane's normal (a
+// perpendicular of a segment), signed to point from A's centre towards
+// B's when they differ, else canonically (largest component positive).
+Raw flat_answer(const gjk::Simplex& grown, const gjk::Simplex& gjk_simplex, const vec3& guess) {
+  Raw r;
+  vec3 axis(real(0), real(0), real(1));
+  if (grown.count == 3) {
+    axis = unit_or(glm::cross(grown.v[1].w - grown.v[0].w, grown.v[2].w - grown.v[0].w), axis);
+  } else if (grown.count == 2) {
+    axis = perpendicular(grown.v[1].w - grown.v[0].w);
+  }
+  const real g = glm::dot(axis, guess);
+  const vec3 aa = glm::abs(axis);
+  const int big = aa.x >= aa.y && aa.x >= aa.z ? 0 : (aa.y >= aa.z ? 1 : 2);
+  if (g < 0 || (g == 0 && axis[big] < 0)) axis = -axis;
+  r.normal = -axis;
+  for (int m = 0; m < gjk_simplex.count; ++m) {
+    r.pa += gjk_simplex.lambda[m] * gjk_simplex.v[m].a;
+    r.pb += gjk_simplex.lambda[m] * gjk_simplex.v[m].b;
+  }
+  return r;
+}
+
+// Apart: GJK's distance minus the radii (rounded shapes whose cores are apart
+// may still overlap: then depth = radii - core distance along GJK's axis).
+// Overlapping cores: EPA's depth plus the radii. Witnesses move along the
+// axis onto the rounded surfaces.
+QueryResult finish(const gjk::detail::Run& g, const gjk::Simplex& s, const Raw* e, real radius_a,
+                   real radius_b, const Pose* to_world) {
+  QueryResult q;
+  const gjk::DistanceResult d = gjk::detail::finish(g, s, radius_a, radius_b, nullptr);
+  q.gjk_iterations = g.iterations, q.gjk_status = g.status;
+  if (e == nullptr) {
+    const real len = std::sqrt(glm::dot(g.v, g.v));
+    q.separation = len - radius_a - radius_b;
+    q.intersecting = d.intersecting;
+    q.axis = d.axis, q.point_a = d.point_a, q.point_b = d.point_b;
+    q.epa_status = q.intersecting ? EpaStatus::converged : EpaStatus::separated;
+  } else {
+    q.separation = -(e->depth + radius_a + radius_b);
+    q.intersecting = true;
+    q.axis = -e->normal;
+    q.point_a = e->pa + q.axis * radius_a, q.point_b = e->pb - q.axis * radius_b;
+    q.epa_iterations = e->iterations, q.epa_status = e->status;
+  }
+  if (to_world != nullptr) {
+    q.point_a = to_world->apply(q.point_a), q.point_b = to_world->apply(q.point_b);
+    q.axis = to_world->rotate(q.axis);
+  }
+  return q;
+}
+
+template Raw expand(const convex::HullShape&, const convex::Posed<convex::HullShape>&,
+                    const gjk::Simplex&, real, const vec3&, Polytope&);
+template Raw expand(const convex::Box&, const convex::Posed<convex::Box>&, const gjk::Simplex&,
+                    real, const vec3&, Polytope&);
+
+}  // namespace detail
+
+PenetrationResult to_penetration(const QueryResult& q) {
+  PenetrationResult p;
+  p.intersecting = q.intersecting;
+  p.depth = std::max(-q.separation, real(0));
+  p.axis = q.axis, p.point_a = q.point_a, p.point_b = q.point_b;
+  p.iterations = q.epa_iterations, p.status = q.epa_status;
+  return p;
+}
+
+QueryResult query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                  gjk::GjkCache* cache, Workspace* workspace) {
+  return query(convex::posed(a, pose_a), convex::posed(b, pose_b), cache, workspace);
+}
+
+PenetrationResult penetration(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                              gjk::GjkCache* cache, Workspace* workspace) {
+  return to_penetration(query(a, pose_a, b, pose_b, cache, workspace));
+}
+
+}  // namespace sepax::epa

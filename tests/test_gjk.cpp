@@ -1,0 +1,506 @@
+// GJK distance and intersection: analytic cases on every adapter, named
+// regressions, warm starts, and seeded random pairs against the brute-force
+// Minkowski-difference reference.
+#include "sepax/gjk.hpp"
+#include "sepax/shapes.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "pairs.hpp"
+#include "reference.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+
+using namespace sepax;
+using namespace sepax::convex;
+
+namespace {
+
+constexpr bool is_double = std::numeric_limits<real>::digits > 24;
+/// Relative accuracy expected of analytic answers in this precision.
+const real exact = is_double ? real(1e-12) : real(1e-5);
+
+Pose at(real x, real y, real z) {
+  return Pose{mat3(real(1)), vec3(x, y, z)};
+}
+Pose at_deg(const vec3& t, const vec3& deg) {
+  return pose_from_euler_deg(t, deg);
+}
+
+/// Rounds to `real`. Through a volatile: GCC 12's SLP vectorizer at -O2 was
+/// seen to drop the double -> float -> double round trip of two packed
+/// components (cvtpd2ps / cvtps2pd), hiding float's rounding from the test.
+vec3 to_real(const glm::dvec3& d) {
+  volatile real r[3] = {static_cast<real>(d.x), static_cast<real>(d.y), static_cast<real>(d.z)};
+  return vec3(r[0], r[1], r[2]);
+}
+
+bool finite(const vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+void check_sane(const gjk::DistanceResult& r) {
+  CHECK(std::isfinite(r.distance));
+  CHECK(r.distance >= 0);
+  CHECK(finite(r.point_a));
+  CHECK(finite(r.point_b));
+  CHECK(finite(r.axis));
+  CHECK(std::abs(glm::length(r.axis) - 1) < 100 * tol::eps);
+  CHECK(r.iterations <= gjk::max_iterations);
+}
+
+/// A hull support map without indices and without hill climbing: the
+/// brute-force path that the indexed one is checked against.
+struct PlainHull {
+  const Hull* hull = nullptr;
+  [[nodiscard]] vec3 support(const vec3& d) const {
+    return hull->vertices()[support_brute(*hull, d)];
+  }
+};
+
+}  // namespace
+
+TEST_CASE("boxes apart along an axis", "[gjk]") {
+  const Hull box = shapes::box(vec3(1));
+  for (int axis = 0; axis < 3; ++axis)
+    for (real sign : {real(-1), real(1)}) {
+      vec3 t(0);
+      t[axis] = sign * 3;
+      const auto r = gjk::distance(box, Pose{}, box, at(t.x, t.y, t.z));
+      check_sane(r);
+      CHECK_FALSE(r.intersecting);
+      CHECK(r.status == gjk::GjkStatus::converged);
+      CHECK(r.distance == Approx(1).epsilon(exact));
+      CHECK(r.axis[axis] == Approx(sign).epsilon(exact));
+      CHECK(r.point_a[axis] == Approx(sign).epsilon(exact));
+      CHECK(r.point_b[axis] == Approx(2 * sign).epsilon(exact));
+      CHECK_FALSE(gjk::intersect(box, Pose{}, box, at(t.x, t.y, t.z)));
+    }
+  // B rotated 45 degrees about z: its edge points at A's face.
+  const auto r = gjk::distance(box, Pose{}, box, at_deg(vec3(4, 0.25, 0.1), vec3(0, 0, 45)));
+  CHECK(r.distance == Approx(3 - std::sqrt(real(2))).epsilon(exact));
+  CHECK(r.axis.x == Approx(1).epsilon(exact));
+}
+
+TEST_CASE("box adapter and posed boxes agree with hulls", "[gjk]") {
+  const Hull hull = shapes::box(vec3(1, 2, 0.5));
+  const Pose pa = at_deg(vec3(0.3, -0.2, 0.1), vec3(10, 20, 30));
+  const Pose pb = at_deg(vec3(3.5, 2.5, 2.0), vec3(-40, 5, 60));
+  const auto h = gjk::distance(hull, pa, hull, pb);
+  const auto b = gjk::distance(posed(Box{vec3(1, 2, 0.5)}, pa), posed(Box{vec3(1, 2, 0.5)}, pb));
+  const auto m = gjk::distance(posed(hull, pa), posed(Box{vec3(1, 2, 0.5)}, pb));
+  REQUIRE_FALSE(h.intersecting);
+  CHECK(b.distance == Approx(h.distance).epsilon(exact));
+  CHECK(m.distance == Approx(h.distance).epsilon(exact));
+  CHECK(glm::length(b.point_a - h.point_a) < 1e3 * tol::eps);
+  CHECK(glm::length(b.axis - h.axis) < 1e3 * tol::eps);
+}
+
+TEST_CASE("sphere against box", "[gjk]") {
+  const Box box{vec3(1)};
+  auto r = gjk::distance(box, sphere(vec3(3, 0, 0), real(0.5)));
+  check_sane(r);
+  CHECK(r.distance == Approx(1.5).epsilon(exact));
+  CHECK(r.point_b.x == Approx(2.5).epsilon(exact));
+  CHECK(r.point_a.x == Approx(1).epsilon(exact));
+  r = gjk::distance(box, sphere(vec3(2, 2, 2), real(0.5)));  // nearest feature: a corner
+  CHECK(r.distance == Approx(std::sqrt(real(3)) - real(0.5)).epsilon(exact));
+  CHECK(r.axis.x == Approx(1 / std::sqrt(real(3))).epsilon(exact));
+  r = gjk::distance(box, sphere(vec3(2, 2, 0.3), real(0.5)));  // an edge
+  CHECK(r.distance == Approx(std::sqrt(real(2)) - real(0.5)).epsilon(exact));
+  CHECK(gjk::intersect(box, sphere(vec3(1.4, 0, 0), real(0.5))));
+  CHECK_FALSE(gjk::intersect(box, sphere(vec3(1.6, 0, 0), real(0.5))));
+  r = gjk::distance(box, sphere(vec3(1.2, 0.3, 0), real(0.5)));
+  CHECK(r.intersecting);
+  CHECK(r.distance == 0);
+}
+
+TEST_CASE("capsule against box", "[gjk]") {
+  const Hull box = shapes::box(vec3(1));
+  auto r = gjk::distance(posed(box, Pose{}), capsule(vec3(3, -1, 0), vec3(3, 1, 0), real(0.5)));
+  check_sane(r);
+  CHECK(r.distance == Approx(1.5).epsilon(exact));
+  CHECK(r.axis.x == Approx(1).epsilon(exact));
+  // Tilted capsule: its lower end is nearest, 1 above the top face.
+  r = gjk::distance(posed(box, Pose{}), capsule(vec3(0.2, 0.1, 2.5), vec3(3, 1, 6), real(0.5)));
+  CHECK(r.distance == Approx(1).epsilon(exact));
+  CHECK(r.axis.z == Approx(1).epsilon(exact));
+  CHECK(r.point_b.z == Approx(2).epsilon(exact));
+  // A posed capsule (core posed, radius kept).
+  r = gjk::distance(posed(box, Pose{}), posed(capsule(vec3(0, 0, -1), vec3(0, 0, 1), real(0.25)),
+                                              at_deg(vec3(0, 0, 3), vec3(90, 0, 0))));
+  CHECK(r.distance == Approx(1.75).epsilon(exact));
+}
+
+TEST_CASE("sphere against sphere", "[gjk]") {
+  const auto r = gjk::distance(sphere(vec3(0), 1), sphere(vec3(3, 4, 0), 2));
+  check_sane(r);
+  CHECK(r.distance == Approx(2).epsilon(exact));
+  CHECK(r.axis.x == Approx(0.6).epsilon(exact));
+  CHECK(r.axis.y == Approx(0.8).epsilon(exact));
+  CHECK(r.point_a.x == Approx(0.6).epsilon(exact));
+  CHECK(r.point_b.y == Approx(4 - 1.6).epsilon(exact));
+  CHECK(gjk::intersect(sphere(vec3(0), 1), sphere(vec3(2.9, 0, 0), 2)));
+  CHECK_FALSE(gjk::intersect(sphere(vec3(0), 1), sphere(vec3(3.1, 0, 0), 2)));
+  // Concentric: cores coincide, no direction at all; still finite.
+  const auto c = gjk::distance(sphere(vec3(1), 1), sphere(vec3(1), 2));
+  check_sane(c);
+  CHECK(c.intersecting);
+}
+
+TEST_CASE("point inside and outside a hull", "[gjk]") {
+  const Hull ico = shapes::icosahedron(1);
+  const auto in = gjk::distance(posed(ico, at(1, 2, 3)), Point{vec3(1.1, 2.2, 2.9)});
+  check_sane(in);
+  CHECK(in.intersecting);
+  CHECK(gjk::intersect(posed(ico, at(1, 2, 3)), Point{vec3(1.1, 2.2, 2.9)}));
+  // Outside along a face normal: distance = 3 - inradius.
+  const Plane& f = ico.planes()[0];
+  const auto out = gjk::distance(posed(ico, Pose{}), Point{f.normal * real(3)});
+  check_sane(out);
+  CHECK(out.distance == Approx(3 - f.offset).epsilon(exact));
+  CHECK(glm::length(out.axis - f.normal) < 1e3 * tol::eps);
+  CHECK_FALSE(gjk::intersect(posed(ico, Pose{}), Point{f.normal * real(3)}));
+}
+
+TEST_CASE("segment against a hull", "[gjk]") {
+  const Hull box = shapes::box(vec3(1));
+  // Crossing the box: intersecting although both end points are outside.
+  CHECK(gjk::intersect(posed(box, Pose{}), Segment{vec3(-3, 0.2, 0.1), vec3(3, -0.1, 0.3)}));
+  const auto r = gjk::distance(posed(box, Pose{}), Segment{vec3(-3, 2, 0), vec3(3, 2, 0)});
+  CHECK(r.distance == Approx(1).epsilon(exact));
+  CHECK(r.axis.y == Approx(1).epsilon(exact));
+  const auto s = gjk::distance(Segment{vec3(-3, 2, 0), vec3(3, 2, 0)}, posed(box, Pose{}));
+  CHECK(s.distance == Approx(1).epsilon(exact));
+  CHECK(s.axis.y == Approx(-1).epsilon(exact));  // mirrored
+}
+
+// Story: two unit cubes stacked face to face are touching; a distance query
+// must call that intersecting (closed sets), with a finite axis, also with
+// the top cube turned about the shared normal.
+TEST_CASE("regression: stacked cubes face to face touch", "[gjk][regression]") {
+  const Hull cube = shapes::box(vec3(0.5));
+  for (real angle : {real(0), real(30), real(45)}) {
+    const Pose top = at_deg(vec3(0.1, -0.2, 1), vec3(0, 0, angle));
+    const auto r = gjk::distance(cube, Pose{}, cube, top);
+    check_sane(r);
+    CHECK(r.intersecting);
+    CHECK(r.distance <= tol::gjk_touch * 4);
+    CHECK(gjk::intersect(cube, Pose{}, cube, top));
+    CHECK(gjk::intersect(cube, top, cube, Pose{}));
+  }
+}
+
+// Story: corner to corner contact of two boxes, the smallest possible
+// contact; and the same pair pulled apart by a hair must be separated.
+TEST_CASE("regression: boxes touching at a vertex", "[gjk][regression]") {
+  const Hull box = shapes::box(vec3(1));
+  CHECK(gjk::intersect(box, Pose{}, box, at(2, 2, 2)));
+  const auto r = gjk::distance(box, Pose{}, box, at(2, 2, 2));
+  check_sane(r);
+  CHECK(r.intersecting);
+  const real gap = is_double ? real(1e-9) : real(1e-4);
+  const auto s = gjk::distance(box, Pose{}, box, at(2 + gap, 2, 2));
+  CHECK_FALSE(s.intersecting);
+  CHECK(s.distance == Approx(gap).epsilon(is_double ? 1e-6 : 1e-2));
+}
+
+// Story: a 5 m box against a 0.2 m box (size ratio 25): tolerances scale
+// with the pair, not with the small box alone.
+TEST_CASE("regression: 5 m box against a 0.2 m box", "[gjk][regression]") {
+  const Hull big = shapes::box(vec3(2.5));
+  const Hull small = shapes::box(vec3(0.1));
+  // 1e-6 m is below float's resolution of coordinates near 2.6 m (touching band).
+  for (real gap : {real(0.5), real(1e-3), is_double ? real(1e-6) : real(1e-3)}) {
+    const auto r = gjk::distance(big, Pose{}, small, at_deg(vec3(2.6 + gap, 0.7, -1.2), vec3(0)));
+    check_sane(r);
+    CHECK(r.distance == Approx(gap).epsilon(is_double ? 1e-9 : 2e-2));
+    CHECK(r.axis.x == Approx(1).epsilon(exact));
+    const auto m = gjk::distance(small, at_deg(vec3(2.6 + gap, 0.7, -1.2), vec3(0)), big, Pose{});
+    CHECK(m.distance == Approx(r.distance).epsilon(is_double ? 1e-9 : 2e-2));
+  }
+  CHECK(gjk::intersect(big, Pose{}, small, at(2.55, 0, 0)));
+}
+
+// Story: hulls overlapping near 1e5 from the origin lost all digits when
+// worked in the world frame; A's local frame keeps them.
+TEST_CASE("regression: overlapping hulls near 1e5 from the origin", "[gjk][regression]") {
+  const Hull a = shapes::icosahedron(1);
+  const Hull b = shapes::box(vec3(0.5));
+  const vec3 far(1e5, -1e5, 1e5);
+  const Pose pa = at_deg(far, vec3(10, 20, 30));
+  const Pose pb = at_deg(far + vec3(1.3, 0.2, 0), vec3(0, 0, 0));
+  CHECK(gjk::intersect(a, pa, b, pb));
+  const Pose pc = at_deg(far + vec3(3, 0.2, 0), vec3(0, 0, 0));
+  const auto r = gjk::distance(a, pa, b, pc);
+  const auto near =
+      gjk::distance(a, at_deg(vec3(0), vec3(10, 20, 30)), b, at_deg(vec3(3, 0.2, 0), vec3(0)));
+  check_sane(r);
+  CHECK_FALSE(r.intersecting);
+  CHECK(r.distance == Approx(near.distance).epsilon(is_double ? 1e-9 : 1e-1));
+}
+
+// Story: hulls with 1000+ vertices take the hill-climbing support path; it
+// must agree with a brute-force support map without indices.
+TEST_CASE("regression: hulls with 1000+ vertices", "[gjk][regression]") {
+  const Hull a = shapes::random_hull(1500, 1, 11);
+  const Hull b = shapes::random_hull(1200, real(0.7), 12);
+  for (real x : {real(2.5), real(1.8), real(1.2)}) {
+    const Pose pa = at_deg(vec3(0), vec3(5, 10, 15));
+    const Pose pb = at_deg(vec3(x, 0.3, -0.2), vec3(40, 50, 60));
+    const auto r = gjk::distance(a, pa, b, pb);
+    const auto p = gjk::distance(posed(PlainHull{&a}, pa), posed(PlainHull{&b}, pb));
+    check_sane(r);
+    CHECK(r.intersecting == p.intersecting);
+    CHECK(r.distance == Approx(p.distance).epsilon(is_double ? 1e-9 : 1e-3).margin(1e-6));
+    CHECK(r.iterations < 40);
+  }
+}
+
+TEST_CASE("identical hulls at the same pose, and one inside the other", "[gjk][regression]") {
+  const Hull h = shapes::random_hull(40, 1, 5);
+  const Pose p = at_deg(vec3(1, 2, 3), vec3(30, 60, 90));
+  const auto r = gjk::distance(h, p, h, p);
+  check_sane(r);
+  CHECK(r.intersecting);
+  CHECK(gjk::intersect(h, p, h, p));
+  const Hull small = shapes::box(vec3(0.1));
+  CHECK(gjk::intersect(h, p, small, at(1, 2, 3)));
+  CHECK(gjk::intersect(small, at(1, 2, 3), h, p));
+  check_sane(gjk::distance(small, at(1, 2, 3), h, p));
+}
+
+TEST_CASE("flat polygons", "[gjk][regression]") {
+  const Hull poly = shapes::polygon(1, 6);
+  REQUIRE(poly.is_flat());
+  // Coplanar, overlapping.
+  CHECK(gjk::intersect(poly, Pose{}, poly, at(0.5, 0.2, 0)));
+  check_sane(gjk::distance(poly, Pose{}, poly, at(0.5, 0.2, 0)));
+  // Coplanar, apart: the gap between the two hexagons' facing vertices.
+  auto r = gjk::distance(poly, Pose{}, poly, at(3, 0, 0));
+  CHECK(r.distance == Approx(1).epsilon(exact));
+  // Parallel planes.
+  r = gjk::distance(poly, Pose{}, poly, at(0.2, 0.1, 0.5));
+  CHECK(r.distance == Approx(0.5).epsilon(exact));
+  CHECK(std::abs(r.axis.z) == Approx(1).epsilon(exact));
+  // Crossing perpendicular polygons, and a polygon through a box.
+  CHECK(gjk::intersect(poly, Pose{}, poly, at_deg(vec3(0.3, 0, 0), vec3(90, 0, 0))));
+  CHECK(gjk::intersect(poly, Pose{}, shapes::box(vec3(0.3)), at(0.5, 0, 0.1)));
+  CHECK_FALSE(gjk::intersect(poly, Pose{}, shapes::box(vec3(0.3)), at(0.5, 0, 0.4)));
+}
+
+TEST_CASE("mirrored queries agree", "[gjk]") {
+  const Hull a = shapes::cylinder(1, 0.5, 12);
+  const Hull b = shapes::cone(0.7, 1, 9);
+  for (int i = 0; i < 50; ++i) {
+    const Pose pa = at_deg(vec3(0.1 * i, 0, 0), vec3(7 * i, 3 * i, 11 * i));
+    const Pose pb = at_deg(vec3(2.2, 0.05 * i, 0.5), vec3(13 * i, 17 * i, 5 * i));
+    const auto ab = gjk::distance(a, pa, b, pb);
+    const auto ba = gjk::distance(b, pb, a, pa);
+    CHECK(ab.intersecting == ba.intersecting);
+    if (ab.intersecting) continue;
+    CHECK(ab.distance == Approx(ba.distance).epsilon(exact));
+    CHECK(glm::length(ab.axis + ba.axis) < (is_double ? 1e-9 : 1e-3));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Warm starts
+
+namespace {
+
+/// A pair moving smoothly: frame i of a slow screw motion of B around A.
+Pose frame_pose(int i) {
+  const real t = real(i) * real(0.01);
+  return at_deg(
+      vec3(real(2.2) + real(0.3) * std::sin(t), real(0.4) * std::cos(3 * t), real(0.2) * t),
+      vec3(real(20) * t, real(35) * t, real(50) * t));
+}
+
+}  // namespace
+
+TEST_CASE("warm start: the same query again converges at once, same answer", "[gjk][cache]") {
+  const Hull a = shapes::random_hull(300, 1, 21);
+  const Hull b = shapes::cylinder(real(0.5), 1, 16);
+  const Pose pa = at_deg(vec3(0), vec3(3, 4, 5));
+  const Pose pb = at_deg(vec3(2.1, 0.2, 0.4), vec3(30, 40, 50));
+  gjk::GjkCache cache{};
+  const auto cold = gjk::distance(a, pa, b, pb, &cache);
+  REQUIRE(cache.count > 0);
+  const auto warm = gjk::distance(a, pa, b, pb, &cache);
+  CHECK(warm.iterations <= 1);
+  CHECK(cold.iterations > warm.iterations);
+  CHECK(warm.distance == cold.distance);  // bit for bit
+  CHECK(warm.point_a == cold.point_a);
+  CHECK(warm.axis == cold.axis);
+  // Intersecting: the cached tetrahedron encloses the origin again.
+  const Pose pc = at_deg(vec3(1.2, 0.2, 0.4), vec3(30, 40, 50));
+  gjk::GjkCache c2{};
+  CHECK(gjk::intersect(a, pa, b, pc, &c2));
+  const auto again = gjk::distance(a, pa, b, pc, &c2);
+  CHECK(again.intersecting);
+  CHECK(again.iterations <= 1);
+}
+
+TEST_CASE("warm start: coherent frames take fewer iterations, same answers", "[gjk][cache]") {
+  const Hull a = shapes::random_hull(500, 1, 31);
+  const Hull b = shapes::random_hull(200, real(0.6), 32);
+  for (const bool boxes : {false, true}) {
+    const Hull& ha = boxes ? shapes::box(vec3(1, 0.5, 0.7)) : a;
+    const Hull hb_storage = shapes::box(vec3(0.3, 0.6, 0.2));
+    const Hull& hb = boxes ? hb_storage : b;
+    gjk::GjkCache cache{};
+    long cold_iterations = 0, warm_iterations = 0;
+    int identical = 0, frames = 0, apart = 0;
+    real worst = 0;
+    for (int i = 0; i < 400; ++i, ++frames) {
+      const Pose pa = at_deg(vec3(0), vec3(real(0.05) * real(i), 0, 0));
+      const auto c = gjk::distance(ha, pa, hb, frame_pose(i));
+      const auto w = gjk::distance(ha, pa, hb, frame_pose(i), &cache);
+      cold_iterations += c.iterations, warm_iterations += w.iterations;
+      REQUIRE(c.intersecting == w.intersecting);
+      if (c.intersecting) continue;
+      ++apart;
+      identical += c.distance == w.distance ? 1 : 0;
+      worst = std::max(worst, std::abs(c.distance - w.distance) / c.distance);
+    }
+    INFO("boxes " << boxes << ": iterations cold " << cold_iterations << ", warm "
+                  << warm_iterations << "; bit-identical distances " << identical << " of " << apart
+                  << ", worst relative difference " << worst);
+    std::printf(
+        "warm start (%s): %d frames (%d apart), iterations cold %ld warm %ld, "
+        "identical %d, worst relative difference %.3g\n",
+        boxes ? "boxes" : "random hulls", frames, apart, cold_iterations, warm_iterations,
+        identical, double(worst));
+    CHECK(apart > 100);
+    CHECK(warm_iterations * 10 < cold_iterations * 7);
+    CHECK(worst <= 100 * tol::eps);
+    CHECK(identical * 10 >= apart * 9);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Seeded random pairs against the brute-force Minkowski difference
+
+namespace {
+
+/// Pairs per category and extra translations of B per pair: each pair's D is
+/// built once and queried at the pair's pose plus `shifts` random
+/// translations of B, log-uniform from 1e-9 to 0.3 of the pair's size (the
+/// reference answers those without a rebuild). Large hulls cost ~1 s each to
+/// make, so they get few pairs and many translations.
+struct Plan {
+  int pairs;
+  int shifts;
+};
+Plan plan_for(pairs::Category c) {
+  return c == pairs::Category::large_hulls ? Plan{6, 300} : Plan{500, 4};
+}
+
+/// Decision band around touching, relative to the pair's size: the reference
+/// itself calls |separation| below ~64 eps of the coordinates' magnitude
+/// touching, and our tolerance is the same order; outside this band the two
+/// must agree.
+const double band = is_double ? 1e-9 : 1e-5;
+/// Distance: allowed error relative to the distance, plus a floor of 16 eps
+/// of the coordinates' magnitude (largest pose offset plus size) for
+/// distances so small that the input's own round-off dominates.
+const double distance_rel = is_double ? 1e-9 : 1e-4;
+const double distance_floor = 16 * double(tol::eps);
+
+double magnitude(const pairs::Pair& p, double size) {
+  const vec3 m = glm::max(glm::abs(p.pose_a.translation), glm::abs(p.pose_b.translation));
+  return double(std::max(m.x, std::max(m.y, m.z))) + size;
+}
+
+struct GjkStats {
+  int queries = 0, separated = 0, intersecting = 0, in_band = 0, ref_failed = 0;
+  int wrong_decision = 0, bad_distance = 0;
+  int status[3] = {0, 0, 0};
+  double worst_rel = 0, worst_abs = 0;  // distance error / distance, / size
+  std::string worst_rel_name, worst_abs_name;
+  long iterations = 0;
+};
+
+std::string with_shift(const pairs::Pair& p, int k) {
+  return p.name() + " shift " + std::to_string(k);
+}
+
+}  // namespace
+
+TEST_CASE("random pairs: GJK distance and decision against the reference", "[gjk][random]") {
+  GjkStats total;
+  for (const pairs::Category c : pairs::all_categories()) {
+    GjkStats s;
+    const Plan plan = plan_for(c);
+    for (int seed = 0; seed < plan.pairs; ++seed) {
+      const pairs::Pair p = pairs::make_pair(c, std::uint64_t(seed));
+      const ref::Difference d = ref::Difference::build(ref::world_points(p.a, p.pose_a),
+                                                       ref::world_points(p.b, p.pose_b));
+      pairs::Rng rng(std::uint64_t(seed) * 7919 + 17);
+      for (int k = 0; k <= plan.shifts; ++k) {
+        const glm::dvec3 wanted =
+            k == 0 ? glm::dvec3(0) : rng.unit() * d.size() * std::pow(10.0, rng.uniform(-9, -0.5));
+        // B's translation rounded to `real`: the reference gets the shift
+        // that was really applied (float loses ~1e-3 of it near 1e5).
+        Pose pb = p.pose_b;
+        pb.translation = to_real(glm::dvec3(pb.translation) + wanted);
+        const glm::dvec3 shift = glm::dvec3(pb.translation) - glm::dvec3(p.pose_b.translation);
+        const ref::Answer r = d.query(shift);
+        ++s.queries;
+        if (!r.ok) {
+          ++s.ref_failed;
+          continue;
+        }
+        const auto g = gjk::distance(p.a, p.pose_a, p.b, pb);
+        s.iterations += g.iterations;
+        ++s.status[int(g.status)];
+        const bool finite_answer =
+            std::isfinite(g.distance) && finite(g.axis) && finite(g.point_a) && finite(g.point_b);
+        REQUIRE(finite_answer);
+        if (std::abs(r.separation) <= band * r.size) {
+          ++s.in_band;
+          continue;
+        }
+        ++(r.intersecting ? s.intersecting : s.separated);
+        const bool decision_ok = g.intersecting == r.intersecting &&
+                                 gjk::intersect(p.a, p.pose_a, p.b, pb) == r.intersecting;
+        if (!decision_ok) {
+          ++s.wrong_decision;
+          UNSCOPED_INFO("wrong decision " << with_shift(p, k) << ": ref separation " << r.separation
+                                          << ", gjk " << g.distance);
+          continue;
+        }
+        if (r.intersecting) continue;
+        const double err = std::abs(double(g.distance) - r.distance);
+        if (err / r.distance > s.worst_rel)
+          s.worst_rel = err / r.distance, s.worst_rel_name = with_shift(p, k);
+        if (err / r.size > s.worst_abs)
+          s.worst_abs = err / r.size, s.worst_abs_name = with_shift(p, k);
+        if (err > distance_rel * r.distance + distance_floor * magnitude(p, r.size)) {
+          ++s.bad_distance;
+          UNSCOPED_INFO("distance " << with_shift(p, k) << ": ref " << r.distance << ", gjk "
+                                    << g.distance << " (size " << r.size << ")");
+        }
+      }
+    }
+    std::printf(
+        "gjk %-19s queries %5d: separated %5d, intersecting %5d, in band %4d, ref failed %d; "
+        "wrong decisions %d, bad distances %d; status conv/max/degen %d/%d/%d; "
+        "mean iterations %.1f; worst distance error %.2g relative (%s), %.2g of size (%s)\n",
+        pairs::to_string(c), s.queries, s.separated, s.intersecting, s.in_band, s.ref_failed,
+        s.wrong_decision, s.bad_distance, s.status[0], s.status[1], s.status[2],
+        double(s.iterations) / s.queries, s.worst_rel, s.worst_rel_name.c_str(), s.worst_abs,
+        s.worst_abs_name.c_str());
+    CHECK(s.wrong_decision == 0);
+    CHECK(s.bad_distance == 0);
+    CHECK(s.separated + s.intersecting > s.queries / 4);  // not vacuous
+    total.separated += s.separated, total.intersecting += s.intersecting;
+  }
+  CHECK(total.separated > 1000);
+  CHECK(total.intersecting > 1000);
+}
