@@ -167,19 +167,58 @@ inline bool arcs_cross(const ProbeArc& probe, const EdgeArc& indexed, vec3& axis
 // it tests every indexed edge. The separation of crossing edges is the
 // distance between their lines along the axis; the axis is oriented from A
 // to B (`probe_is_a` says which hull the probe is).
+// Upper bound of the separation of any edge pair whose axis lies on a
+// probe arc: on the arc, the axis p is within the chord
+// delta = sqrt(2 (1 - cos_half)) of the middle m, and the pair's separation
+// is -(h_P(p) + h_I(-p)) (support functions of probe and indexed hull, the
+// latter reflected). That sum is the support function of P + (-I), which is
+// (|c| + R)-Lipschitz in p, c being the vector between the hulls' centres
+// and R the sum of their bounding radii. So separation <= -(h_P(m) +
+// h_I(-m)) + (|c| + R) delta: probe edges whose bound cannot beat the best
+// axis so far (a face axis, usually) are skipped without testing their
+// arcs. h_P(m) is the probe edge's own projection (m is on its arc);
+// h_I(-m) takes one support search, climbing from the previous one.
+struct EdgePruning {
+  bool enabled = false;
+  real lipschitz = 0;  // |c| + R
+  index_t hint = -1;
+};
+
+real bounding_radius(const Hull& h) {
+  const Bounds& b = h.bounds();
+  return glm::length((b.min + b.max) * real(0.5) - h.centroid()) + h.extent() * real(0.5);
+}
+
 Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_indexed,
-                bool probe_is_a, bool use_grid, real stop_above, Counters& counters) {
+                bool probe_is_a, bool use_grid, real floor, real stop_above, Counters& counters) {
   Best best;
+  EdgePruning pruning;
+  pruning.enabled = use_grid && indexed.vertex_count() > support_climb_threshold;
+  pruning.lipschitz = glm::length(probe_in_indexed.apply(probe.centroid()) - indexed.centroid()) +
+                      bounding_radius(probe) + bounding_radius(indexed);
+  // Round-off allowance on the bound (absolute).
+  const real bound_slack = tol::touching * (indexed.magnitude() + probe.magnitude() +
+                                            glm::length(probe_in_indexed.translation));
   const auto arcs = indexed.edge_arcs();
   const int g = indexed.arc_grid_size();
   const auto cell_start = indexed.arc_cell_start();
   const auto cell_edges = indexed.arc_cell_edges();
   const auto probe_arcs = probe.edge_arcs();
-  for (index_t i = 0; i < index_t(probe_arcs.size()); ++i) {
+  // Tests one probe edge; true when the query can stop (an axis separates
+  // by more than stop_above).
+  auto probe_edge = [&](index_t i) {
     const EdgeArc& local = probe_arcs[i];
     const ProbeArc arc{probe_in_indexed.rotate(local.direction),
                        probe_in_indexed.rotate(local.middle), local.cos_half,
                        probe_in_indexed.apply(probe.edge_start(std::size_t(i)))};
+    if (pruning.enabled) {
+      pruning.hint = support_index(indexed, -arc.middle, pruning.hint);
+      ++counters.support_calls;
+      const real reach = glm::dot(arc.middle, arc.start - indexed.vertices()[pruning.hint]);
+      const real delta = std::sqrt(real(2) * (real(1) - arc.cos_half));
+      const real bound = -reach + pruning.lipschitz * delta + bound_slack;
+      if (bound <= std::max(floor, best.separation)) return false;
+    }
     auto test = [&](index_t j) {
       ++counters.arc_tests;
       vec3 axis;
@@ -196,8 +235,8 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
     };
     if (!use_grid) {
       for (index_t j = 0; j < index_t(arcs.size()); ++j)
-        if (test(j)) return best;
-      continue;
+        if (test(j)) return true;
+      return false;
     }
     const real radius = std::sqrt(real(2) * (real(1) - arc.cos_half)) + tol::coplanar;
     const vec3 lo = -arc.middle - radius, hi = -arc.middle + radius;
@@ -206,8 +245,23 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
         for (int z = arc_grid_cell(lo.z, g); z <= arc_grid_cell(hi.z, g); ++z) {
           const std::size_t c = (std::size_t(x) * g + y) * g + z;
           for (index_t k = cell_start[c]; k < cell_start[c + 1]; ++k)
-            if (test(cell_edges[k])) return best;
+            if (test(cell_edges[k])) return true;
         }
+    return false;
+  };
+  if (!pruning.enabled) {
+    for (index_t i = 0; i < index_t(probe_arcs.size()); ++i)
+      if (probe_edge(i)) break;
+    return best;
+  }
+  // With pruning, visit the probe's edges face by face in its depth-first
+  // face order, so that consecutive support searches start close by. Each
+  // edge is visited once, through its even half-edge.
+  const auto half_edges = probe.half_edges();
+  for (const index_t f : probe.face_order()) {
+    index_t e = probe.faces()[f].edge;
+    for (index_t k = 0; k < probe.faces()[f].count; ++k, e = half_edges[e].next)
+      if (e % 2 == 0 && probe_edge(e / 2)) return best;
   }
   return best;
 }
@@ -286,9 +340,9 @@ Result general(const PairFrames& p, real stop_above, EdgeMethod method = EdgeMet
   if (method == EdgeMethod::all_pairs)
     edges = all_pairs_edge_query(p, counters);
   else if (probe_is_a)
-    edges = edge_query(p.b, p.a, p.a_in_b, true, b_grid, stop_above, counters);
+    edges = edge_query(p.b, p.a, p.a_in_b, true, b_grid, best.separation, stop_above, counters);
   else
-    edges = edge_query(p.a, p.b, p.b_in_a, false, a_grid, stop_above, counters);
+    edges = edge_query(p.a, p.b, p.b_in_a, false, a_grid, best.separation, stop_above, counters);
   if (edges.separation > best.separation + bias) {
     best = edges;
     feature = {FeatureKind::edges, edges.a, edges.b};
