@@ -2,8 +2,8 @@
 // text readers cover the vertex-only OBJ and OFF files assimp 5.2 misses.
 #include "sepax/io.hpp"
 
-#include <assimp/Importer.hpp>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 #include <cerrno>
 #include <charconv>
@@ -38,7 +38,9 @@ struct Read {
   std::string error;  // empty on success
 };
 
-Read read_error(std::string error) { return {{}, std::move(error)}; }
+Read read_error(std::string error) {
+  return {{}, std::move(error)};
+}
 
 std::size_t point_count(const std::vector<PointCloud>& parts) {
   std::size_t n = 0;
@@ -128,12 +130,26 @@ std::optional<std::string> read_text(const std::string& path) {
   return std::move(text).str();
 }
 
+// "nodes[3]" or "meshes[0]": the name assimp's glTF importer gives an
+// unnamed node or mesh (its index in the file).
+bool is_gltf_index_name(std::string_view name) {
+  for (std::string_view list : {"nodes[", "meshes["}) {
+    if (!name.starts_with(list) || !name.ends_with(']')) continue;
+    const std::string_view digits = name.substr(list.size(), name.size() - list.size() - 1);
+    if (!digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // assimp names nodes and meshes itself when the file does not: "<STL_BINARY>",
-// "<OFFRoot>", "defaultobject" (OBJ), or the file name (the OBJ root node).
-// Those say nothing about the object, so such parts count as unnamed.
+// "<OFFRoot>", "defaultobject" (OBJ), "nodes[2]" (glTF), or the file name (the
+// OBJ root node). Those say nothing about the object, so such parts count as
+// unnamed.
 bool is_placeholder(std::string_view name, std::string_view file_name) {
   return name.empty() || name == file_name || name == "defaultobject" ||
-         (name.front() == '<' && name.back() == '>');
+         (name.front() == '<' && name.back() == '>') || is_gltf_index_name(name);
 }
 
 void name_unnamed(std::vector<PointCloud>& parts, const std::string& stem) {
@@ -153,13 +169,17 @@ mat4 to_mat4(const aiMatrix4x4& m) {
   return out;
 }
 
+// A non-finite vertex is kept as the file gives it: through the transform,
+// 0 * inf would turn its finite coordinates into NaN and the error message
+// would no longer show what the file holds.
 void append_mesh(const aiMesh& mesh, const mat4& transform, std::vector<vec3>& out) {
   if (!mesh.HasPositions()) return;
   out.reserve(out.size() + mesh.mNumVertices);
   for (unsigned i = 0; i < mesh.mNumVertices; ++i) {
     const aiVector3D& v = mesh.mVertices[i];
     const vec4 local(static_cast<real>(v.x), static_cast<real>(v.y), static_cast<real>(v.z), 1);
-    out.push_back(vec3(transform * local));
+    const bool finite = std::isfinite(local.x) && std::isfinite(local.y) && std::isfinite(local.z);
+    out.push_back(finite ? vec3(transform * local) : vec3(local));
   }
 }
 
@@ -210,12 +230,21 @@ std::vector<PointCloud> parts_from_scene(const aiScene& scene, std::string_view 
   return std::move(w.parts);
 }
 
+// assimp's message on one line, without trailing blanks; never empty.
+std::string one_line(std::string text) {
+  for (char& c : text) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text.empty() ? std::string("assimp gave no reason") : text;
+}
+
 Read read_with_assimp(Assimp::Importer& importer, const std::string& path) {
   // No post-processing at all: aiProcess_ValidateDataStructure rejects meshes
   // without faces (point clouds) and the joining/merging steps lose vertices
   // or parts. Duplicates are dropped by drop_duplicates instead.
   const aiScene* scene = importer.ReadFile(path, 0u);
-  if (scene == nullptr) return read_error(importer.GetErrorString());
+  if (scene == nullptr) return read_error(one_line(importer.GetErrorString()));
   return {parts_from_scene(*scene, fs::path(path).filename().string()), {}};
 }
 
@@ -252,8 +281,8 @@ std::optional<real> parse_real(std::string_view word) {
   const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
   if (end != word.data() + word.size()) return std::nullopt;
   if (ec == std::errc::result_out_of_range) {
-    const bool tiny = word.find("e-") != std::string_view::npos ||
-                      word.find("E-") != std::string_view::npos;
+    const bool tiny =
+        word.find("e-") != std::string_view::npos || word.find("E-") != std::string_view::npos;
     const double magnitude = tiny ? 0.0 : HUGE_VAL;
     value = word[0] == '-' ? -magnitude : magnitude;
   } else if (ec != std::errc{}) {
@@ -308,17 +337,103 @@ Read read_off_vertices(std::string_view text) {
   w.erase(w.begin());  // the counts may follow the header on its line
   if (w.empty()) w = next_words();
   std::size_t count = 0;
-  if (w.empty() || std::from_chars(w[0].data(), w[0].data() + w[0].size(), count).ec != std::errc{}) {
+  if (w.empty() ||
+      std::from_chars(w[0].data(), w[0].data() + w[0].size(), count).ec != std::errc{}) {
     return read_error("no vertex count after the OFF header");
   }
   Read out;
   out.parts.emplace_back();
   for (std::size_t i = 0; i < count; ++i) {
     const std::optional<vec3> p = parse_xyz(next_words(), 0);
-    if (!p) return read_error("vertex " + std::to_string(i + 1) + " of " + std::to_string(count));
+    if (!p) {
+      return read_error("vertex " + std::to_string(i + 1) + " of " + std::to_string(count) +
+                        " missing or malformed");
+    }
     out.parts[0].points.push_back(*p);
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------
+// PLY header against file size
+
+// The longest PLY header sepax looks at (bytes); a longer one is left to assimp.
+constexpr std::size_t max_ply_header = 1 << 16;
+
+// Bytes of a PLY scalar type in binary files; 0 for an unknown type name.
+std::size_t ply_type_size(std::string_view type) {
+  for (std::string_view t : {"char", "uchar", "int8", "uint8"}) {
+    if (type == t) return 1;
+  }
+  for (std::string_view t : {"short", "ushort", "int16", "uint16"}) {
+    if (type == t) return 2;
+  }
+  for (std::string_view t : {"int", "uint", "int32", "uint32", "float", "float32"}) {
+    if (type == t) return 4;
+  }
+  return type == "double" || type == "float64" ? 8 : 0;
+}
+
+// Fewest bytes one element can take: binary, its fixed-size properties and the
+// count of each list (an empty list); ASCII, one digit and one separator per
+// value. At least one byte, so that a count alone can never pass for data.
+struct PlyElement {
+  std::string name;
+  std::uint64_t count = 0;
+  std::uint64_t min_bytes = 0;
+};
+
+// The elements a PLY header declares, and the header's length; nothing when
+// the header is not one sepax can parse (assimp then judges the file).
+std::optional<std::pair<std::vector<PlyElement>, std::size_t>> parse_ply_header(
+    std::string_view text) {
+  const std::size_t end = text.find("end_header");
+  if (!text.starts_with("ply") || end == std::string_view::npos) return std::nullopt;
+  std::string_view header = text.substr(0, end);
+  std::size_t length = text.find('\n', end);
+  length = length == std::string_view::npos ? text.size() : length + 1;
+  std::vector<PlyElement> elements;
+  bool binary = false;
+  while (!header.empty()) {
+    const std::vector<std::string_view> w = words(next_line(header));
+    if (w.size() >= 2 && w[0] == "format") binary = w[1] != "ascii";
+    if (w.size() >= 3 && w[0] == "element") {
+      PlyElement e{std::string(w[1]), 0, 0};
+      const auto r = std::from_chars(w[2].data(), w[2].data() + w[2].size(), e.count);
+      if (r.ec != std::errc{}) return std::nullopt;
+      elements.push_back(std::move(e));
+    } else if (w.size() >= 3 && w[0] == "property" && !elements.empty()) {
+      const std::size_t size = ply_type_size(w[1] == "list" && w.size() >= 4 ? w[2] : w[1]);
+      if (size == 0) return std::nullopt;
+      elements.back().min_bytes += binary ? size : 2;
+    }
+  }
+  for (PlyElement& e : elements) e.min_bytes = std::max<std::uint64_t>(e.min_bytes, 1);
+  return std::make_pair(std::move(elements), length);
+}
+
+// A PLY header that declares more data than the file holds: assimp 5.2 then
+// fills the missing binary vertices with garbage, or first allocates for the
+// declared count (billions of vertices from a 300-byte file).
+std::optional<std::string> check_ply_size(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(max_ply_header, '\0');
+  in.read(head.data(), std::streamsize(head.size()));
+  head.resize(std::size_t(in.gcount()));
+  const auto parsed = parse_ply_header(head);
+  std::error_code ec;
+  const std::uintmax_t size = fs::file_size(path, ec);
+  if (!parsed || ec) return std::nullopt;
+  const std::uint64_t body = size - std::min<std::uint64_t>(size, parsed->second);
+  std::uint64_t needed = 0;
+  for (const PlyElement& e : parsed->first) {
+    if (e.count > (body - std::min(body, needed)) / e.min_bytes) {
+      return "truncated: the header declares " + std::to_string(e.count) + " " + e.name +
+             " elements, more than the " + std::to_string(body) + " bytes after it can hold";
+    }
+    needed += e.count * e.min_bytes;
+  }
+  return std::nullopt;
 }
 
 // assimp 5.2 misses vertices that sepax accepts. Its OBJ importer builds
@@ -335,8 +450,15 @@ Read read_parts(Assimp::Importer& importer, const std::string& path, const std::
   const std::optional<std::string> text = read_text(path);
   if (!text) return by_assimp;
   Read own = ext == ".obj" ? read_obj_vertices(*text) : read_off_vertices(*text);
-  // When both fail, assimp's message is the one to show: it read the file first.
-  if (!own.error.empty()) return found || !by_assimp.error.empty() ? by_assimp : own;
+  if (!own.error.empty()) {
+    if (found) return by_assimp;
+    // Both failed: assimp's reason first (it read the file first), then the
+    // vertex reader's, which names the line ("OBJ-file is too small" alone
+    // hides a malformed vertex).
+    if (!by_assimp.error.empty())
+      own.error = by_assimp.error + " (vertex lines: " + own.error + ")";
+    return own;
+  }
   if (found && distinct_float_positions(own.parts) <= distinct_float_positions(by_assimp.parts)) {
     return by_assimp;  // the usual case: assimp has every point, and the object names
   }
@@ -356,8 +478,8 @@ std::optional<std::string> find_non_finite(const std::vector<PointCloud>& parts)
   for (const PointCloud& part : parts) {
     for (const vec3& p : part.points) {
       if (std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z)) continue;
-      return "non-finite coordinate (" + format_real(p.x) + ", " + format_real(p.y) + ", " +
-             format_real(p.z) + ") in part '" + part.name + "'";
+      return "non-finite or out-of-range coordinate (" + format_real(p.x) + ", " +
+             format_real(p.y) + ", " + format_real(p.z) + ") in part '" + part.name + "'";
     }
   }
   return std::nullopt;
@@ -386,7 +508,8 @@ LoadResult load_unguarded(const std::string& path) {
   // the bytes of any file, which makes "teapot.objx" load by accident.
   const std::string ext = lower_extension(path);
   Assimp::Importer importer;  // one per call: assimp importers are not shared across threads
-  if (ext.empty()) return failure(LoadStatus::unknown_format, path, "unknown format (no extension)");
+  if (ext.empty())
+    return failure(LoadStatus::unknown_format, path, "unknown format (no extension)");
   if (!importer.IsExtensionSupported(ext)) {
     return failure(LoadStatus::unknown_format, path, "unknown format (extension " + ext + ")");
   }
@@ -394,8 +517,14 @@ LoadResult load_unguarded(const std::string& path) {
   if (fs::file_size(path, ec) == 0 && !ec) {
     return failure(LoadStatus::empty, path, "file is empty (0 bytes)");
   }
+  if (ext == ".ply") {
+    if (auto problem = check_ply_size(path)) {
+      return failure(LoadStatus::unreadable, path, "cannot read: " + *problem);
+    }
+  }
   Read read = read_parts(importer, path, ext);
-  if (!read.error.empty()) return failure(LoadStatus::unreadable, path, "cannot read: " + read.error);
+  if (!read.error.empty())
+    return failure(LoadStatus::unreadable, path, "cannot read: " + read.error);
   return finish(path, std::move(read.parts));
 }
 
@@ -403,12 +532,18 @@ LoadResult load_unguarded(const std::string& path) {
 
 const char* to_string(LoadStatus status) {
   switch (status) {
-    case LoadStatus::ok: return "ok";
-    case LoadStatus::not_found: return "not found";
-    case LoadStatus::unreadable: return "unreadable";
-    case LoadStatus::unknown_format: return "unknown format";
-    case LoadStatus::empty: return "empty";
-    case LoadStatus::non_finite: return "non-finite";
+    case LoadStatus::ok:
+      return "ok";
+    case LoadStatus::not_found:
+      return "not found";
+    case LoadStatus::unreadable:
+      return "unreadable";
+    case LoadStatus::unknown_format:
+      return "unknown format";
+    case LoadStatus::empty:
+      return "empty";
+    case LoadStatus::non_finite:
+      return "non-finite";
   }
   return "unknown status";
 }

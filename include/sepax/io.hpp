@@ -31,9 +31,9 @@ struct PointCloud {
 
 /// What `load_points` made of a file.
 enum class LoadStatus {
-  ok,              ///< at least one point, all finite
-  not_found,       ///< no file at that path
-  unreadable,      ///< a directory, no permission, or content that is not a valid file of its format
+  ok,          ///< at least one point, all finite
+  not_found,   ///< no file at that path
+  unreadable,  ///< a directory, no permission, or content that is not a valid file of its format
   unknown_format,  ///< the extension is not one assimp reads (checked before the content)
   empty,           ///< the file was read but holds no vertices
   non_finite,      ///< some coordinate is NaN or infinite (or overflows `real`)
@@ -69,7 +69,9 @@ struct LoadResult {
 /// vertices no face uses, OFF without faces, OBJ files under 16 bytes), sepax
 /// reads the `v` lines / vertex block itself. Those points keep full `real`
 /// precision, and OBJ vertices then go to the `o` object under which they are
-/// declared.
+/// declared. A PLY file whose header declares more elements than the file can
+/// hold is `unreadable` (assimp 5.2 would invent the missing binary vertices,
+/// or allocate for the declared count first).
 ///
 /// Never throws. Thread-safe: each call uses its own assimp importer, and
 /// assimp's logging stays off (sepax never creates assimp's logger).

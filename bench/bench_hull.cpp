@@ -1,0 +1,143 @@
+// Hull::from_points against a bare qh_new_qhull call on the same points with
+// the same options ("qhull": default premerging, merged coplanar facets), on
+// random sphere points (every point a vertex) and random points in a ball
+// (few vertices), n = 100 to 100000. After the run a table gives, per cloud,
+// the ratio sepax / bare Qhull: the cost of sepax's input checks, centring,
+// facet reading, half-edge assembly and derived data.
+//
+//   ninja -C build bench/bench_hull && build/bench/bench_hull --benchmark_repetitions=3
+#include "sepax/hull.hpp"
+#include "sepax/shapes.hpp"
+
+extern "C" {
+#include <libqhull_r/qhull_ra.h>
+}
+
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using sepax::real;
+using sepax::vec3;
+
+/// Sizes of the clouds.
+constexpr int sizes[] = {100, 1000, 10000, 100000};
+
+/// n points uniformly random in the unit ball (rejection sampling), seeded.
+std::vector<vec3> random_ball_points(int n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto unit = [&rng] { return double(rng() >> 11) * 0x1.0p-53 * 2 - 1; };
+  std::vector<vec3> out;
+  while (int(out.size()) < n) {
+    const glm::dvec3 p(unit(), unit(), unit());
+    if (glm::dot(p, p) <= 1) out.push_back(vec3(p));
+  }
+  return out;
+}
+
+std::vector<vec3> cloud(const std::string& shape, int n) {
+  return shape == "sphere" ? sepax::shapes::random_sphere_points(n, 1, 42)
+                           : random_ball_points(n, 42);
+}
+
+void bm_sepax(benchmark::State& state, const std::vector<vec3>& points) {
+  std::size_t faces = 0;
+  for (auto _ : state) {
+    const sepax::HullResult r = sepax::Hull::from_points(points);
+    faces = r.hull.face_count();
+    benchmark::DoNotOptimize(faces);
+  }
+  state.counters["faces"] = double(faces);
+}
+
+/// The bare Qhull call: the same options sepax passes, the points already in
+/// Qhull's coordinate array, nothing read back.
+void bm_qhull(benchmark::State& state, const std::vector<vec3>& points) {
+  std::vector<coordT> coords;
+  for (const vec3& p : points) coords.insert(coords.end(), {p.x, p.y, p.z});
+  int facets = 0;
+  for (auto _ : state) {
+    qhT qh_storage;
+    qhT* qh = &qh_storage;
+    qh_zero(qh, stderr);
+    char options[] = "qhull";
+    const int code =
+        qh_new_qhull(qh, 3, int(points.size()), coords.data(), False, options, nullptr, stderr);
+    facets = code == 0 ? qh->num_facets : -1;
+    benchmark::DoNotOptimize(facets);
+    qh_freeqhull(qh, !qh_ALL);
+    int cur_long = 0, tot_long = 0;
+    qh_memfreeshort(qh, &cur_long, &tot_long);
+  }
+  state.counters["facets"] = double(facets);
+}
+
+/// Console output as usual, plus each benchmark's time per iteration (the
+/// median when repeated) kept for the ratio table.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  /// Colours only on a terminal, so that redirected output stays plain text.
+  RatioReporter() : ConsoleReporter(isatty(fileno(stdout)) ? OO_Defaults : OO_Tabular) {}
+
+  std::map<std::string, double> seconds;  ///< by benchmark name, without aggregate suffix
+
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) {
+      if (run.error_occurred) continue;
+      const bool aggregate = run.run_type == Run::RT_Aggregate;
+      if (aggregate && run.aggregate_name != "median") continue;
+      const std::string name = run.run_name.str();
+      if (!aggregate && seconds.count(name) && run.repetitions > 1) continue;  // medians win
+      seconds[name] = run.GetAdjustedRealTime();
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+};
+
+void print_ratios(const RatioReporter& r) {
+  std::printf("\nsepax / bare Qhull (time per build, %s)\n", "median of repetitions if any");
+  std::printf("%-8s %8s %14s %14s %8s\n", "cloud", "n", "sepax", "qhull", "ratio");
+  for (const char* shape : {"sphere", "ball"}) {
+    for (int n : sizes) {
+      const std::string tail = std::string(shape) + "/" + std::to_string(n);
+      const auto s = r.seconds.find("hull/sepax/" + tail);
+      const auto q = r.seconds.find("hull/qhull/" + tail);
+      if (s == r.seconds.end() || q == r.seconds.end()) continue;
+      std::printf("%-8s %8d %14.4g %14.4g %8.3f\n", shape, n, s->second, q->second,
+                  s->second / q->second);
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // The clouds outlive the benchmarks that capture them by reference.
+  std::map<std::pair<std::string, int>, std::vector<vec3>> clouds;
+  for (const char* shape : {"sphere", "ball"}) {
+    for (int n : sizes) {
+      const std::vector<vec3>& points = clouds[{shape, n}] = cloud(shape, n);
+      const std::string tail = std::string(shape) + "/" + std::to_string(n);
+      benchmark::RegisterBenchmark(("hull/sepax/" + tail).c_str(), bm_sepax, std::cref(points))
+          ->Unit(benchmark::kMicrosecond);
+      benchmark::RegisterBenchmark(("hull/qhull/" + tail).c_str(), bm_qhull, std::cref(points))
+          ->Unit(benchmark::kMicrosecond);
+    }
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  print_ratios(reporter);
+  benchmark::Shutdown();
+  return 0;
+}

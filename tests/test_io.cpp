@@ -1,0 +1,236 @@
+// sepax_io: every format, parts and their names, vertex-only files, every
+// error status with a message naming the file, several threads at once, and
+// the bundled real meshes through Hull::from_points and validate().
+#include "sepax/hull.hpp"
+#include "sepax/io.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace sepax;
+
+namespace {
+
+std::string io_file(const std::string& name) {
+  return std::string(SEPAX_TEST_DATA) + "/io/" + name;
+}
+std::string mesh_file(const std::string& name) {
+  return std::string(SEPAX_TEST_DATA) + "/" + name;
+}
+
+bool has_point(const io::PointCloud& part, const vec3& p) {
+  for (const vec3& q : part.points)
+    if (q == p) return true;
+  return false;
+}
+
+// Names and point counts of the parts, e.g. {"left_box", 8}.
+std::vector<std::pair<std::string, std::size_t>> shape_of(const io::LoadResult& r) {
+  std::vector<std::pair<std::string, std::size_t>> out;
+  for (const io::PointCloud& part : r.parts) out.emplace_back(part.name, part.points.size());
+  return out;
+}
+
+using Parts = std::vector<std::pair<std::string, std::size_t>>;
+
+}  // namespace
+
+TEST_CASE("every format reads into named parts", "[io][formats]") {
+  struct Case {
+    const char* file;
+    Parts parts;
+  };
+  const std::vector<Case> cases = {
+      {"cube_ascii.stl", {{"cube", 8}}},                       // 36 corners, 8 distinct
+      {"cube_binary.stl", {{"cube_binary#0", 8}}},             // binary: no name in the file
+      {"two_solids.stl", {{"first", 3}, {"second", 3}}},       // one part per solid
+      {"points_ascii.ply", {{"points_ascii#0", 6}}},           // extra property ignored
+      {"points_binary.ply", {{"points_binary#0", 6}}},         // little-endian, colours
+      {"points_double_be.ply", {{"points_double_be#0", 6}}},   // big-endian doubles
+      {"tetra.off", {{"tetra#0", 4}}},                         // with faces
+      {"two_boxes.obj", {{"left_box", 8}, {"right_box", 8}}},  // `o` objects
+      {"upper_case.OBJ", {{"upper_case#0", 3}}},               // extension case
+      {"two_triangles.gltf", {{"base", 3}, {"lifted", 3}}},    // embedded buffer
+      {"two_triangles.glb", {{"base", 3}, {"lifted", 3}}},     // binary glTF
+      {"unnamed_nodes.gltf", {{"unnamed_nodes#0", 3}, {"unnamed_nodes#1", 3}}},
+  };
+  for (const Case& c : cases) {
+    const io::LoadResult r = io::load_points(io_file(c.file));
+    INFO(r.message);
+    REQUIRE(r.ok());
+    CHECK(r.status == io::LoadStatus::ok);
+    CHECK(shape_of(r) == c.parts);
+    CHECK(r.message.find(c.file) != std::string::npos);
+  }
+}
+
+TEST_CASE("coordinates, node transforms and distinct positions", "[io][formats]") {
+  const io::LoadResult cube = io::load_points(io_file("cube_binary.stl"));
+  REQUIRE(cube.ok());
+  for (const vec3& p : cube.parts[0].points) {
+    CHECK((p.x == 2 || p.x == 3));  // the binary cube is shifted by +2 in x
+    CHECK((p.y == 0 || p.y == 1));
+    CHECK((p.z == 0 || p.z == 1));
+  }
+  // glTF: node "lifted" (scale 2, translation (0, 5, 0)) under "group"
+  // (translation (10, 0, 0)) places the triangle (0,0,0) (1,0,0) (0,1,0).
+  for (const char* file : {"two_triangles.gltf", "two_triangles.glb"}) {
+    const io::LoadResult r = io::load_points(io_file(file));
+    REQUIRE(r.ok());
+    REQUIRE(r.parts.size() == 2);
+    CHECK(has_point(r.parts[0], vec3(1, 0, 0)));
+    CHECK(has_point(r.parts[1], vec3(10, 5, 0)));
+    CHECK(has_point(r.parts[1], vec3(12, 5, 0)));
+    CHECK(has_point(r.parts[1], vec3(10, 7, 0)));
+  }
+  const io::LoadResult ply = io::load_points(io_file("points_double_be.ply"));
+  REQUIRE(ply.ok());
+  CHECK(has_point(ply.parts[0], vec3(real(0.5), real(0.25), real(0.125))));
+  CHECK(has_point(ply.parts[0], vec3(-1, -2, -3)));
+}
+
+TEST_CASE("vertex-only files are point clouds", "[io][points]") {
+  struct Case {
+    const char* file;
+    Parts parts;
+    vec3 probe;  // a point that must be in the last part
+  };
+  const std::vector<Case> cases = {
+      {"points.obj", {{"points#0", 7}}, vec3(2, 2, 2)},  // "v 2 2 2 1.0": w dropped
+      {"points_named.obj", {{"cloud_a", 3}, {"cloud_b", 4}}, vec3(5, 5, 6)},
+      {"points_normals.obj", {{"points_normals#0", 4}}, vec3(0, 0, 1)},
+      {"stray_vertex.obj", {{"tri", 4}}, vec3(9, 9, 9)},   // no face uses it
+      {"tiny.obj", {{"tiny#0", 1}}, vec3(1, 2, 3)},        // 8 bytes
+      {"points.off", {{"points#0", 5}}, vec3(real(0.5))},  // "+0.5"
+      {"points_ascii.ply", {{"points_ascii#0", 6}}, vec3(-1, -2, -3)},
+      {"points_binary.ply", {{"points_binary#0", 6}}, vec3(-1, -2, -3)},
+  };
+  for (const Case& c : cases) {
+    const io::LoadResult r = io::load_points(io_file(c.file));
+    INFO(r.message);
+    REQUIRE(r.ok());
+    CHECK(shape_of(r) == c.parts);
+    CHECK(has_point(r.parts.back(), c.probe));
+  }
+}
+
+TEST_CASE("every error has its status and a one-line message naming the file", "[io][errors]") {
+  struct Case {
+    std::string path;
+    io::LoadStatus status;
+    const char* words;
+  };
+  const std::vector<Case> cases = {
+      {io_file("does_not_exist.obj"), io::LoadStatus::not_found, "not found"},
+      {io_file(""), io::LoadStatus::unreadable, "directory"},
+      {io_file("teapot.objx"), io::LoadStatus::unknown_format, "extension .objx"},
+      {io_file("cloud"), io::LoadStatus::unknown_format, "no extension"},
+      {io_file("empty.obj"), io::LoadStatus::empty, "0 bytes"},
+      {io_file("comments_only.obj"), io::LoadStatus::empty, "no vertices"},
+      {io_file("garbage.off"), io::LoadStatus::unreadable, "cannot read"},
+      {io_file("garbage.ply"), io::LoadStatus::unreadable, "magic"},
+      {io_file("truncated.ply"), io::LoadStatus::unreadable, "truncated"},
+      {io_file("missing_buffer.gltf"), io::LoadStatus::unreadable, "nowhere.bin"},
+      {io_file("nan.obj"), io::LoadStatus::non_finite, "(0, nan, 0)"},
+      {io_file("nan_points.ply"), io::LoadStatus::non_finite, "(1, inf, 0)"},
+      {io_file("inf.stl"), io::LoadStatus::non_finite, "(inf, 0, 0)"},  // 1e39 overflows float
+  };
+  for (const Case& c : cases) {
+    const io::LoadResult r = io::load_points(c.path);
+    INFO(c.path << " -> " << io::to_string(r.status) << ": " << r.message);
+    CHECK(r.status == c.status);
+    CHECK_FALSE(r.ok());
+    CHECK(r.parts.empty());
+    CHECK(r.message.rfind(c.path + ": ", 0) == 0);  // starts with the path
+    CHECK(r.message.find(c.words) != std::string::npos);
+    CHECK(r.message.find('\n') == std::string::npos);
+    CHECK(io::merged_points(r).empty());
+  }
+}
+
+TEST_CASE("status names", "[io][errors]") {
+  CHECK(std::string(io::to_string(io::LoadStatus::ok)) == "ok");
+  CHECK(std::string(io::to_string(io::LoadStatus::not_found)) == "not found");
+  CHECK(std::string(io::to_string(io::LoadStatus::unreadable)) == "unreadable");
+  CHECK(std::string(io::to_string(io::LoadStatus::unknown_format)) == "unknown format");
+  CHECK(std::string(io::to_string(io::LoadStatus::empty)) == "empty");
+  CHECK(std::string(io::to_string(io::LoadStatus::non_finite)) == "non-finite");
+  CHECK(io::to_string(static_cast<io::LoadStatus>(99)) != nullptr);
+}
+
+TEST_CASE("merged points keep each position once", "[io]") {
+  const io::LoadResult boxes = io::load_points(io_file("two_boxes.obj"));
+  REQUIRE(boxes.ok());
+  CHECK(io::merged_points(boxes).size() == 16);
+  CHECK(boxes.message.find("2 parts, 16 points") != std::string::npos);
+  // The glTF file places one mesh twice: two parts, six distinct points.
+  const io::LoadResult tris = io::load_points(io_file("two_triangles.glb"));
+  REQUIRE(tris.ok());
+  CHECK(io::merged_points(tris).size() == 6);
+}
+
+TEST_CASE("several threads load at once", "[io][threads]") {
+  const std::vector<std::string> files = {
+      "cube_ascii.stl",     "cube_binary.stl",     "points_binary.ply", "points_ascii.ply",
+      "tetra.off",          "points.off",          "two_boxes.obj",     "points_named.obj",
+      "two_triangles.gltf", "two_triangles.glb",   "nan.obj",           "garbage.ply",
+      "truncated.ply",      "missing_buffer.gltf", "teapot.objx",       "does_not_exist.obj"};
+  auto summary = [&](const std::string& file) {
+    const io::LoadResult r = io::load_points(io_file(file));
+    std::string s = r.message;
+    for (const io::PointCloud& part : r.parts) {
+      s += '|';
+      s += part.name;
+      for (const vec3& p : part.points)
+        for (int k = 0; k < 3; ++k) {
+          s += ' ';
+          s += std::to_string(p[k]);
+        }
+    }
+    return s;
+  };
+  std::vector<std::string> alone;
+  for (const std::string& f : files) alone.push_back(summary(f));
+
+  constexpr int thread_count = 8, rounds = 10;
+  std::vector<std::vector<std::string>> together(thread_count);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < thread_count; ++t) {
+    threads.emplace_back([&, t] {
+      for (int k = 0; k < rounds; ++k)
+        for (std::size_t i = 0; i < files.size(); ++i)  // each thread starts elsewhere
+          together[t].push_back(summary(files[(i + std::size_t(t)) % files.size()]));
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  for (int t = 0; t < thread_count; ++t) {
+    REQUIRE(together[t].size() == files.size() * rounds);
+    for (std::size_t j = 0; j < together[t].size(); ++j)
+      CHECK(together[t][j] == alone[(j + std::size_t(t)) % files.size()]);
+  }
+}
+
+TEST_CASE("real meshes give valid hulls containing every point", "[io][meshes]") {
+  for (const char* file : {"bunny.obj", "teapot.obj", "cow.off", "fandisk.off", "pig.stl"}) {
+    const io::LoadResult r = io::load_points(mesh_file(file));
+    INFO(r.message);
+    REQUIRE(r.ok());
+    const std::vector<vec3> points = io::merged_points(r);
+    const HullResult h = Hull::from_points(points);
+    INFO(h.message);
+    REQUIRE(h.ok());
+    const HullReport report = validate(h.hull, points);
+    for (const std::string& problem : report.problems) INFO(problem);
+    CHECK(report.ok);
+    CHECK(report.euler == 2);
+    std::printf(
+        "%-12s %6zu points -> hull: %4zu vertices, %4zu edges, %4zu faces (max outside %.3g, "
+        "tolerance %.3g)\n",
+        file, points.size(), h.hull.vertex_count(), h.hull.edge_count(), h.hull.face_count(),
+        double(report.max_outside), double(report.tolerance));
+  }
+}
