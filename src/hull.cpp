@@ -30,11 +30,6 @@ const char* to_string(HullStatus status) {
   return "unknown";
 }
 
-real Hull::magnitude() const {
-  const vec3 m = glm::max(glm::abs(bounds_.min), glm::abs(bounds_.max));
-  return std::max({m.x, m.y, m.z}) + extent();
-}
-
 Hull Hull::from_loops(std::vector<vec3> vertices, const std::vector<std::vector<index_t>>& loops,
                       bool flat) {
   // Edge i owns half-edges 2i and 2i + 1; the one whose origin is the lower
@@ -100,29 +95,43 @@ vec3 canonical_direction(vec3 d) {
 // Directions of all edges with parallel ones merged. Buckets on a coarse grid
 // over the unit cube find the candidates; the parallel test itself is the
 // angular tolerance, so the result does not depend on the bucket size.
+// A unit direction parallel to d (same canonical sign) lies within
+// sqrt(2) * tol::parallel of d in each component, so only the cells within
+// `reach` of d (and of -d, for the sign flip near a tie between the two
+// largest components) can hold one: nearly always d's own cell alone.
 std::vector<vec3> unique_directions(const std::vector<vec3>& dirs) {
-  constexpr real bucket = real(1) / 256;  // unit: none (direction components)
+  constexpr real bucket = real(1) / 256;           // unit: none (direction components)
+  constexpr real reach = real(2) * tol::parallel;  // > sqrt(2) * tol::parallel, see above
   std::unordered_map<std::uint64_t, std::vector<index_t>> grid;
+  grid.reserve(dirs.size());
   auto cell = [&](const vec3& d) { return glm::ivec3(glm::floor(d / bucket)); };
   auto pack = [](glm::ivec3 c) {
     return (std::uint64_t(std::uint16_t(c.x)) << 32) | (std::uint64_t(std::uint16_t(c.y)) << 16) |
            std::uint64_t(std::uint16_t(c.z));
   };
   std::vector<vec3> unique;
+  auto parallel_in_reach = [&](const vec3& probe, const vec3& d) {
+    const glm::ivec3 lo = cell(probe - vec3(reach)), hi = cell(probe + vec3(reach));
+    for (int x = lo.x; x <= hi.x; ++x)
+      for (int y = lo.y; y <= hi.y; ++y)
+        for (int z = lo.z; z <= hi.z; ++z) {
+          auto it = grid.find(pack(glm::ivec3(x, y, z)));
+          if (it == grid.end()) continue;
+          for (index_t u : it->second)
+            if (glm::length(glm::cross(unique[u], d)) <= tol::parallel) return true;
+        }
+    return false;
+  };
+  // A canonical u near -d needs its largest component on another axis than
+  // d's: d's two largest magnitudes are then within 2 * reach of each other.
+  auto near_tie = [&](const vec3& d) {
+    const vec3 a = glm::abs(d);
+    const real top = std::max({a.x, a.y, a.z});
+    const real second = std::max({std::min(a.x, a.y), std::min(a.y, a.z), std::min(a.x, a.z)});
+    return top - second <= real(2) * reach;
+  };
   for (const vec3& d : dirs) {
-    bool found = false;
-    for (const vec3 probe : {d, -d}) {
-      const glm::ivec3 c = cell(probe);
-      for (int dx = -1; dx <= 1 && !found; ++dx)
-        for (int dy = -1; dy <= 1 && !found; ++dy)
-          for (int dz = -1; dz <= 1 && !found; ++dz) {
-            auto it = grid.find(pack(c + glm::ivec3(dx, dy, dz)));
-            if (it == grid.end()) continue;
-            for (index_t u : it->second)
-              if (glm::length(glm::cross(unique[u], d)) <= tol::parallel) found = true;
-          }
-    }
-    if (found) continue;
+    if (parallel_in_reach(d, d) || (near_tie(d) && parallel_in_reach(-d, d))) continue;
     grid[pack(cell(d))].push_back(index_t(unique.size()));
     unique.push_back(d);
   }
@@ -137,6 +146,9 @@ void Hull::derive() {
     bounds_.min = glm::min(bounds_.min, v);
     bounds_.max = glm::max(bounds_.max, v);
   }
+  extent_ = glm::length(bounds_.max - bounds_.min);
+  const vec3 largest = glm::max(glm::abs(bounds_.min), glm::abs(bounds_.max));
+  magnitude_ = std::max({largest.x, largest.y, largest.z}) + extent_;
   // Sums below are taken relative to the bounds' centre: far from the origin
   // (1e5) the products would otherwise lose the hull's own digits.
   const vec3 center = (bounds_.min + bounds_.max) * real(0.5);

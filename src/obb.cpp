@@ -53,51 +53,73 @@ Result box_box(const PairFrames& p, bool stop_at_separation) {
   const BoxFrame& B = p.b.box();
   const mat3 to_a_box = glm::transpose(A.axes);
   const mat3 R = to_a_box * p.b_in_a.rotation * B.axes;  // column j: B's axis j
-  const vec3 t = to_a_box * (p.b_in_a.apply(B.center) - A.center);
-  const vec3& ea = A.half;
-  const vec3& eb = B.half;
-  mat3 absR;
-  for (int j = 0; j < 3; ++j)
-    for (int i = 0; i < 3; ++i) absR[j][i] = std::abs(R[j][i]);
+  const vec3 tv = to_a_box * (p.b_in_a.apply(B.center) - A.center);
+  // Plain arrays: glm's operator[] with a run-time index is a switch.
+  real M[3][3], absM[3][3];  // M[i][j] = dot(A axis i, B axis j)
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) M[i][j] = R[j][i], absM[i][j] = std::abs(M[i][j]);
+  const real t[3] = {tv.x, tv.y, tv.z};
+  const real ea[3] = {A.half.x, A.half.y, A.half.z};
+  const real eb[3] = {B.half.x, B.half.y, B.half.z};
+  constexpr int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
 
   const real stop_above = stop_at_separation ? p.touch : infinity;
   const real bias = tol::face_preference * p.size;
   Counters counters;
   BoxBest best;
-  // Offers an axis (unit, box frame) with its radii; earlier kinds win ties
-  // within `bias`.
-  auto offer = [&](FeatureKind kind, int i, int j, const vec3& L, real ra, real rb, real margin) {
+  // Offers an axis by its signed centre distance d and radii (all divided by
+  // the axis length already); earlier kinds win ties within `margin`.
+  auto offer = [&](FeatureKind kind, int i, int j, real d, real ra, real rb, real margin) {
     ++counters.axes_tested;
-    const real d = glm::dot(t, L);
     const real separation = std::abs(d) - ra - rb;
-    if (separation > best.separation + margin)
-      best = BoxBest{separation, kind, i, j, d >= 0 ? L : -L};
+    if (separation > best.separation + margin) {
+      best.separation = separation;
+      best.kind = kind, best.i = i, best.j = j;
+      best.axis.x = d >= 0 ? real(1) : real(-1);  // sign only; the axis is built at the end
+    }
     return best.separation > stop_above;
   };
   for (int i = 0; i < 3; ++i) {
-    vec3 L(0);
-    L[i] = 1;
-    const real rb = eb.x * absR[0][i] + eb.y * absR[1][i] + eb.z * absR[2][i];
-    if (offer(FeatureKind::face_a, i, -1, L, ea[i], rb, 0)) break;
+    const real rb = eb[0] * absM[i][0] + eb[1] * absM[i][1] + eb[2] * absM[i][2];
+    if (offer(FeatureKind::face_a, i, -1, t[i], ea[i], rb, 0)) break;
   }
   for (int j = 0; j < 3 && best.separation <= stop_above; ++j) {
-    const real ra = glm::dot(ea, vec3(absR[j][0], absR[j][1], absR[j][2]));
-    if (offer(FeatureKind::face_b, -1, j, R[j], ra, eb[j], bias)) break;
+    const real ra = ea[0] * absM[0][j] + ea[1] * absM[1][j] + ea[2] * absM[2][j];
+    const real d = t[0] * M[0][j] + t[1] * M[1][j] + t[2] * M[2][j];
+    if (offer(FeatureKind::face_b, -1, j, d, ra, eb[j], bias)) break;
   }
+  // Edge axes L = A_i x B_j in closed form (Ericson 4.4.1): with (i1, i2),
+  // (j1, j2) the other two indices, L has -M[i2][j] on A axis i1 and
+  // M[i1][j] on i2, |L| = sqrt(M[i1][j]^2 + M[i2][j]^2), and the radii are
+  // two-term sums.
   for (int i = 0; i < 3 && best.separation <= stop_above; ++i) {
+    const int i1 = next[i], i2 = prev[i];
     for (int j = 0; j < 3; ++j) {
-      vec3 ai(0);
-      ai[i] = 1;
-      const vec3 q = glm::cross(ai, R[j]);
-      const real len = glm::length(q);
+      const int j1 = next[j], j2 = prev[j];
+      const real len = std::sqrt(M[i1][j] * M[i1][j] + M[i2][j] * M[i2][j]);
       if (len < tol::parallel) continue;  // parallel edges: a face axis covers them
-      const vec3 L = q / len;
-      const real ra = glm::dot(ea, glm::abs(L));
-      const real rb = glm::dot(eb, glm::abs(glm::transpose(R) * L));
-      if (offer(FeatureKind::edges, i, j, L, ra, rb, bias)) break;
+      const real inv = real(1) / len;
+      const real d = (t[i2] * M[i1][j] - t[i1] * M[i2][j]) * inv;
+      const real ra = (ea[i1] * absM[i2][j] + ea[i2] * absM[i1][j]) * inv;
+      const real rb = (eb[j1] * absM[i][j2] + eb[j2] * absM[i][j1]) * inv;
+      if (offer(FeatureKind::edges, i, j, d, ra, rb, bias)) break;
     }
   }
 
+  // The winning axis in the box frame, oriented from A to B.
+  const real sign = best.axis.x;
+  vec3 L(0);
+  if (best.kind == FeatureKind::face_a) {
+    L[best.i] = sign;
+  } else if (best.kind == FeatureKind::face_b) {
+    L = R[best.j] * sign;
+  } else {
+    const int i = best.i, j = best.j, i1 = next[i], i2 = prev[i];
+    L[i1] = -M[i2][j];
+    L[i2] = M[i1][j];
+    L = glm::normalize(L) * sign;
+  }
+  best.axis = L;
   const vec3 axis_in_a = A.axes * best.axis;
   Feature feature{best.kind, -1, -1};
   const vec3 axis_in_b = p.b_in_a.rotate_inverse(axis_in_a);

@@ -41,8 +41,9 @@ const char* to_string(FeatureKind kind) {
 namespace detail {
 
 PairFrames make_frames(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
-  PairFrames p{a, b, pose_a, pose_b, relative_pose(pose_a, pose_b), relative_pose(pose_b, pose_a),
-               0, 0};
+  const Pose b_in_a = relative_pose(pose_a, pose_b);
+  const mat3 back = glm::transpose(b_in_a.rotation);  // the inverse of a rotation
+  PairFrames p{a, b, pose_a, pose_b, b_in_a, Pose{back, -(back * b_in_a.translation)}, 0, 0};
   p.size = std::max(a.extent(), b.extent());
   const real magnitude = a.magnitude() + b.magnitude() + glm::length(p.b_in_a.translation);
   p.touch = tol::touching * magnitude;

@@ -166,10 +166,10 @@ class SEPAX_API Hull {
   [[nodiscard]] const vec3& centroid() const { return centroid_; }
   [[nodiscard]] const Bounds& bounds() const { return bounds_; }
   /// Length of the bounds' diagonal: the size that relative tolerances use.
-  [[nodiscard]] real extent() const { return glm::length(bounds_.max - bounds_.min); }
+  [[nodiscard]] real extent() const { return extent_; }
   /// Largest absolute coordinate plus extent: the magnitude that round-off
   /// in this hull's local frame is proportional to.
-  [[nodiscard]] real magnitude() const;
+  [[nodiscard]] real magnitude() const { return magnitude_; }
   /// True for a two-sided flat polygon.
   [[nodiscard]] bool is_flat() const { return flat_; }
   /// True when the hull has no vertices (default-constructed).
@@ -207,6 +207,8 @@ class SEPAX_API Hull {
   std::vector<index_t> arc_cell_edges_;
   vec3 centroid_{real(0)};
   Bounds bounds_;
+  real extent_ = 0;     // cached: queries read it on every call
+  real magnitude_ = 0;  // cached
   bool flat_ = false;
 
   void derive();        // planes, adjacency, directions, centroid, bounds
