@@ -17,7 +17,10 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-[ -n "$builddir" ] || builddir="$root/build$([ "$precision" = float ] && echo -float)"
+if [ -z "$builddir" ]; then
+  builddir="$root/build"
+  [ "$precision" = float ] && builddir="$root/build-float"
+fi
 
 sepax_install_packages "${SEPAX_PACKAGES[@]}"
 echo "test: building $builddir (precision=$precision)" >&2
