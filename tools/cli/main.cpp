@@ -14,6 +14,10 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", SEPAX_VERSION);
   int exit_code = sepax::cli::exit_clear;
   sepax::cli::add_hull_command(app, exit_code);
+  sepax::cli::add_check_command(app, exit_code);
+  sepax::cli::add_render_command(app, exit_code);
+  sepax::cli::add_batch_command(app, exit_code);
+  sepax::cli::add_scene_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

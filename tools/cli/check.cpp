@@ -1,0 +1,191 @@
+#include "check.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace sepax::cli {
+
+namespace {
+
+/// Timing: repeat a query at most this many times, and stop early once this
+/// much time has gone; report the median.
+constexpr int timing_runs = 7;
+constexpr double timing_budget_us = 50'000;
+
+bool parse_numbers(const std::string& text, int count, real* out) {
+  std::istringstream in(text);
+  for (int i = 0; i < count; ++i) {
+    double x = 0;
+    if (!(in >> x) || !std::isfinite(x)) return false;
+    out[i] = real(x);
+    char comma = 0;
+    if (i + 1 < count && !(in >> comma && comma == ',')) return false;
+  }
+  in >> std::ws;
+  return in.eof();
+}
+
+template <class F>
+double median_us(F&& query) {
+  double times[timing_runs];
+  int n = 0;
+  double total = 0;
+  while (n < timing_runs && total < timing_budget_us) {
+    const auto start = std::chrono::steady_clock::now();
+    query();
+    const auto stop = std::chrono::steady_clock::now();
+    times[n] = std::chrono::duration<double, std::micro>(stop - start).count();
+    total += times[n++];
+  }
+  std::sort(times, times + n);
+  return times[n / 2];
+}
+
+nlohmann::json pose_json(const Pose& p) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int r = 0; r < 3; ++r)
+    rows.push_back({p.rotation[0][r], p.rotation[1][r], p.rotation[2][r]});
+  return {{"translation", to_json(p.translation)}, {"rotation", rows}};
+}
+
+}  // namespace
+
+bool parse_pose(const std::string& text, Pose& pose, std::string& error) {
+  const std::size_t slash = text.find('/');
+  real t[3];
+  if (!parse_numbers(text.substr(0, slash), 3, t)) {
+    error = "bad pose \"" + text + "\": expected x,y,z[/rx,ry,rz | /q=w,x,y,z]";
+    return false;
+  }
+  const vec3 translation(t[0], t[1], t[2]);
+  if (slash == std::string::npos) {
+    pose = Pose{mat3(1), translation};
+    return true;
+  }
+  const std::string rotation = text.substr(slash + 1);
+  real r[4];
+  if (rotation.rfind("q=", 0) == 0) {
+    if (!parse_numbers(rotation.substr(2), 4, r) ||
+        r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3] == 0) {
+      error = "bad quaternion in pose \"" + text + "\": expected q=w,x,y,z, not all zero";
+      return false;
+    }
+    pose = pose_from_quat(translation, quat(r[0], r[1], r[2], r[3]));
+    return true;
+  }
+  if (!parse_numbers(rotation, 3, r)) {
+    error = "bad rotation in pose \"" + text + "\": expected Euler degrees rx,ry,rz";
+    return false;
+  }
+  pose = pose_from_euler_deg(translation, vec3(r[0], r[1], r[2]));
+  return true;
+}
+
+const char* verdict(const CrossCheck& c) {
+  if (std::abs(c.sat.separation) <= c.band) return "touching";
+  return c.sat.intersecting ? "intersecting" : "separated";
+}
+
+PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull& b,
+                      const Pose& pose_b) {
+  PairReport r;
+  r.name_a = a.name;
+  r.name_b = b.name;
+  r.id = a.name + " vs " + b.name;
+  r.pose_a = pose_a;
+  r.pose_b = pose_b;
+  const Hull& ha = a.built.hull;
+  const Hull& hb = b.built.hull;
+  r.check = crosscheck(ha, pose_a, hb, pose_b);
+  r.sat_us = median_us([&] { (void)sat::query(ha, pose_a, hb, pose_b); });
+  r.gjk_us = median_us([&] { (void)epa::query(ha, pose_a, hb, pose_b); });
+  return r;
+}
+
+nlohmann::json to_json(const PairReport& r) {
+  const CrossCheck& c = r.check;
+  const bool overlapping = c.gjk.intersecting;
+  return {
+      {"id", r.id},
+      {"a", r.name_a},
+      {"b", r.name_b},
+      {"pose_a", pose_json(r.pose_a)},
+      {"pose_b", pose_json(r.pose_b)},
+      {"verdict", verdict(c)},
+      {"intersecting", c.sat.intersecting},
+      {"separation", c.sat.separation},
+      {"axis", to_json(c.sat.axis)},
+      {"agree", c.agree},
+      {"disagreement", c.reason},
+      {"sat",
+       {{"separation", c.sat.separation},
+        {"axis", to_json(c.sat.axis)},
+        {"feature",
+         {{"kind", sat::to_string(c.sat.feature.kind)},
+          {"a", c.sat.feature.a},
+          {"b", c.sat.feature.b}}},
+        {"axes_tested", c.sat.counters.axes_tested},
+        {"support_calls", c.sat.counters.support_calls},
+        {"time_us", r.sat_us}}},
+      {"gjk",
+       {{"separation", c.gjk.separation},
+        {"distance", overlapping ? real(0) : c.gjk.separation},
+        {"axis", to_json(c.gjk.axis)},
+        {"point_a", to_json(c.gjk.point_a)},
+        {"point_b", to_json(c.gjk.point_b)},
+        {"iterations", c.gjk.gjk_iterations},
+        {"status", gjk::to_string(c.gjk.gjk_status)},
+        {"time_us", r.gjk_us}}},
+      {"epa",
+       {{"depth", overlapping ? -c.gjk.separation : real(0)},
+        {"iterations", c.gjk.epa_iterations},
+        {"status", epa::to_string(c.gjk.epa_status)}}},
+      {"difference",
+       {{"separation", c.separation_difference},
+        {"axis_angle_rad", c.axis_angle},
+        {"sat_gap_along_gjk_axis", c.sat_gap_along_gjk_axis}}},
+      {"tolerances",
+       {{"band", c.band}, {"value", c.value_tolerance}, {"angle_rad", c.angle_tolerance}}},
+  };
+}
+
+void print_report(const PairReport& r) {
+  const CrossCheck& c = r.check;
+  const auto v = [](const vec3& x) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "(%.6g, %.6g, %.6g)", double(x.x), double(x.y), double(x.z));
+    return std::string(buf);
+  };
+  std::printf("%s\n", r.id.c_str());
+  const double sep = double(c.sat.separation);
+  if (c.sat.intersecting)
+    std::printf("  verdict: %s, depth %.6g, push B along %s\n", verdict(c), -sep,
+                v(c.sat.axis).c_str());
+  else
+    std::printf("  verdict: %s, separated by at least %.6g along %s\n", verdict(c), sep,
+                v(c.sat.axis).c_str());
+  std::printf("  SAT:     separation %.9g, feature %s (%d, %d), %d axes, %.1f us\n", sep,
+              sat::to_string(c.sat.feature.kind), c.sat.feature.a, c.sat.feature.b,
+              c.sat.counters.axes_tested, r.sat_us);
+  std::printf("  GJK/EPA: separation %.9g, axis %s, GJK %s in %d, EPA %s in %d, %.1f us\n",
+              double(c.gjk.separation), v(c.gjk.axis).c_str(), gjk::to_string(c.gjk.gjk_status),
+              c.gjk.gjk_iterations, epa::to_string(c.gjk.epa_status), c.gjk.epa_iterations,
+              r.gjk_us);
+  std::printf("           witness A %s, B %s\n", v(c.gjk.point_a).c_str(),
+              v(c.gjk.point_b).c_str());
+  std::printf(
+      "  agree:   %s (separations differ by %.3g, axes by %.3g rad; tolerances %.3g, "
+      "%.3g rad)%s%s\n",
+      c.agree ? "yes" : "NO", double(c.separation_difference), double(c.axis_angle),
+      double(c.value_tolerance), double(c.angle_tolerance), c.agree ? "" : ": ", c.reason);
+}
+
+int exit_status(bool any_disagree, bool any_intersecting) {
+  if (any_disagree) return exit_disagree;
+  return any_intersecting ? exit_intersecting : exit_clear;
+}
+
+}  // namespace sepax::cli

@@ -1,0 +1,330 @@
+// `sepax batch`: many pairs from a TSV file, checked on all cores, reported
+// in input order whatever the number of jobs.
+//
+// Workers take the next case from an atomic counter and store its result in
+// its slot; the main thread prints the slots in order as soon as each one
+// and all before it are done, and draws the progress bar. Hulls are loaded
+// once per path (HullCache): the first worker to need a file loads it, the
+// others wait on the same shared_future.
+#include "check.hpp"
+#include "commands.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#if defined(_WIN32)
+#include <io.h>
+#define SEPAX_ISATTY(fd) _isatty(fd)
+#else
+#include <unistd.h>
+#define SEPAX_ISATTY(fd) isatty(fd)
+#endif
+
+namespace sepax::cli {
+
+namespace {
+
+/// Width of the progress bar on stderr, in characters.
+constexpr int progress_width = 30;
+
+struct BatchOptions {
+  std::string tsv;
+  int jobs = 0;  // 0: one per hardware thread
+  bool json = false;
+};
+
+/// One line of the TSV: paths already resolved against the TSV's folder.
+struct Case {
+  std::string id;
+  std::string file_a;
+  std::string file_b;
+  std::string pose_a = "0,0,0";
+  std::string pose_b = "0,0,0";
+  std::string error;  // malformed line
+};
+
+struct CaseResult {
+  bool done = false;
+  std::string id;
+  std::string error;  // one line naming the case, the file and the problem
+  PairReport report;
+};
+
+/// A file's hull, or why there is none.
+struct CachedHull {
+  LoadedHull hull;
+  std::string error;
+};
+
+/// Thread-safe cache of whole-file hulls by path: each file is loaded once.
+class HullCache {
+ public:
+  std::shared_ptr<const CachedHull> get(const std::string& path) {
+    std::unique_lock lock(mutex_);
+    auto found = entries_.find(path);
+    if (found != entries_.end()) {
+      auto future = found->second;
+      lock.unlock();
+      return future.get();
+    }
+    std::promise<std::shared_ptr<const CachedHull>> promise;
+    entries_.emplace(path, promise.get_future().share());
+    lock.unlock();
+    auto value = load(path);
+    promise.set_value(value);
+    return value;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_future<std::shared_ptr<const CachedHull>>> entries_;
+
+  static std::shared_ptr<const CachedHull> load(const std::string& path) {
+    auto entry = std::make_shared<CachedHull>();
+    std::vector<LoadedHull> loaded;
+    if (!load_hulls(path, false, loaded, entry->error)) return entry;
+    entry->hull = std::move(loaded.front());
+    if (!entry->hull.built.ok()) entry->error = path + ": " + entry->hull.built.message;
+    return entry;
+  }
+};
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t tab = line.find('\t', start);
+    fields.push_back(line.substr(start, tab - start));
+    if (tab == std::string::npos) return fields;
+    start = tab + 1;
+  }
+}
+
+std::string resolve(const std::filesystem::path& dir, const std::string& file) {
+  const std::filesystem::path p(file);
+  if (p.is_absolute() || dir.empty()) return file;
+  return (dir / p).lexically_normal().string();
+}
+
+Case parse_case(const std::string& line, int number, const std::filesystem::path& dir) {
+  const std::vector<std::string> f = split_tabs(line);
+  Case c;
+  c.id = f[0].empty() ? "line " + std::to_string(number) : f[0];
+  if (f.size() < 3 || f.size() > 5 || f[0].empty() || f[1].empty() || f[2].empty()) {
+    c.error = "line " + std::to_string(number) +
+              ": expected tab-separated columns id, fileA, fileB[, poseA[, poseB]], got " +
+              std::to_string(f.size()) + " column(s)";
+    return c;
+  }
+  c.file_a = resolve(dir, f[1]);
+  c.file_b = resolve(dir, f[2]);
+  if (f.size() > 3 && !f[3].empty()) c.pose_a = f[3];
+  if (f.size() > 4 && !f[4].empty()) c.pose_b = f[4];
+  return c;
+}
+
+/// Reads the cases; false (and `error`) when the TSV cannot be read. A first
+/// line whose first column is "id" is a header.
+bool read_cases(const std::string& path, std::vector<Case>& cases, std::string& error) {
+  std::ifstream in(path);
+  if (!in || std::filesystem::is_directory(path)) {
+    error = path + ": cannot read the cases file";
+    return false;
+  }
+  const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos || line[0] == '#') continue;
+    if (cases.empty() && split_tabs(line)[0] == "id") continue;
+    cases.push_back(parse_case(line, number, dir));
+  }
+  return true;
+}
+
+CaseResult run_case(const Case& c, HullCache& cache) {
+  CaseResult r;
+  const std::string prefix = "case " + c.id + ": ";
+  if (!c.error.empty()) {
+    r.error = prefix + c.error;
+    return r;
+  }
+  Pose pose_a, pose_b;
+  std::string error;
+  if (!parse_pose(c.pose_a, pose_a, error)) {
+    r.error = prefix + "poseA: " + error;
+    return r;
+  }
+  if (!parse_pose(c.pose_b, pose_b, error)) {
+    r.error = prefix + "poseB: " + error;
+    return r;
+  }
+  const auto a = cache.get(c.file_a);
+  const auto b = cache.get(c.file_b);
+  if (!a->error.empty() || !b->error.empty()) {
+    r.error = prefix + (a->error.empty() ? b->error : a->error);
+    return r;
+  }
+  r.report = check_pair(a->hull, pose_a, b->hull, pose_b);
+  r.report.id = c.id;
+  return r;
+}
+
+/// Counts for the summary.
+struct Tally {
+  int cases = 0, intersecting = 0, touching = 0, separated = 0, disagree = 0, errors = 0;
+
+  void add(const CaseResult& r) {
+    ++cases;
+    if (!r.error.empty()) {
+      ++errors;
+      return;
+    }
+    const std::string v = verdict(r.report.check);
+    intersecting += v == "intersecting";
+    touching += v == "touching";
+    separated += v == "separated";
+    disagree += !r.report.check.agree;
+  }
+};
+
+void print_result(const CaseResult& r, bool json) {
+  if (json) {
+    const nlohmann::json j =
+        r.error.empty() ? to_json(r.report) : nlohmann::json{{"id", r.id}, {"error", r.error}};
+    std::cout << j.dump() << "\n";
+    return;
+  }
+  if (!r.error.empty()) {
+    std::cout << r.id << "  error: " << r.error << "\n";
+    return;
+  }
+  const CrossCheck& c = r.report.check;
+  char line[256];
+  std::snprintf(line, sizeof line, "  %s  separation %.9g  axis (%.6g, %.6g, %.6g)  %s", verdict(c),
+                double(c.sat.separation), double(c.sat.axis.x), double(c.sat.axis.y),
+                double(c.sat.axis.z), c.agree ? "agree" : "DISAGREE");
+  std::cout << r.report.id << line << (c.agree ? "" : std::string(": ") + c.reason) << "\n";
+}
+
+bool done_at(const std::vector<CaseResult>& results, std::size_t i, std::mutex& mutex) {
+  std::lock_guard lock(mutex);
+  return results[i].done;
+}
+
+void draw_progress(int done, int total) {
+  const int filled = total > 0 ? done * progress_width / total : progress_width;
+  std::string bar(static_cast<std::size_t>(filled), '#');
+  bar.resize(progress_width, '.');
+  std::fprintf(stderr, "\r[%s] %d/%d", bar.c_str(), done, total);
+  std::fflush(stderr);
+}
+
+void print_summary(const Tally& t, double seconds, int jobs, bool json) {
+  if (json) {
+    std::cout << nlohmann::json{{"summary",
+                                 {{"cases", t.cases},
+                                  {"intersecting", t.intersecting},
+                                  {"touching", t.touching},
+                                  {"separated", t.separated},
+                                  {"disagree", t.disagree},
+                                  {"errors", t.errors},
+                                  {"jobs", jobs},
+                                  {"time_s", seconds}}}}
+                     .dump()
+              << "\n";
+    return;
+  }
+  std::printf(
+      "summary: %d cases: %d intersecting, %d touching, %d separated, %d disagree, %d errors; "
+      "%.3f s with %d jobs\n",
+      t.cases, t.intersecting, t.touching, t.separated, t.disagree, t.errors, seconds, jobs);
+}
+
+/// Runs the cases on `jobs` threads and prints the results in input order
+/// as they complete. Returns the tally.
+Tally run_cases(const std::vector<Case>& cases, int jobs, bool json) {
+  std::vector<CaseResult> results(cases.size());
+  HullCache cache;
+  std::atomic<std::size_t> next{0};
+  std::mutex mutex;
+  std::condition_variable cv;
+  auto worker = [&] {
+    for (std::size_t i; (i = next++) < cases.size();) {
+      CaseResult r = run_case(cases[i], cache);
+      r.id = cases[i].id;
+      std::lock_guard lock(mutex);
+      results[i] = std::move(r);
+      results[i].done = true;
+      cv.notify_one();
+    }
+  };
+  std::vector<std::jthread> threads;
+  for (int k = 0; k < jobs; ++k) threads.emplace_back(worker);
+  const bool progress = SEPAX_ISATTY(2) != 0;
+  Tally tally;
+  for (std::size_t printed = 0; printed < cases.size();) {
+    std::unique_lock lock(mutex);
+    cv.wait(lock, [&] { return results[printed].done; });
+    lock.unlock();
+    if (progress) std::fprintf(stderr, "\r\033[K");
+    for (; printed < cases.size() && done_at(results, printed, mutex); ++printed) {
+      print_result(results[printed], json);
+      tally.add(results[printed]);
+    }
+    std::cout.flush();
+    if (progress) draw_progress(static_cast<int>(printed), static_cast<int>(cases.size()));
+  }
+  if (progress) std::fprintf(stderr, "\r\033[K");
+  return tally;
+}
+
+int run_batch(const BatchOptions& o) {
+  std::vector<Case> cases;
+  std::string error;
+  if (!read_cases(o.tsv, cases, error)) {
+    std::cerr << "sepax: " << error << "\n";
+    return exit_input_error;
+  }
+  int jobs = o.jobs > 0 ? o.jobs : static_cast<int>(std::thread::hardware_concurrency());
+  jobs = std::max(1, std::min(jobs, static_cast<int>(cases.size())));
+  const auto start = std::chrono::steady_clock::now();
+  const Tally t = run_cases(cases, jobs, o.json);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  print_summary(t, seconds, jobs, o.json);
+  if (t.errors > 0) return exit_input_error;
+  return exit_status(t.disagree > 0, t.intersecting + t.touching > 0);
+}
+
+}  // namespace
+
+void add_batch_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<BatchOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "batch", "Check many pairs listed in a TSV file, in parallel, results in input order");
+  cmd->add_option("CASES", o->tsv,
+                  "TSV file: id, fileA, fileB[, poseA[, poseB]] per line (tab-separated; paths "
+                  "relative to the TSV's folder; # comments and empty lines skipped)")
+      ->required();
+  cmd->add_option("-j,--jobs", o->jobs, "Worker threads (default: one per hardware thread)")
+      ->check(CLI::Range(1, 4096));
+  cmd->add_flag("--json", o->json,
+                "JSON lines: one object per case (as check --json, or {id, error}), then "
+                "{\"summary\": ...}");
+  cmd->callback([o, &exit_code] { exit_code = run_batch(*o); });
+}
+
+}  // namespace sepax::cli

@@ -1,0 +1,209 @@
+// `sepax scene`: every object of a file (or every mesh file of a folder)
+// as a hull at identity pose; a sweep-and-prune broadphase on their boxes
+// finds the candidate pairs, SAT decides each, and the interfering pairs
+// are cross-checked with GJK/EPA and reported.
+#include "broadphase.hpp"
+#include "check.hpp"
+#include "commands.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+namespace sepax::cli {
+
+namespace {
+
+/// Scenes up to this many hulls also count the broadphase's candidates by
+/// brute force (O(n^2) box tests) and report both counts: a check of the
+/// sweep that costs nothing at that size.
+constexpr std::size_t brute_force_check_limit = 2000;
+
+struct SceneOptions {
+  std::string input;
+  bool parts = false;
+  bool json = false;
+};
+
+/// The scene's hulls, and what could not be made into one.
+struct SceneInput {
+  std::vector<LoadedHull> hulls;
+  std::vector<std::string> errors;   // one line each: file (or part) and problem
+  std::vector<std::string> skipped;  // folder files of no mesh format
+  std::size_t files = 0;
+};
+
+void add_hull(SceneInput& in, std::string name, std::vector<vec3> points) {
+  LoadedHull h;
+  h.name = std::move(name);
+  h.points = std::move(points);
+  h.built = Hull::from_points(h.points);
+  if (!h.built.ok())
+    in.errors.push_back(h.name + ": " + h.built.message);
+  else
+    in.hulls.push_back(std::move(h));
+}
+
+/// One file: a hull per part (all of a file's parts when `parts`), else one
+/// hull. `in_folder`: files of unknown format are skipped, not errors.
+void add_file(SceneInput& in, const std::string& path, bool parts, bool in_folder) {
+  const io::LoadResult file = io::load_points(path);
+  if (in_folder && file.status == io::LoadStatus::unknown_format) {
+    in.skipped.push_back(path);
+    return;
+  }
+  ++in.files;
+  if (!file.ok()) {
+    in.errors.push_back(file.message);
+    return;
+  }
+  if (!parts || file.parts.size() == 1) {
+    add_hull(in, path, io::merged_points(file));
+    return;
+  }
+  for (const io::PointCloud& part : file.parts) add_hull(in, path + ":" + part.name, part.points);
+}
+
+/// A file: each part is a hull. A folder: each mesh file is one hull (each
+/// part with --parts), in name order; subfolders are not entered.
+SceneInput load_scene(const SceneOptions& o) {
+  SceneInput in;
+  std::error_code ec;
+  if (!std::filesystem::is_directory(o.input, ec)) {
+    add_file(in, o.input, true, false);
+    return in;
+  }
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(o.input, ec))
+    if (entry.is_regular_file(ec)) files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  for (const std::string& f : files) add_file(in, f, o.parts, true);
+  if (in.files == 0) in.errors.push_back(o.input + ": no mesh file in this folder");
+  return in;
+}
+
+struct SceneResult {
+  Broadphase broadphase;
+  bool checked = false;  // brute_force_candidates counted
+  std::size_t brute_force_candidates = 0;
+  std::vector<PairReport> interfering;  // intersecting or touching, by SAT
+  int touching = 0;
+  int disagree = 0;
+};
+
+SceneResult collide(const std::vector<LoadedHull>& hulls) {
+  SceneResult r;
+  const Pose identity;
+  std::vector<Aabb> boxes;
+  for (const LoadedHull& h : hulls) boxes.push_back(world_bounds(h.built.hull, identity));
+  r.broadphase = sweep_and_prune(boxes);
+  if (hulls.size() <= brute_force_check_limit) {
+    r.checked = true;
+    r.brute_force_candidates = all_overlapping_pairs(boxes).size();
+  }
+  for (const auto& [i, j] : r.broadphase.pairs) {
+    const LoadedHull& a = hulls[static_cast<std::size_t>(i)];
+    const LoadedHull& b = hulls[static_cast<std::size_t>(j)];
+    if (!sat::query(a.built.hull, identity, b.built.hull, identity).intersecting) continue;
+    PairReport report = check_pair(a, identity, b, identity);
+    r.touching += std::string(verdict(report.check)) == "touching";
+    r.disagree += !report.check.agree;
+    r.interfering.push_back(std::move(report));
+  }
+  return r;
+}
+
+const char* axis_name(int axis) {
+  return axis == 0 ? "x" : (axis == 1 ? "y" : "z");
+}
+
+void print_text(const SceneOptions& o, const SceneInput& in, const SceneResult& r, double s) {
+  for (const std::string& e : in.errors) std::cerr << "sepax: " << e << "\n";
+  std::printf("scene %s: %zu hulls from %zu file(s)", o.input.c_str(), in.hulls.size(), in.files);
+  if (!in.skipped.empty()) std::printf(" (%zu other file(s) skipped)", in.skipped.size());
+  std::printf("; sweep and prune along %s: %zu candidate pair(s)\n", axis_name(r.broadphase.axis),
+              r.broadphase.pairs.size());
+  for (const PairReport& p : r.interfering) {
+    const CrossCheck& c = p.check;
+    std::printf("  %s  %s  %s  depth %.9g  axis (%.6g, %.6g, %.6g)  %s%s%s\n", p.name_a.c_str(),
+                p.name_b.c_str(), verdict(c), 0.0 - double(c.sat.separation), double(c.sat.axis.x),
+                double(c.sat.axis.y), double(c.sat.axis.z), c.agree ? "agree" : "DISAGREE",
+                c.agree ? "" : ": ", c.reason);
+  }
+  const std::size_t n = r.interfering.size();
+  std::printf(
+      "summary: %zu hulls, %zu candidate pairs, %zu interfering (%zu intersecting, %d touching), "
+      "%d disagree, %zu errors; %.3f s\n",
+      in.hulls.size(), r.broadphase.pairs.size(), n, n - std::size_t(r.touching), r.touching,
+      r.disagree, in.errors.size(), s);
+}
+
+nlohmann::json scene_json(const SceneOptions& o, const SceneInput& in, const SceneResult& r,
+                          double s) {
+  nlohmann::json hulls = nlohmann::json::array(), pairs = nlohmann::json::array();
+  for (const LoadedHull& h : in.hulls)
+    hulls.push_back({{"name", h.name},
+                     {"vertices", h.built.hull.vertex_count()},
+                     {"faces", h.built.hull.face_count()},
+                     {"shape", shape_class(h.built.hull)}});
+  for (const PairReport& p : r.interfering) {
+    nlohmann::json j = to_json(p);
+    j["depth"] = 0.0 - double(p.check.sat.separation);  // 0.0 -: no "-0"
+    pairs.push_back(std::move(j));
+  }
+  nlohmann::json bp = {{"method", "sweep and prune"},
+                       {"axis", axis_name(r.broadphase.axis)},
+                       {"candidates", r.broadphase.pairs.size()}};
+  if (r.checked) bp["brute_force_candidates"] = r.brute_force_candidates;
+  const std::size_t n = r.interfering.size();
+  return {{"input", o.input},
+          {"hulls", hulls},
+          {"skipped", in.skipped},
+          {"errors", in.errors},
+          {"broadphase", bp},
+          {"pairs", pairs},
+          {"summary",
+           {{"hulls", in.hulls.size()},
+            {"candidates", r.broadphase.pairs.size()},
+            {"interfering", n},
+            {"intersecting", n - std::size_t(r.touching)},
+            {"touching", r.touching},
+            {"disagree", r.disagree},
+            {"errors", in.errors.size()},
+            {"time_s", s}}}};
+}
+
+int run_scene(const SceneOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  const SceneInput in = load_scene(o);
+  const SceneResult r = collide(in.hulls);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (o.json) {
+    for (const std::string& e : in.errors) std::cerr << "sepax: " << e << "\n";
+    std::cout << scene_json(o, in, r, s).dump(2) << "\n";
+  } else {
+    print_text(o, in, r, s);
+  }
+  if (!in.errors.empty()) return exit_input_error;
+  return exit_status(r.disagree > 0, !r.interfering.empty());
+}
+
+}  // namespace
+
+void add_scene_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<SceneOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "scene", "Find every interfering pair among the objects of a file or the files of a folder");
+  cmd->add_option("INPUT", o->input,
+                  "A mesh file (each object/part is a hull) or a folder (each mesh file is a "
+                  "hull; files of other formats are skipped)")
+      ->required();
+  cmd->add_flag("--parts", o->parts, "In a folder: one hull per object/part of each file");
+  cmd->add_flag("--json", o->json, "Print one JSON object (see docs/cli.md)");
+  cmd->callback([o, &exit_code] { exit_code = run_scene(*o); });
+}
+
+}  // namespace sepax::cli

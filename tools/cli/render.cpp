@@ -1,0 +1,446 @@
+// SVG pictures of a checked pair. Pure string building: the picture is made
+// of four panels (front, top, side orthographic, and isometric), each the
+// two hulls' faces sorted back to front (painter's algorithm on the face
+// centroids' depth), then the separating plane or the MTV arrow, then the
+// witness points; a legend and a caption follow.
+#include "render.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <vector>
+
+namespace sepax::cli {
+
+namespace {
+
+/// Layout, in SVG user units (pixels).
+constexpr double panel_size = 380;     // width and height of one view
+constexpr double panel_gap = 12;       // space between and around panels
+constexpr double panel_margin = 28;    // room inside a panel for its title
+constexpr double header_height = 36;   // title line above the panels
+constexpr double footer_height = 150;  // legend and caption below the panels
+constexpr double arrow_head = 11;      // arrowhead length
+constexpr double min_arrow = 3;        // shorter projected arrows become a dot-in-circle
+/// Above this many faces (both hulls) outlines are drawn thinner.
+constexpr std::size_t dense_faces = 200;
+/// The separating plane is cut by the pair's bounding box grown by this
+/// fraction of its diagonal on every side, so it shows beyond both hulls.
+constexpr real plane_box_growth = real(0.08);
+
+constexpr const char* color_a = "#1f77b4";
+constexpr const char* color_b = "#ff7f0e";
+constexpr const char* dark_a = "#0b3c66";
+constexpr const char* dark_b = "#8a4000";
+constexpr const char* color_plane = "#2ca02c";
+constexpr const char* color_mtv = "#d62728";
+
+/// One face of a posed hull, world frame.
+struct Face3 {
+  int hull = 0;  // 0 = A, 1 = B
+  vec3 normal{real(0)};
+  vec3 centroid{real(0)};
+  std::vector<vec3> points;
+};
+
+/// Everything drawn, in the world frame.
+struct Scene {
+  std::vector<Face3> faces;
+  std::vector<vec3> plane;  // separating plane polygon (separated pairs)
+  bool arrow = false;       // MTV arrow (intersecting pairs)
+  vec3 arrow_from{real(0)};
+  vec3 arrow_to{real(0)};
+  vec3 witness_a{real(0)};
+  vec3 witness_b{real(0)};
+  vec3 center{real(0)};
+  real radius = 1;
+};
+
+/// An orthographic camera: screen right, screen up, and the direction
+/// towards the viewer (depth grows towards the viewer).
+struct View {
+  const char* id;
+  const char* title;
+  vec3 right;
+  vec3 up;
+  vec3 toward;
+};
+
+struct Point2 {
+  double x = 0;
+  double y = 0;
+};
+
+View make_view(const char* id, const char* title, vec3 toward) {
+  toward = glm::normalize(toward);
+  vec3 right = glm::cross(vec3(0, 0, 1), toward);
+  if (glm::length(right) < real(0.5)) right = vec3(1, 0, 0);  // looking straight down
+  right = glm::normalize(right);
+  return View{id, title, right, glm::cross(toward, right), toward};
+}
+
+std::array<View, 4> views() {
+  return {make_view("front", "Front (x right, z up)", vec3(0, -1, 0)),
+          make_view("top", "Top (x right, y up)", vec3(0, 0, 1)),
+          make_view("side", "Side (y right, z up)", vec3(1, 0, 0)),
+          make_view("iso", "Isometric (from +x, -y, +z)", vec3(1, -1, 1))};
+}
+
+std::string escape_xml(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        // Control characters are not allowed in XML 1.0 text.
+        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t')
+          out += c;
+        else
+          out += '?';
+    }
+  }
+  return out;
+}
+
+std::string fmt(const char* format, double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, x);
+  return buf;
+}
+
+std::string vec_text(const vec3& v) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "(%.4g, %.4g, %.4g)", double(v.x), double(v.y), double(v.z));
+  return buf;
+}
+
+/// The name without its directories (the title must fit; the legend has
+/// the full names).
+std::string base_name(const std::string& name) {
+  const std::size_t slash = name.find_last_of("/\\");
+  return slash == std::string::npos ? name : name.substr(slash + 1);
+}
+
+void add_faces(const Hull& hull, const Pose& pose, int which, std::vector<Face3>& out) {
+  for (std::size_t f = 0; f < hull.face_count(); ++f) {
+    Face3 face;
+    face.hull = which;
+    face.normal = pose.rotate(hull.planes()[f].normal);
+    index_t e = hull.faces()[f].edge;
+    for (index_t k = 0; k < hull.faces()[f].count; ++k, e = hull.half_edges()[e].next)
+      face.points.push_back(pose.apply(hull.vertices()[hull.half_edges()[e].origin]));
+    for (const vec3& p : face.points) face.centroid += p;
+    face.centroid /= real(face.points.size());
+    out.push_back(std::move(face));
+  }
+}
+
+/// Extreme of dot(axis, x) over the hull's world vertices: max when `upper`.
+real extreme(const Hull& hull, const Pose& pose, const vec3& axis, bool upper, vec3* where) {
+  real best = upper ? -std::numeric_limits<real>::max() : std::numeric_limits<real>::max();
+  for (const vec3& v : hull.vertices()) {
+    const vec3 w = pose.apply(v);
+    const real d = glm::dot(axis, w);
+    if (upper ? d > best : d < best) {
+      best = d;
+      if (where) *where = w;
+    }
+  }
+  return best;
+}
+
+/// The polygon where the plane dot(n, x) = d cuts the box [lo, hi]: the
+/// crossings of the box's 12 edges, sorted by angle about their centroid.
+std::vector<vec3> cut_box(const vec3& n, real d, const vec3& lo, const vec3& hi) {
+  std::vector<vec3> pts;
+  for (int axis = 0; axis < 3; ++axis) {
+    const int u = (axis + 1) % 3, v = (axis + 2) % 3;
+    for (int corner = 0; corner < 4; ++corner) {
+      vec3 p0 = lo;
+      p0[u] = (corner & 1) ? hi[u] : lo[u];
+      p0[v] = (corner & 2) ? hi[v] : lo[v];
+      vec3 p1 = p0;
+      p1[axis] = hi[axis];
+      const real s0 = glm::dot(n, p0) - d, s1 = glm::dot(n, p1) - d;
+      if ((s0 < 0) != (s1 < 0) && s0 != s1) pts.push_back(p0 + (p1 - p0) * (s0 / (s0 - s1)));
+    }
+  }
+  if (pts.size() < 3) return {};
+  vec3 c(0);
+  for (const vec3& p : pts) c += p;
+  c /= real(pts.size());
+  vec3 t = glm::cross(n, std::abs(n.x) < real(0.9) ? vec3(1, 0, 0) : vec3(0, 1, 0));
+  t = glm::normalize(t);
+  const vec3 s = glm::cross(n, t);
+  std::sort(pts.begin(), pts.end(), [&](const vec3& p, const vec3& q) {
+    return std::atan2(glm::dot(p - c, s), glm::dot(p - c, t)) <
+           std::atan2(glm::dot(q - c, s), glm::dot(q - c, t));
+  });
+  return pts;
+}
+
+/// World bounds of the pair, then its center and bounding radius.
+void frame_scene(Scene& scene, vec3& lo, vec3& hi) {
+  lo = vec3(std::numeric_limits<real>::max());
+  hi = -lo;
+  for (const Face3& f : scene.faces) {
+    for (const vec3& p : f.points) {
+      lo = glm::min(lo, p);
+      hi = glm::max(hi, p);
+    }
+  }
+  if (scene.arrow) {
+    lo = glm::min(lo, glm::min(scene.arrow_from, scene.arrow_to));
+    hi = glm::max(hi, glm::max(scene.arrow_from, scene.arrow_to));
+  }
+  scene.center = (lo + hi) * real(0.5);
+  scene.radius = std::max(glm::length(hi - lo) * real(0.5), real(1e-12));
+}
+
+Scene build_scene(const LoadedHull& a, const LoadedHull& b, const PairReport& r) {
+  Scene scene;
+  const Hull& ha = a.built.hull;
+  const Hull& hb = b.built.hull;
+  add_faces(ha, r.pose_a, 0, scene.faces);
+  add_faces(hb, r.pose_b, 1, scene.faces);
+  const CrossCheck& c = r.check;
+  scene.witness_a = c.gjk.point_a;
+  scene.witness_b = c.gjk.point_b;
+  const vec3 n = c.sat.axis;
+  if (c.sat.intersecting) {
+    // From A's deepest point along the axis by the depth: where B's deepest
+    // point must go. GJK/EPA's point when it overlaps too, else A's support.
+    scene.arrow = true;
+    vec3 deepest = c.gjk.point_a;
+    if (!c.gjk.intersecting) (void)extreme(ha, r.pose_a, n, true, &deepest);
+    scene.arrow_from = deepest;
+    scene.arrow_to = deepest - c.sat.separation * n;
+  }
+  vec3 lo, hi;
+  frame_scene(scene, lo, hi);
+  if (!c.sat.intersecting) {
+    const real top_a = extreme(ha, r.pose_a, n, true, nullptr);
+    const real bottom_b = extreme(hb, r.pose_b, n, false, nullptr);
+    const vec3 grow(plane_box_growth * glm::length(hi - lo));
+    scene.plane = cut_box(n, (top_a + bottom_b) * real(0.5), lo - grow, hi + grow);
+  }
+  return scene;
+}
+
+/// Maps world points of one view into its panel at (ox, oy).
+struct Projector {
+  const View& view;
+  const Scene& scene;
+  double ox, oy, scale;
+
+  Point2 operator()(const vec3& p) const {
+    const vec3 d = p - scene.center;
+    const double half = panel_size * 0.5;
+    return {ox + half + scale * double(glm::dot(d, view.right)),
+            oy + panel_margin * 0.5 + half - scale * double(glm::dot(d, view.up))};
+  }
+  [[nodiscard]] double depth(const vec3& p) const { return double(glm::dot(p, view.toward)); }
+};
+
+std::string points_attr(const Projector& proj, const std::vector<vec3>& pts) {
+  std::string s;
+  for (const vec3& p : pts) {
+    const Point2 q = proj(p);
+    if (!s.empty()) s += ' ';
+    s += fmt("%.2f", q.x) + "," + fmt("%.2f", q.y);
+  }
+  return s;
+}
+
+void draw_faces(std::ostream& out, const Projector& proj, const Scene& scene) {
+  std::vector<const Face3*> order;
+  for (const Face3& f : scene.faces) order.push_back(&f);
+  std::stable_sort(order.begin(), order.end(), [&](const Face3* p, const Face3* q) {
+    return proj.depth(p->centroid) < proj.depth(q->centroid);
+  });
+  // Many small faces: thinner outlines, so the fill still reads.
+  const char* stroke = scene.faces.size() > dense_faces ? "0.5" : "1";
+  out << "    <g class=\"faces\">\n";
+  for (const Face3* f : order) {
+    const bool back = glm::dot(f->normal, proj.view.toward) < 0;
+    const char* color = f->hull == 0 ? color_a : color_b;
+    out << "      <polygon class=\"" << (f->hull == 0 ? "hull-a" : "hull-b")
+        << (back ? " back" : " front") << "\" points=\"" << points_attr(proj, f->points)
+        << "\" fill=\"" << color << "\" stroke=\"" << color;
+    if (back)
+      out << "\" fill-opacity=\"0.05\" stroke-opacity=\"0.3\" stroke-width=\"0.6\" "
+             "stroke-dasharray=\"3 2\"/>\n";
+    else
+      out << "\" fill-opacity=\"0.35\" stroke-width=\"" << stroke
+          << "\" stroke-linejoin=\"round\"/>\n";
+  }
+  out << "    </g>\n";
+}
+
+void draw_arrow(std::ostream& out, const Projector& proj, const Scene& scene) {
+  const Point2 p = proj(scene.arrow_from), q = proj(scene.arrow_to);
+  const double dx = q.x - p.x, dy = q.y - p.y, len = std::hypot(dx, dy);
+  out << "    <g class=\"mtv\" stroke=\"" << color_mtv << "\" fill=\"" << color_mtv << "\">\n";
+  if (len < min_arrow) {  // the axis points at the viewer: a dot in a circle
+    out << "      <circle cx=\"" << fmt("%.2f", p.x) << "\" cy=\"" << fmt("%.2f", p.y)
+        << "\" r=\"6\" fill=\"none\" stroke-width=\"1.5\"/>\n"
+        << "      <circle cx=\"" << fmt("%.2f", p.x) << "\" cy=\"" << fmt("%.2f", p.y)
+        << "\" r=\"1.8\" stroke=\"none\"/>\n    </g>\n";
+    return;
+  }
+  const double ux = dx / len, uy = dy / len, h = std::min(arrow_head, 0.6 * len);
+  const Point2 base{q.x - h * ux, q.y - h * uy};
+  out << "      <line x1=\"" << fmt("%.2f", p.x) << "\" y1=\"" << fmt("%.2f", p.y) << "\" x2=\""
+      << fmt("%.2f", base.x) << "\" y2=\"" << fmt("%.2f", base.y) << "\" stroke-width=\"2.2\"/>\n";
+  out << "      <polygon stroke=\"none\" points=\"" << fmt("%.2f", q.x) << "," << fmt("%.2f", q.y)
+      << " " << fmt("%.2f", base.x - 0.45 * h * uy) << "," << fmt("%.2f", base.y + 0.45 * h * ux)
+      << " " << fmt("%.2f", base.x + 0.45 * h * uy) << "," << fmt("%.2f", base.y - 0.45 * h * ux)
+      << "\"/>\n    </g>\n";
+}
+
+void draw_witness(std::ostream& out, const Projector& proj, const Scene& scene) {
+  out << "    <g class=\"witness\" stroke=\"white\" stroke-width=\"1\">\n";
+  const Point2 pa = proj(scene.witness_a), pb = proj(scene.witness_b);
+  out << "      <circle class=\"witness-a\" cx=\"" << fmt("%.2f", pa.x) << "\" cy=\""
+      << fmt("%.2f", pa.y) << "\" r=\"3.5\" fill=\"" << dark_a << "\"/>\n";
+  out << "      <circle class=\"witness-b\" cx=\"" << fmt("%.2f", pb.x) << "\" cy=\""
+      << fmt("%.2f", pb.y) << "\" r=\"3.5\" fill=\"" << dark_b << "\"/>\n";
+  out << "    </g>\n";
+}
+
+void draw_view(std::ostream& out, const View& view, const Scene& scene, double ox, double oy) {
+  const double scale = (panel_size * 0.5 - panel_margin) / double(scene.radius);
+  const Projector proj{view, scene, ox, oy, scale};
+  out << "  <g id=\"view-" << view.id << "\" class=\"view\">\n";
+  out << "    <rect x=\"" << ox << "\" y=\"" << oy << "\" width=\"" << panel_size << "\" height=\""
+      << panel_size << "\" fill=\"#fbfbfb\" stroke=\"#bbbbbb\"/>\n";
+  out << "    <text x=\"" << ox + 8 << "\" y=\"" << oy + 18
+      << "\" font-size=\"13\" fill=\"#333333\">" << view.title << "</text>\n";
+  draw_faces(out, proj, scene);
+  if (!scene.plane.empty())
+    out << "    <g class=\"plane\">\n      <polygon points=\"" << points_attr(proj, scene.plane)
+        << "\" fill=\"" << color_plane << "\" fill-opacity=\"0.12\" stroke=\"" << color_plane
+        << "\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n    </g>\n";
+  if (scene.arrow) draw_arrow(out, proj, scene);
+  draw_witness(out, proj, scene);
+  out << "  </g>\n";
+}
+
+void legend_entry(std::ostream& out, double x, double y, const std::string& swatch,
+                  const std::string& label) {
+  out << "    <g transform=\"translate(" << x << "," << y << ")\">" << swatch
+      << "<text x=\"22\" y=\"10\">" << label << "</text></g>\n";
+}
+
+void draw_legend(std::ostream& out, const PairReport& r, double y) {
+  const auto square = [](const char* color, const char* opacity) {
+    return std::string("<rect width=\"14\" height=\"12\" fill=\"") + color + "\" fill-opacity=\"" +
+           opacity + "\" stroke=\"" + color + "\"/>";
+  };
+  out << "  <g id=\"legend\" font-size=\"12\" fill=\"#222222\">\n";
+  const double x = panel_gap, col = panel_gap + panel_size * 1.05;
+  legend_entry(out, x, y, square(color_a, "0.35"), "A: " + escape_xml(r.name_a));
+  legend_entry(out, x, y + 18, square(color_b, "0.35"), "B: " + escape_xml(r.name_b));
+  legend_entry(out, x, y + 36, square("#777777", "0.05"), "back faces (dashed, faint)");
+  if (r.check.sat.intersecting)
+    legend_entry(out, col, y,
+                 "<line x1=\"0\" y1=\"6\" x2=\"14\" y2=\"6\" stroke=\"" + std::string(color_mtv) +
+                     "\" stroke-width=\"2.2\"/>",
+                 "MTV: from A's deepest point, along the axis, by the depth");
+  else
+    legend_entry(out, col, y, square(color_plane, "0.12"), "separating plane (\u22a5 SAT axis)");
+  legend_entry(out, col, y + 18,
+               std::string("<circle cx=\"4\" cy=\"6\" r=\"3.5\" fill=\"") + dark_a +
+                   "\"/><circle cx=\"12\" cy=\"6\" r=\"3.5\" fill=\"" + dark_b + "\"/>",
+               "GJK/EPA witness points on A and on B");
+  out << "  </g>\n";
+}
+
+std::vector<std::string> caption_lines(const PairReport& r) {
+  const CrossCheck& c = r.check;
+  const double sep = double(c.sat.separation);
+  std::string verdict_line = std::string("Verdict: ") + verdict(c);
+  if (c.sat.intersecting)
+    verdict_line += ", depth " + fmt("%.6g", -sep) + " (SAT), " +
+                    fmt("%.6g", -double(c.gjk.separation)) + " (GJK/EPA)";
+  else
+    verdict_line += ", separation \u2265 " + fmt("%.6g", sep) + " (SAT), distance " +
+                    fmt("%.6g", double(c.gjk.separation)) + " (GJK)";
+  std::string axis_line = "Axis (unit, world frame, from A to B): " + vec_text(c.sat.axis) +
+                          ", SAT feature " + sat::to_string(c.sat.feature.kind);
+  std::string agree_line = c.agree ? std::string("SAT and GJK/EPA agree")
+                                   : std::string("SAT and GJK/EPA DISAGREE: ") + c.reason;
+  return {verdict_line, axis_line, agree_line};
+}
+
+void draw_caption(std::ostream& out, const PairReport& r, double y) {
+  out << "  <g id=\"caption\" font-size=\"13\" fill=\"#111111\">\n";
+  for (const std::string& line : caption_lines(r)) {
+    out << "    <text x=\"" << panel_gap << "\" y=\"" << y << "\">" << escape_xml(line)
+        << "</text>\n";
+    y += 18;
+  }
+  out << "  </g>\n";
+}
+
+std::string svg_text(const LoadedHull& a, const LoadedHull& b, const PairReport& r) {
+  const Scene scene = build_scene(a, b, r);
+  const double width = 2 * panel_size + 3 * panel_gap;
+  const double panels_bottom = header_height + 2 * panel_size + panel_gap;
+  const double height = panels_bottom + footer_height;
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+      << "\" viewBox=\"0 0 " << width << " " << height
+      << "\" font-family=\"Helvetica, Arial, sans-serif\">\n";
+  out << "  <title>sepax: " << escape_xml(r.name_a) << " vs " << escape_xml(r.name_b)
+      << "</title>\n";
+  out << "  <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
+  out << "  <text id=\"title\" x=\"" << panel_gap << "\" y=\"24\" font-size=\"16\" "
+      << "font-weight=\"bold\">" << escape_xml(base_name(r.name_a)) << " vs "
+      << escape_xml(base_name(r.name_b)) << ": " << verdict(r.check) << "</text>\n";
+  const std::array<View, 4> all = views();
+  for (int k = 0; k < 4; ++k) {
+    const double ox = panel_gap + (k % 2) * (panel_size + panel_gap);
+    const double oy = header_height + (k / 2) * (panel_size + panel_gap);
+    draw_view(out, all[k], scene, ox, oy);
+  }
+  draw_legend(out, r, panels_bottom + 10);
+  draw_caption(out, r, panels_bottom + 90);
+  out << "</svg>\n";
+  return out.str();
+}
+
+}  // namespace
+
+bool write_svg(const std::string& path, const LoadedHull& a, const LoadedHull& b,
+               const PairReport& report, std::string& error) {
+  const std::string text = svg_text(a, b, report);
+  std::ofstream out(path, std::ios::binary);
+  if (out) out << text;
+  if (!out) {
+    error = path + ": cannot write the SVG file";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace sepax::cli

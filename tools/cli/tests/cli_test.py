@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""Integration tests of the sepax command-line tool.
+
+Usage: cli_test.py SEPAX_EXE SOURCE_ROOT TEST_NAME
+
+Each test runs the built tool on real meshes (tests/data/), on the bad-input
+files of tests/data/io/ and on the small files of tools/cli/tests/data/, and
+checks the exit status, the output and, for JSON, the parsed fields.
+"""
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+EXE = ""
+ROOT = ""
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def data(*parts):
+    return os.path.join(ROOT, "tests", "data", *parts)
+
+
+def cli_data(*parts):
+    return os.path.join(ROOT, "tools", "cli", "tests", "data", *parts)
+
+
+def run(*args, expect=None):
+    """Runs the tool; checks the exit status when `expect` is given."""
+    p = subprocess.run([EXE, *args], capture_output=True, text=True, timeout=60)
+    if p.returncode < 0:
+        fail(f"{args}: killed by signal {-p.returncode}\n{p.stderr}")
+    if expect is not None and p.returncode != expect:
+        fail(f"{args}: exit {p.returncode}, expected {expect}\nstdout:\n{p.stdout}\n"
+             f"stderr:\n{p.stderr}")
+    return p
+
+
+def fail(message):
+    print("FAIL:", message)
+    sys.exit(1)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+
+
+def is_unit(v):
+    return len(v) == 3 and abs(math.sqrt(sum(x * x for x in v)) - 1) < 1e-9
+
+
+def bad_inputs():
+    """Files that are not usable meshes, with a word the error line must contain."""
+    return [
+        (data("io", "empty.obj"), "empty"),
+        (data("io", "nan.obj"), "non-finite"),
+        (data("io", "inf.stl"), "non-finite"),
+        (data("io", "garbage.off"), "cannot read"),
+        (data("io", "teapot.objx"), "unknown format"),
+        (data("io", "no_such_file.obj"), "not found"),
+        (cli_data("collinear.obj"), "collinear"),
+        (cli_data("coincident.obj"), "at least 3 points"),
+    ]
+
+
+def check_error_line(p, path, word):
+    lines = [l for l in p.stderr.splitlines() if l.strip()]
+    check(len(lines) == 1, f"{path}: expected one error line, got:\n{p.stderr}")
+    check(os.path.basename(path) in lines[0] and word in lines[0],
+          f"{path}: error line should name the file and say '{word}': {lines[0]}")
+
+
+def check_pair_json(j, intersecting):
+    for key in ("id", "intersecting", "separation", "axis", "sat", "gjk", "epa", "agree"):
+        check(key in j, f"JSON lacks '{key}': {j}")
+    check(j["intersecting"] == intersecting, f"intersecting should be {intersecting}: {j}")
+    check((j["separation"] <= 0) == intersecting or j["verdict"] == "touching",
+          f"separation sign vs verdict: {j}")
+    check(is_unit(j["axis"]), f"axis not unit: {j['axis']}")
+    check(j["agree"] is True, f"SAT and GJK should agree: {j}")
+    check(abs(j["sat"]["separation"] - j["separation"]) == 0, "sat.separation")
+    if intersecting:  # SAT's depth is exact; when apart it is a lower bound of the distance
+        check(abs(j["gjk"]["separation"] - j["separation"]) < 1e-5, "gjk.separation")
+    else:
+        check(0 < j["separation"] <= j["gjk"]["separation"] + 1e-5, "gjk.separation")
+    if intersecting:
+        check(abs(j["epa"]["depth"] + j["separation"]) < 1e-5, "epa.depth = -separation")
+    else:
+        check(abs(j["gjk"]["distance"] - j["gjk"]["separation"]) == 0, "gjk.distance")
+
+
+# --- hull -------------------------------------------------------------------
+
+def test_hull():
+    p = run("hull", data("bunny.obj"), data("cow.off"), "--json", expect=0)
+    hulls = json.loads(p.stdout)
+    check(len(hulls) == 2 and all(h["validation"]["ok"] for h in hulls), p.stdout[:500])
+    p = run("hull", "--parts", data("io", "two_boxes.obj"), expect=0)
+    check("left_box" in p.stdout and "right_box" in p.stdout, p.stdout)
+
+
+def test_hull_bad_inputs():
+    for path, word in bad_inputs():
+        check_error_line(run("hull", path, expect=2), path, word)
+
+
+# --- check ------------------------------------------------------------------
+
+def test_check_separated():
+    p = run("check", data("cow.off"), data("fandisk.off"), "--pose-b", "0.9,0.3,0.2/0,30,45",
+            "--json", expect=0)
+    j = json.loads(p.stdout)
+    check_pair_json(j, False)
+    check(j["separation"] > 0.1, f"separation {j['separation']}")
+    p = run("check", data("cow.off"), data("fandisk.off"), "--pose-b", "0.9,0.3,0.2/0,30,45",
+            expect=0)
+    check("separated" in p.stdout and "agree:   yes" in p.stdout, p.stdout)
+
+
+def test_check_intersecting():
+    p = run("check", data("bunny.obj"), data("cow.off"), "--json", expect=1)
+    j = json.loads(p.stdout)
+    check_pair_json(j, True)
+    check(abs(j["separation"] + 0.26575073) < 1e-6, f"depth {j['separation']}")
+    # Mirrored query: same depth, opposite axis.
+    m = json.loads(run("check", data("cow.off"), data("bunny.obj"), "--json", expect=1).stdout)
+    check(abs(m["separation"] - j["separation"]) < 1e-9, "mirrored depth")
+    check(all(abs(a + b) < 1e-6 for a, b in zip(m["axis"], j["axis"])), "mirrored axis")
+
+
+def test_check_touching():
+    p = run("check", data("io", "tetra.off"), data("io", "tetra.off"), "--pose-b", "1,0,0",
+            "--json", expect=1)
+    j = json.loads(p.stdout)
+    check(j["verdict"] == "touching" and j["intersecting"], p.stdout)
+
+
+def test_check_bad_inputs():
+    good = data("cow.off")
+    for path, word in bad_inputs():
+        check_error_line(run("check", path, good, expect=2), path, word)
+        check_error_line(run("check", good, path, expect=2), path, word)
+    for pose in ("1,2", "a,b,c", "1,2,3/4,5", "1,2,3/q=0,0,0,0", "nan,0,0", "1,2,3,"):
+        p = run("check", good, good, "--pose-b", pose, expect=2)
+        check(pose in p.stderr and "pose" in p.stderr, f"pose {pose}: {p.stderr}")
+
+
+def test_usage():
+    run(expect=2)
+    run("frobnicate", expect=2)
+    run("check", data("cow.off"), expect=2)
+    run("batch", cli_data("cases.tsv"), "--jobs", "0", expect=2)
+    run("check", data("cow.off"), data("cow.off"), "--bogus", expect=2)
+    check("Exit status" in run("--help", expect=0).stdout, "help lists exit statuses")
+
+
+# --- render -----------------------------------------------------------------
+
+def svg_groups(path):
+    root = ET.parse(path).getroot()  # raises on malformed XML
+    check(root.tag == SVG_NS + "svg", f"root element {root.tag}")
+    ids = {g.get("id") for g in root.iter(SVG_NS + "g")}
+    classes = {c for g in root.iter(SVG_NS + "g") for c in (g.get("class") or "").split()}
+    polys = [p.get("class") or "" for p in root.iter(SVG_NS + "polygon")]
+    texts = " ".join("".join(t.itertext()) for t in root.iter(SVG_NS + "text"))
+    return ids, classes, polys, texts
+
+
+def check_views(ids, classes, polys):
+    for v in ("front", "top", "side", "iso"):
+        check(f"view-{v}" in ids, f"missing view-{v}: {ids}")
+    check({"legend", "caption"} <= ids, f"legend/caption: {ids}")
+    check({"faces", "witness"} <= classes, f"faces/witness: {classes}")
+    for c in ("hull-a front", "hull-a back", "hull-b front", "hull-b back"):
+        check(c in polys, f"no polygon of class '{c}'")
+
+
+def test_render():
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "apart.svg")
+        p = run("render", data("cow.off"), data("fandisk.off"), "--pose-b", "0.9,0.3,0.2/0,30,45",
+                "-o", out, expect=0)
+        check("separated" in p.stdout, p.stdout)
+        ids, classes, polys, texts = svg_groups(out)
+        check_views(ids, classes, polys)
+        check("plane" in classes and "mtv" not in classes, f"separated: {classes}")
+        check("separated" in texts and "agree" in texts and "0.1079" in texts, texts)
+        out = os.path.join(tmp, "overlap.svg")
+        run("render", data("bunny.obj"), data("cow.off"), "-o", out, expect=1)
+        ids, classes, polys, texts = svg_groups(out)
+        check_views(ids, classes, polys)
+        check("mtv" in classes and "plane" not in classes, f"intersecting: {classes}")
+        check("intersecting" in texts and "depth 0.26575" in texts, texts)
+
+
+def test_render_escaping():
+    with tempfile.TemporaryDirectory() as tmp:
+        odd = os.path.join(tmp, "a&b<c>'\"d.off")
+        shutil.copy(data("cow.off"), odd)
+        out = os.path.join(tmp, "odd.svg")
+        run("render", odd, data("fandisk.off"), "--pose-b", "2,0,0", "-o", out, expect=0)
+        ids, classes, polys, texts = svg_groups(out)
+        check("a&b<c>'\"d.off" in texts, "file name not round-tripped through XML")
+
+
+def test_render_errors():
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "x.svg")
+        for path, word in bad_inputs():
+            check_error_line(run("render", path, data("cow.off"), "-o", out, expect=2), path, word)
+        check(not os.path.exists(out), "no SVG for bad input")
+        p = run("render", data("cow.off"), data("cow.off"), "--pose-a", "1,2", "-o", out,
+                expect=2)
+        check("bad pose" in p.stderr, p.stderr)
+        p = run("render", data("cow.off"), data("cow.off"), "-o",
+                os.path.join(tmp, "no", "such", "dir.svg"), expect=2)
+        check("cannot write" in p.stderr, p.stderr)
+
+
+def test_check_svg():
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "check.svg")
+        run("check", data("io", "two_boxes.obj"), data("teapot.obj"), "--pose-b", "5,0,0",
+            "--svg", out, expect=1)
+        ids, classes, polys, _ = svg_groups(out)
+        check_views(ids, classes, polys)
+
+
+# --- batch ------------------------------------------------------------------
+
+TIME_KEYS = {"time_us", "time_s", "jobs"}
+
+
+def strip_times(x):
+    if isinstance(x, dict):
+        return {k: strip_times(v) for k, v in x.items() if k not in TIME_KEYS}
+    if isinstance(x, list):
+        return [strip_times(v) for v in x]
+    return x
+
+
+def batch_json(tsv, jobs, expect):
+    p = run("batch", tsv, "--json", "--jobs", str(jobs), expect=expect)
+    return [json.loads(l) for l in p.stdout.splitlines()]
+
+
+EXPECTED_CASES = {  # id: verdict, or the word the error line must contain
+    "bunny-cow": "intersecting", "bunny-cow-apart": "separated", "teapot-pig": "separated",
+    "boxes-teapot": "intersecting", "missing": "not found", "bad-pose-a": "poseA",
+    "bad-pose-b": "poseB", "collinear": "collinear", "nan": "non-finite",
+    "unknown-format": "unknown format", "too-few-columns": "columns",
+    "fandisk-self": "intersecting", "tetra-touch": "touching", "fandisk-cow-apart": "separated",
+}
+
+
+def test_batch_json():
+    lines = batch_json(cli_data("cases.tsv"), 2, 2)
+    results, summary = lines[:-1], lines[-1]["summary"]
+    check([r["id"] for r in results] == list(EXPECTED_CASES), "ids in input order")
+    for r in results:
+        want = EXPECTED_CASES[r["id"]]
+        if "error" in r:
+            check(want in r["error"] and r["id"] in r["error"], f"error line: {r}")
+        else:
+            check(r["verdict"] == want, f"{r['id']}: {r['verdict']} != {want}")
+            check_pair_json(r, want != "separated")
+    want = {"cases": 14, "intersecting": 3, "touching": 1, "separated": 3, "disagree": 0,
+            "errors": 7}
+    check(all(summary[k] == v for k, v in want.items()), f"summary {summary}")
+
+
+def test_batch_jobs_identical():
+    one = batch_json(cli_data("cases.tsv"), 1, 2)
+    two = batch_json(cli_data("cases.tsv"), 2, 2)
+    many = batch_json(cli_data("cases.tsv"), 7, 2)
+    check(strip_times(one) == strip_times(two) == strip_times(many),
+          "results differ between --jobs 1, 2 and 7")
+    t1 = run("batch", cli_data("cases.tsv"), "-j", "1", expect=2).stdout.splitlines()
+    t2 = run("batch", cli_data("cases.tsv"), "-j", "2", expect=2).stdout.splitlines()
+    check(t1[:-1] == t2[:-1] and len(t1) == 15, "text results differ between --jobs 1 and 2")
+
+
+def test_batch_text_and_status():
+    p = run("batch", cli_data("cases.tsv"), expect=2)
+    lines = p.stdout.splitlines()
+    check(lines[4].startswith("missing  error: case missing:") and "no_such_file.obj" in lines[4],
+          lines[4])
+    check(lines[-1].startswith("summary: 14 cases: 3 intersecting, 1 touching, 3 separated, "
+                               "0 disagree, 7 errors"), lines[-1])
+    check(p.stderr == "", f"no progress bar when stderr is not a terminal: {p.stderr!r}")
+    p = run("batch", cli_data("apart.tsv"), expect=0)
+    check("3 separated" in p.stdout, p.stdout)
+    with tempfile.TemporaryDirectory() as tmp:
+        tsv = os.path.join(tmp, "one.tsv")
+        with open(tsv, "w") as f:  # absolute paths, no header, no poses
+            f.write(f"only\t{data('bunny.obj')}\t{data('cow.off')}\n")
+        run("batch", tsv, expect=1)
+    p = run("batch", cli_data("no_such.tsv"), expect=2)
+    check("no_such.tsv" in p.stderr, p.stderr)
+
+
+# --- scene ------------------------------------------------------------------
+
+def test_scene_file():
+    p = run("scene", cli_data("scene_boxes.obj"), expect=1)
+    check("5 hulls" in p.stdout and "3 candidate pair" in p.stdout, p.stdout)
+    j = json.loads(run("scene", cli_data("scene_boxes.obj"), "--json", expect=1).stdout)
+    bp = j["broadphase"]
+    check(bp["candidates"] == bp["brute_force_candidates"] == 3, f"broadphase {bp}")
+    pairs = {(q["a"].split(":")[-1], q["b"].split(":")[-1]): q for q in j["pairs"]}
+    check(set(pairs) == {("a", "b"), ("b", "c")}, f"pairs {list(pairs)}")
+    ab, bc = pairs[("a", "b")], pairs[("b", "c")]
+    check(abs(ab["depth"] - 0.5) < 1e-9 and ab["verdict"] == "intersecting", str(ab))
+    check(all(abs(x - y) < 1e-9 for x, y in zip(ab["axis"], [1, 0, 0])), str(ab["axis"]))
+    check(bc["verdict"] == "touching" and abs(bc["depth"]) < 1e-9, str(bc))
+    check(j["summary"]["interfering"] == 2 and j["summary"]["touching"] == 1, str(j["summary"]))
+    run("scene", data("io", "two_boxes.obj"), expect=0)
+
+
+def test_scene_folder():
+    j = json.loads(run("scene", data(), "--json", expect=1).stdout)
+    check(len(j["hulls"]) == 5 and j["errors"] == [], f"hulls {j['hulls']}")
+    check(any(s.endswith("SOURCES.md") for s in j["skipped"]), f"skipped {j['skipped']}")
+    check(j["broadphase"]["candidates"] == j["broadphase"]["brute_force_candidates"], "sap")
+    for q in j["pairs"]:
+        check_pair_json(q, True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for f in ("cow.off", "fandisk.off"):
+            shutil.copy(data(f), tmp)
+        run("scene", tmp, expect=1)
+        os.remove(os.path.join(tmp, "fandisk.off"))
+        with open(os.path.join(tmp, "far.off"), "w") as f:  # a tetrahedron far away
+            f.write("OFF\n4 4 0\n5 0 0\n6 0 0\n5 1 0\n5 0 1\n"
+                    "3 0 2 1\n3 0 1 3\n3 1 2 3\n3 0 3 2\n")
+        p = run("scene", tmp, expect=0)
+        check("0 interfering" in p.stdout, p.stdout)
+        shutil.copy(data("io", "nan.obj"), tmp)
+        p = run("scene", tmp, expect=2)
+        check("nan.obj" in p.stderr and "non-finite" in p.stderr, p.stderr)
+        os.mkdir(os.path.join(tmp, "empty"))
+        p = run("scene", os.path.join(tmp, "empty"), expect=2)
+        check("no mesh file" in p.stderr, p.stderr)
+    for path, word in bad_inputs():
+        check_error_line(run("scene", path, expect=2), path, word)
+
+
+TESTS = {name[5:]: f for name, f in globals().items() if name.startswith("test_")}
+
+if __name__ == "__main__":
+    EXE, ROOT, name = sys.argv[1], sys.argv[2], sys.argv[3]
+    TESTS[name]()
+    print("ok:", name)
