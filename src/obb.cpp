@@ -33,6 +33,8 @@ struct BoxBest {
   vec3 axis{real(0)};
 };
 
+}  // namespace
+
 // The edge of `hull` (a box) parallel to box axis `k` that is furthest along
 // `u` (both in the hull's local frame).
 index_t box_edge(const Hull& hull, const vec3& axis_k, const vec3& u) {
@@ -45,8 +47,6 @@ index_t box_edge(const Hull& hull, const vec3& axis_k, const vec3& u) {
   }
   return best;
 }
-
-}  // namespace
 
 Result box_box(const PairFrames& p, bool stop_at_separation) {
   const BoxFrame& A = p.a.box();

@@ -267,6 +267,47 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
   return best;
 }
 
+// Edge query of a box against a general hull. A box has only three edge
+// directions, and every direction p perpendicular to one of them lies on
+// the arc of exactly one of the four parallel edges (the one on the sides
+// sign(p . axis) of the other two axes). So for each edge of the other hull
+// and each box direction, the only question is whether -p lies on that
+// edge's arc (p = the crossing direction, on the box's side): 3 tests per
+// edge, no grid. Works in the box's frame; `box_is_a` orients the axis.
+Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box, bool box_is_a,
+                    real stop_above, Counters& counters) {
+  Best best;
+  const BoxFrame& frame = box.box();
+  const auto arcs = other.edge_arcs();
+  for (index_t j = 0; j < index_t(arcs.size()); ++j) {
+    const vec3 e = other_in_box.rotate(arcs[j].direction);
+    const vec3 m = other_in_box.rotate(arcs[j].middle);
+    const vec3 start = other_in_box.apply(other.edge_start(std::size_t(j)));
+    for (int k = 0; k < 3; ++k) {
+      ++counters.arc_tests;
+      const vec3 q = glm::cross(frame.axes[k], e);
+      const real len2 = glm::dot(q, q);
+      if (len2 < tol::parallel * tol::parallel) continue;  // parallel edges
+      const real along = glm::dot(q, m);                   // -p must lie on the other edge's arc
+      const real inv = real(1) / std::sqrt(len2);
+      if (std::abs(along) * inv < arcs[j].cos_half || along == 0) continue;
+      const vec3 p = (along > 0 ? -q : q) * inv;
+      vec3 corner = frame.center;  // a point of the box edge along axis k that p selects
+      for (int i = 0; i < 3; ++i)
+        if (i != k)
+          corner +=
+              frame.axes[i] * (glm::dot(p, frame.axes[i]) >= 0 ? frame.half[i] : -frame.half[i]);
+      ++counters.axes_tested;
+      const real separation = glm::dot(p, start - corner);
+      if (separation > best.separation) {
+        best = Best{separation, box_is_a ? k : j, box_is_a ? j : k, box_is_a ? p : -p};
+        if (separation > stop_above) return best;
+      }
+    }
+  }
+  return best;
+}
+
 // Two flat polygons in (nearly) parallel planes: their Minkowski difference
 // is flat or a thin slab whose rim faces come from nearly parallel edges,
 // which the edge query skips. The in-plane outward normals of both
@@ -338,8 +379,12 @@ Result general(const PairFrames& p, real stop_above, EdgeMethod method = EdgeMet
   const bool b_grid = p.b.arc_grid_size() > 0, a_grid = p.a.arc_grid_size() > 0;
   const bool probe_is_a = b_grid || !a_grid;
   Best edges;
+  const bool one_box = p.a.is_box() != p.b.is_box();
   if (method == EdgeMethod::all_pairs)
     edges = all_pairs_edge_query(p, counters);
+  else if (one_box)
+    edges = p.a.is_box() ? box_edge_query(p.a, p.b, p.b_in_a, true, stop_above, counters)
+                         : box_edge_query(p.b, p.a, p.a_in_b, false, stop_above, counters);
   else if (probe_is_a)
     edges = edge_query(p.b, p.a, p.a_in_b, true, b_grid, best.separation, stop_above, counters);
   else
@@ -347,8 +392,16 @@ Result general(const PairFrames& p, real stop_above, EdgeMethod method = EdgeMet
   if (edges.separation > best.separation + bias) {
     best = edges;
     feature = {FeatureKind::edges, edges.a, edges.b};
-    const bool in_b_frame = method == EdgeMethod::gauss_map && probe_is_a;
+    const bool gauss = method == EdgeMethod::gauss_map;
+    const bool in_b_frame = gauss && (one_box ? p.b.is_box() : probe_is_a);
     axis = in_b_frame ? p.b_in_a.rotate(edges.axis) : edges.axis;
+    if (gauss && one_box) {  // the box's index so far is its axis k: find its edge
+      const vec3 box_local = p.a.is_box() ? axis : -p.a_in_b.rotate(axis);
+      if (p.a.is_box())
+        feature.a = detail::box_edge(p.a, p.a.box().axes[edges.a], box_local);
+      else
+        feature.b = detail::box_edge(p.b, p.b.box().axes[edges.b], box_local);
+    }
   }
   if (p.a.is_flat() && p.b.is_flat() && best.separation <= stop_above) {
     const Best rim = flat_rim_query(p, stop_above, counters);

@@ -256,3 +256,42 @@ TEST_CASE("large hulls: the arc grid finds every crossing edge pair", "[sat][ran
   }
   CHECK(checked > 15);
 }
+
+TEST_CASE("box against a general hull: three edge directions, same answers", "[sat][random]") {
+  // The box specialization of the edge query against the reference and the
+  // unpruned all-edges version, box as A and as B.
+  int overlapping = 0, separated = 0;
+  for (int s = 0; s < 300; ++s) {
+    const Hull box = shapes::box(vec3(real(0.4 + 0.1 * (s % 5)), real(0.3), real(0.6)));
+    const Hull hull = shapes::random_hull(8 + s % 40, real(0.7), std::uint64_t(300 + s));
+    const Pose pb = pose_from_euler_deg(
+        vec3(real(0.6 + 0.004 * s), real(0.3 * ((s % 7) - 3) / 3.0), real(0.1 * (s % 3))),
+        vec3(real(13 * s), real(7 * s), real(29 * s)));
+    const ref::Answer want = ref::minkowski(box, Pose{}, hull, pb);
+    REQUIRE(want.ok);
+    const sat::Result as_a = sat::query(box, Pose{}, hull, pb);
+    const sat::Result as_b = sat::query(hull, pb, box, Pose{});
+    const sat::Result all = sat::all_edges_query(box, Pose{}, hull, pb);
+    const double tolerance = rel * want.size;
+    INFO("seed " << s << " want " << want.separation << " as A " << as_a.separation << " as B "
+                 << as_b.separation << " all edges " << all.separation);
+    if (std::abs(want.separation) <= tolerance) continue;
+    CHECK(as_a.intersecting == want.intersecting);
+    CHECK(as_b.intersecting == want.intersecting);
+    if (want.intersecting) {
+      ++overlapping;
+      CHECK(double(as_a.separation) == Approx(want.separation).margin(tolerance));
+      CHECK(double(as_b.separation) == Approx(want.separation).margin(tolerance));
+      if (as_a.feature.kind == sat::FeatureKind::edges) {
+        CHECK(as_a.feature.a >= 0);
+        CHECK(as_a.feature.b >= 0);
+      }
+    } else {
+      ++separated;
+      CHECK(double(as_a.separation) <= want.distance + tolerance);
+      CHECK(double(all.separation) >= double(as_a.separation) - tolerance);
+    }
+  }
+  CHECK(overlapping > 50);
+  CHECK(separated > 50);
+}
