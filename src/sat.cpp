@@ -440,12 +440,29 @@ void store(const PairFrames& p, const Result& r, Cache& cache) {
   }
 }
 
+// Boolean queries first try the line between the centroids: for pairs that
+// are clearly apart (most pairs a broadphase hands over) two support
+// searches prove it. Any axis with a positive gap separates.
+bool separated_along_centres(const PairFrames& p, Result& out) {
+  const vec3 towards_b = p.b_in_a.apply(p.b.centroid()) - p.a.centroid();
+  const real len = glm::length(towards_b);
+  if (!(len > 0)) return false;
+  Counters counters;
+  index_t hint_a = -1, hint_b = -1;
+  const vec3 u = towards_b / len;
+  const real gap = detail::gap_along(p, u, hint_a, hint_b, counters);
+  if (!(gap > p.touch)) return false;
+  out = detail::make_result(p, gap, u, Feature{}, counters);
+  return true;
+}
+
 Result run(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache,
            bool boolean) {
   if (a.empty() || b.empty()) return Result{};  // programmer error: no hull to test
   const PairFrames p = detail::make_frames(a, pose_a, b, pose_b);
   Result r;
   if (cache && try_cache(p, *cache, r)) return r;
+  if (boolean && separated_along_centres(p, r)) return r;
   const real stop_above = boolean ? p.touch : infinity;
   r = a.is_box() && b.is_box() ? detail::box_box(p, boolean) : general(p, stop_above);
   if (cache) store(p, r, *cache);

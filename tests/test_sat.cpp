@@ -160,6 +160,7 @@ TEST_CASE("SAT agrees with the Minkowski-difference reference", "[sat][random]")
       }
       CHECK(got.intersecting == want.intersecting);
       CHECK(mirror.intersecting == want.intersecting);
+      CHECK(sat::intersect(pair.a, pair.pose_a, pair.b, pair.pose_b) == want.intersecting);
       if (want.intersecting) {
         ++seen[pairs::to_string(category)]["overlapping"];
         CHECK(double(got.separation) == Approx(want.separation).margin(tolerance));

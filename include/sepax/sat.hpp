@@ -94,8 +94,9 @@ struct Cache {
 [[nodiscard]] SEPAX_API Result query(const Hull& a, const Pose& pose_a, const Hull& b,
                                      const Pose& pose_b, Cache* cache = nullptr);
 
-/// Boolean query: true when the hulls intersect (or touch). Stops at the
-/// first separating axis; `cache` as for query().
+/// Boolean query: true when the hulls intersect (or touch). Tries the line
+/// between the centroids first, then stops at the first separating axis;
+/// `cache` as for query().
 [[nodiscard]] SEPAX_API bool intersect(const Hull& a, const Pose& pose_a, const Hull& b,
                                        const Pose& pose_b, Cache* cache = nullptr);
 
