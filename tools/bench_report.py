@@ -226,7 +226,7 @@ def counters(r):
         parts.append("%.1f supports" % r["support_calls"])
     if r.get("iterations", -1) >= 0:
         parts.append("%.1f iterations" % r["iterations"])
-    return ", ".join(parts)
+    return ", ".join(parts) or "no counters"
 
 
 def goals(rows, hull):
@@ -389,10 +389,11 @@ def section(rows, context, hull, images, args):
 
 def write_doc(path, block):
     text = open(path).read() if os.path.exists(path) else "# sepax benchmarks\n"
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1]
-        text = head + block.rstrip("\n") + tail
+    # The markers count only on a line of their own (prose may quote them).
+    m = re.search(r"^%s[ \t]*$(.*?)^%s[ \t]*$" % (re.escape(BEGIN), re.escape(END)), text,
+                  re.M | re.S)
+    if m:
+        text = text[:m.start()] + block.rstrip("\n") + text[m.end():]
     else:
         text = text.rstrip("\n") + "\n\n## Peers: measured tables\n\n" + block
     with open(path, "w") as f:

@@ -1,0 +1,260 @@
+// bench_peers: sepax's SAT, GJK and EPA against libccd, Bullet and FCL on the
+// same generated pairs (workloads.hpp), one Google Benchmark row per
+// (hull kind, situation, algorithm): "peers/<kind>/<situation>/<algorithm>".
+//
+// Before a row is timed, its algorithm answers every pose of every pair once
+// and is checked against sepax's exact answer (sat::query_general for the
+// decision and the depth, gjk::distance for the distance). A decision is
+// wrong when it differs outside the touching band (touching rows check
+// nothing); a depth or a distance is wrong when it is off by more than 1e-3
+// of the reference value. The count is the row's "wrong" counter: a peer
+// being inexact is a finding, not a failure, so the row is timed anyway. The
+// same pass averages the work counters the algorithm reports (-1: not
+// reported): axes tested, Gauss-map arc tests, support calls, GJK/EPA
+// iterations, cache hit rate.
+//
+// The quadratic reference versions (algorithms with a vertex limit) are
+// skipped with an error instead of timed when one query takes longer than
+// `budget_seconds`, so that a full run stays within minutes.
+//
+// `bench_peers --pair FILE_A FILE_B [--pose-b x,y,z/rx,ry,rz]` times every
+// algorithm on one pair of mesh files instead (A at the identity, B at the
+// pose: translation, then Euler angles in degrees, X then Y then Z) and
+// prints each answer and time.
+#include "peers/adapter.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+using bench::Situation;
+using peers::Algorithm;
+using peers::Answer;
+
+namespace {
+
+/// Relative error allowed on a depth or a distance, against the reference.
+constexpr double value_tolerance = 1e-3;
+/// A row is skipped when one query takes longer than this (seconds).
+constexpr double budget_seconds = 0.02;
+
+constexpr Situation static_situations[] = {Situation::separated, Situation::touching,
+                                           Situation::shallow, Situation::deep,
+                                           Situation::contained};
+
+/// The algorithms timed on coherent motion: the cache and warm-start rows,
+/// their cold counterparts, and the peers' fastest boolean and distance
+/// queries (so that warm rows have something to be compared with).
+const std::set<std::string> motion_algorithms = {
+    "sepax.sat_query",          "sepax.sat_cached",        "sepax.sat_intersect",
+    "sepax.gjk_distance",       "sepax.gjk_distance_warm", "sepax.gjk_intersect",
+    "ccd.gjk_intersect",        "ccd.mpr_intersect",       "bullet.gjk_distance",
+    "bullet.gjk_distance_warm", "fcl.distance_libccd",     "fcl.distance_indep"};
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// True when the answer disagrees with the reference (see the file comment).
+bool wrong(const Answer& a, const bench::Reference& ref, Situation s) {
+  if (s == Situation::touching) return false;
+  if (a.intersecting != ref.intersecting) return true;
+  if (ref.intersecting && !std::isnan(a.depth))
+    return std::abs(a.depth - (-ref.separation)) > value_tolerance * (-ref.separation);
+  if (!ref.intersecting && !std::isnan(a.distance))
+    return std::abs(a.distance - ref.distance) > value_tolerance * ref.distance;
+  return false;
+}
+
+/// Averages of the reported work counters over a check pass.
+struct Work {
+  double sum[5] = {0, 0, 0, 0, 0};
+  int count[5] = {0, 0, 0, 0, 0};
+  void add(const Answer& a) {
+    const int v[5] = {a.axes, a.support_calls, a.iterations, a.cache_hit, a.arc_tests};
+    for (int k = 0; k < 5; ++k)
+      if (v[k] >= 0) sum[k] += v[k], ++count[k];
+  }
+  [[nodiscard]] double mean(int k) const { return count[k] > 0 ? sum[k] / count[k] : -1; }
+};
+
+/// A row made ready: prepared pairs and the check pass's findings.
+struct Row {
+  std::string key;
+  std::vector<std::unique_ptr<peers::Prepared>> pairs;
+  Work work;
+  int wrong = 0;
+  int checked = 0;
+  std::string skip;  ///< reason not to time the row, or empty
+};
+
+void prepare(Row& row, const bench::Workload& w, const Algorithm& algo) {
+  for (const bench::PairCase& p : w.pairs) {
+    row.pairs.push_back(algo.prepare(p));
+    peers::Prepared& prep = *row.pairs.back();
+    for (std::size_t f = 0; f < p.pose_b.size(); ++f) {
+      const int frame = prep.frame();
+      const auto q0 = std::chrono::steady_clock::now();
+      const Answer a = prep.run();
+      if (algo.max_vertices > 0 && seconds_since(q0) > budget_seconds) {
+        row.skip = "over budget: one query took more than 20 ms";
+        return;
+      }
+      row.work.add(a);
+      row.wrong += wrong(a, p.refs[std::size_t(frame)], w.situation) ? 1 : 0;
+      ++row.checked;
+    }
+  }
+  if (w.pairs.empty()) row.skip = "no pairs";
+}
+
+void run_row(benchmark::State& state, const std::string& key, const std::string& kind,
+             Situation situation, const Algorithm* algo) {
+  static Row row;
+  if (row.key != key) {
+    row = Row{};
+    row.key = key;
+    prepare(row, bench::workload(kind, situation), *algo);
+  }
+  if (!row.skip.empty()) {
+    state.SkipWithError(row.skip.c_str());
+    return;
+  }
+  std::size_t i = 0;
+  const std::size_t n = row.pairs.size();
+  for (auto _ : state) {
+    Answer a = row.pairs[i]->run();
+    benchmark::DoNotOptimize(a);
+    if (++i == n) i = 0;
+  }
+  state.counters["axes"] = row.work.mean(0);
+  state.counters["support_calls"] = row.work.mean(1);
+  state.counters["iterations"] = row.work.mean(2);
+  state.counters["cache_hit_rate"] = row.work.mean(3);
+  state.counters["arc_tests"] = row.work.mean(4);
+  state.counters["wrong"] = row.wrong;
+  state.counters["checked"] = row.checked;
+  state.counters["vertices"] = bench::vertices_of(kind);
+}
+
+void register_rows(const std::vector<Algorithm>& algos) {
+  for (const std::string& kind : bench::kinds()) {
+    const int vertices = bench::vertices_of(kind);
+    std::vector<Situation> situations(std::begin(static_situations), std::end(static_situations));
+    situations.push_back(Situation::motion);
+    for (const Situation s : situations) {
+      for (const Algorithm& algo : algos) {
+        const bool motion = s == Situation::motion;
+        if (motion ? motion_algorithms.count(algo.name) == 0 : algo.coherent_only) continue;
+        if (algo.max_vertices > 0 && vertices > algo.max_vertices) continue;
+        const std::string key = "peers/" + kind + "/" + bench::name_of(s) + "/" + algo.name;
+        benchmark::RegisterBenchmark(key.c_str(), run_row, key, kind, s, &algo)
+            ->Unit(benchmark::kNanosecond);
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// --pair mode
+
+bool parse_pose(const char* text, sepax::Pose& out) {
+  double t[3], r[3];
+  if (std::sscanf(text, "%lf,%lf,%lf/%lf,%lf,%lf", &t[0], &t[1], &t[2], &r[0], &r[1], &r[2]) != 6)
+    return false;
+  out = sepax::pose_from_euler_deg(
+      sepax::vec3(sepax::real(t[0]), sepax::real(t[1]), sepax::real(t[2])),
+      sepax::vec3(sepax::real(r[0]), sepax::real(r[1]), sepax::real(r[2])));
+  return true;
+}
+
+void print_value(double v) {
+  if (std::isnan(v)) {
+    std::printf(" %13s", "-");
+  } else {
+    std::printf(" %13.6g", v);
+  }
+}
+
+int run_pair(const std::vector<Algorithm>& algos, const char* file_a, const char* file_b,
+             const sepax::Pose& pose_b) {
+  bench::Hull a, b;
+  std::string message;
+  if (!bench::load_hull(file_a, a, message) || !bench::load_hull(file_b, b, message)) {
+    std::fprintf(stderr, "bench_peers: %s\n", message.c_str());
+    return 2;
+  }
+  bench::PairCase pair;
+  pair.a = &a;
+  pair.b = &b;
+  pair.pose_b = {pose_b};
+  pair.refs = {bench::reference(a, pair.pose_a, b, pose_b)};
+  pair.size = double(std::max(a.extent(), b.extent()));
+  const bench::Reference& ref = pair.refs[0];
+  std::printf("A: %s (%zu vertices)  B: %s (%zu vertices)\n", file_a, a.vertex_count(), file_b,
+              b.vertex_count());
+  std::printf("reference: %s, separation %.9g, distance %.9g\n\n",
+              ref.intersecting ? "intersecting" : "apart", ref.separation, ref.distance);
+  std::printf("%-26s %12s %6s %13s %13s  %s\n", "algorithm", "ns/query", "hit", "depth", "distance",
+              "agrees");
+  const int vertices = int(std::max(a.vertex_count(), b.vertex_count()));
+  for (const Algorithm& algo : algos) {
+    if (algo.coherent_only) continue;
+    if (algo.max_vertices > 0 && vertices > algo.max_vertices) {
+      std::printf("%-26s %12s  (not run above %d vertices)\n", algo.name.c_str(), "-",
+                  algo.max_vertices);
+      continue;
+    }
+    const auto prep = algo.prepare(pair);
+    const Answer answer = prep->run();
+    long n = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    double elapsed = 0;
+    do {
+      Answer x = prep->run();
+      benchmark::DoNotOptimize(x);
+      ++n;
+      elapsed = seconds_since(t0);
+    } while (elapsed < 0.2);
+    std::printf("%-26s %12.1f %6s", algo.name.c_str(), 1e9 * elapsed / double(n),
+                answer.intersecting ? "yes" : "no");
+    print_value(answer.depth);
+    print_value(answer.distance);
+    std::printf("  %s\n", wrong(answer, ref, Situation::separated) ? "NO" : "yes");
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  static const std::vector<Algorithm> algos = peers::all_algorithms();
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--pair") != 0) continue;
+    if (i + 2 >= argc) {
+      std::fprintf(stderr, "usage: bench_peers --pair FILE_A FILE_B [--pose-b x,y,z/rx,ry,rz]\n");
+      return 2;
+    }
+    sepax::Pose pose_b;
+    for (int j = 1; j < argc; ++j) {
+      if (std::strcmp(argv[j], "--pose-b") == 0 &&
+          (j + 1 >= argc || !parse_pose(argv[j + 1], pose_b))) {
+        std::fprintf(stderr, "bench_peers: --pose-b wants x,y,z/rx,ry,rz (degrees)\n");
+        return 2;
+      }
+    }
+    return run_pair(algos, argv[i + 1], argv[i + 2], pose_b);
+  }
+  register_rows(algos);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,112 @@
+// bench_peers: FCL 0.7 adapter. Each hull becomes an fcl::Convex<double> with
+// the hull's vertices and its polygonal faces (FCL walks the vertex graph for
+// support points above 32 vertices). Rows, each with both GJK solvers
+// (GST_LIBCCD: FCL's copy of libccd; GST_INDEP: FCL's own GJK/EPA):
+//  - collide: fcl::collide without contacts (the boolean query);
+//  - contact: fcl::collide with one contact requested (penetration depth);
+//  - distance: fcl::distance (the distance when apart; FCL reports a
+//    negative value, no depth, when the shapes overlap).
+#include "adapter.hpp"
+
+#include <fcl/geometry/shape/convex.h>
+#include <fcl/narrowphase/collision.h>
+#include <fcl/narrowphase/distance.h>
+
+#include <cmath>
+#include <memory>
+
+namespace peers {
+namespace {
+
+fcl::Transform3d transform_of(const sepax::Pose& p) {
+  fcl::Transform3d t = fcl::Transform3d::Identity();
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) t.linear()(r, c) = double(p.rotation[c][r]);
+  t.translation() =
+      fcl::Vector3d(double(p.translation.x), double(p.translation.y), double(p.translation.z));
+  return t;
+}
+
+std::shared_ptr<fcl::Convexd> convex_of(const sepax::Hull& h) {
+  auto vertices = std::make_shared<std::vector<fcl::Vector3d>>();
+  for (const sepax::vec3& v : h.vertices())
+    vertices->emplace_back(double(v.x), double(v.y), double(v.z));
+  auto faces = std::make_shared<std::vector<int>>();
+  for (const sepax::Face& f : h.faces()) {
+    faces->push_back(f.count);
+    sepax::index_t e = f.edge;
+    for (int k = 0; k < f.count; ++k) {
+      faces->push_back(h.half_edges()[std::size_t(e)].origin);
+      e = h.half_edges()[std::size_t(e)].next;
+    }
+  }
+  auto c = std::make_shared<fcl::Convexd>(vertices, int(h.face_count()), faces);
+  c->computeLocalAABB();
+  return c;
+}
+
+enum class Call { collide, contact, distance };
+
+class Fcl final : public Prepared {
+ public:
+  Fcl(const bench::PairCase& p, Call call, fcl::GJKSolverType solver)
+      : Prepared(p),
+        call_(call),
+        solver_(solver),
+        a_(convex_of(*p.a)),
+        b_(convex_of(*p.b)),
+        ta_(transform_of(p.pose_a)) {
+    for (const sepax::Pose& q : p.pose_b) tb_.push_back(transform_of(q));
+  }
+
+  Answer run() override {
+    const fcl::Transform3d& tb = tb_[std::size_t(step())];
+    Answer r;
+    if (call_ == Call::distance) {
+      fcl::DistanceRequestd request;
+      request.gjk_solver_type = solver_;
+      fcl::DistanceResultd result;
+      const double d = fcl::distance(a_.get(), ta_, b_.get(), tb, request, result);
+      r.intersecting = d <= 0;
+      if (!r.intersecting) r.distance = d;
+      return r;
+    }
+    fcl::CollisionRequestd request(1, call_ == Call::contact);
+    request.gjk_solver_type = solver_;
+    fcl::CollisionResultd result;
+    fcl::collide(a_.get(), ta_, b_.get(), tb, request, result);
+    r.intersecting = result.isCollision();
+    if (r.intersecting && call_ == Call::contact && result.numContacts() > 0)
+      // GST_INDEP reports the depth of two Convex shapes as a negative number,
+      // GST_LIBCCD as a positive one: the magnitude is the depth in both.
+      r.depth = std::abs(result.getContact(0).penetration_depth);
+    return r;
+  }
+
+ private:
+  Call call_;
+  fcl::GJKSolverType solver_;
+  std::shared_ptr<fcl::Convexd> a_, b_;
+  fcl::Transform3d ta_;
+  std::vector<fcl::Transform3d, Eigen::aligned_allocator<fcl::Transform3d>> tb_;
+};
+
+Algorithm make(const char* name, Kind kind, Call call, fcl::GJKSolverType solver) {
+  return {name, kind, false, 0,
+          [call, solver](const bench::PairCase& p) -> std::unique_ptr<Prepared> {
+            return std::make_unique<Fcl>(p, call, solver);
+          }};
+}
+
+}  // namespace
+
+void add_fcl(std::vector<Algorithm>& out) {
+  out.push_back(make("fcl.collide_libccd", Kind::boolean, Call::collide, fcl::GST_LIBCCD));
+  out.push_back(make("fcl.collide_indep", Kind::boolean, Call::collide, fcl::GST_INDEP));
+  out.push_back(make("fcl.contact_libccd", Kind::penetration, Call::contact, fcl::GST_LIBCCD));
+  out.push_back(make("fcl.contact_indep", Kind::penetration, Call::contact, fcl::GST_INDEP));
+  out.push_back(make("fcl.distance_libccd", Kind::distance, Call::distance, fcl::GST_LIBCCD));
+  out.push_back(make("fcl.distance_indep", Kind::distance, Call::distance, fcl::GST_INDEP));
+}
+
+}  // namespace peers
