@@ -92,17 +92,29 @@ Result box_box(const PairFrames& p, bool stop_at_separation) {
   // (j1, j2) the other two indices, L has -M[i2][j] on A axis i1 and
   // M[i1][j] on i2, |L| = sqrt(M[i1][j]^2 + M[i2][j]^2), and the radii are
   // two-term sums.
+  // The comparison scaled / len > target is made without the square root:
+  // scaled > target * len, squared with the signs taken care of. Only an
+  // axis that wins is normalized.
+  auto beats = [](real scaled, real len2, real target) {
+    if (target >= 0) return scaled > 0 && scaled * scaled > target * target * len2;
+    return scaled >= 0 || scaled * scaled < target * target * len2;
+  };
   for (int i = 0; i < 3 && best.separation <= stop_above; ++i) {
     const int i1 = next[i], i2 = prev[i];
     for (int j = 0; j < 3; ++j) {
       const int j1 = next[j], j2 = prev[j];
-      const real len = std::sqrt(M[i1][j] * M[i1][j] + M[i2][j] * M[i2][j]);
-      if (len < tol::parallel) continue;  // parallel edges: a face axis covers them
-      const real inv = real(1) / len;
-      const real d = (t[i2] * M[i1][j] - t[i1] * M[i2][j]) * inv;
-      const real ra = (ea[i1] * absM[i2][j] + ea[i2] * absM[i1][j]) * inv;
-      const real rb = (eb[j1] * absM[i][j2] + eb[j2] * absM[i][j1]) * inv;
-      if (offer(FeatureKind::edges, i, j, d, ra, rb, bias)) break;
+      const real len2 = M[i1][j] * M[i1][j] + M[i2][j] * M[i2][j];
+      if (len2 < tol::parallel * tol::parallel) continue;  // parallel: a face axis covers them
+      ++counters.axes_tested;
+      const real d = t[i2] * M[i1][j] - t[i1] * M[i2][j];
+      const real ra = ea[i1] * absM[i2][j] + ea[i2] * absM[i1][j];
+      const real rb = eb[j1] * absM[i][j2] + eb[j2] * absM[i][j1];
+      const real scaled = std::abs(d) - ra - rb;  // separation * len
+      if (!beats(scaled, len2, best.separation + bias)) continue;
+      best.separation = scaled / std::sqrt(len2);
+      best.kind = FeatureKind::edges, best.i = i, best.j = j;
+      best.axis.x = d >= 0 ? real(1) : real(-1);
+      if (best.separation > stop_above) break;
     }
   }
 

@@ -462,9 +462,10 @@ Result run(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
   const PairFrames p = detail::make_frames(a, pose_a, b, pose_b);
   Result r;
   if (cache && try_cache(p, *cache, r)) return r;
-  if (boolean && separated_along_centres(p, r)) return r;
+  const bool boxes = a.is_box() && b.is_box();
+  if (boolean && !boxes && separated_along_centres(p, r)) return r;
   const real stop_above = boolean ? p.touch : infinity;
-  r = a.is_box() && b.is_box() ? detail::box_box(p, boolean) : general(p, stop_above);
+  r = boxes ? detail::box_box(p, boolean) : general(p, stop_above);
   if (cache) store(p, r, *cache);
   return r;
 }
