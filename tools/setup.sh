@@ -8,6 +8,8 @@ set -euo pipefail
 
 SEPAX_PACKAGES=(meson ninja-build pkg-config cmake g++ libglm-dev libqhull-dev catch2
   libbenchmark-dev libassimp-dev libcli11-dev nlohmann-json3-dev python3)
+# Benchmark peers (bench_peers compares against them; optional for the rest).
+SEPAX_PEER_PACKAGES=(libccd-dev libbullet-dev libfcl-dev)
 
 sepax_install_packages() {
   local missing=()

@@ -22,7 +22,7 @@ if [ -z "$builddir" ]; then
   [ "$precision" = float ] && builddir="$root/build-float"
 fi
 
-sepax_install_packages "${SEPAX_PACKAGES[@]}"
+sepax_install_packages "${SEPAX_PACKAGES[@]}" "${SEPAX_PEER_PACKAGES[@]}"
 echo "test: building $builddir (precision=$precision)" >&2
 sepax_build "$builddir" -Dprecision="$precision" -Dtests=enabled -Dio=enabled \
   -Dtools=enabled -Dbench=enabled
