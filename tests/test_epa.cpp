@@ -8,6 +8,7 @@
 
 #include "pairs.hpp"
 #include "reference.hpp"
+#include "test_util.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -15,32 +16,13 @@
 
 using namespace sepax;
 using namespace sepax::convex;
+using namespace sepax::test;
 
 namespace {
 
-constexpr bool is_double = std::numeric_limits<real>::digits > 24;
 const real exact = is_double ? real(1e-10) : real(1e-4);
 /// Absolute slack for answers that are 0 in exact arithmetic, for sizes ~1.
 const real zero = is_double ? real(1e-12) : real(1e-5);
-
-Pose at(real x, real y, real z) {
-  return Pose{mat3(real(1)), vec3(x, y, z)};
-}
-Pose at_deg(const vec3& t, const vec3& deg) {
-  return pose_from_euler_deg(t, deg);
-}
-
-/// Rounds to `real`. Through a volatile: GCC 12's SLP vectorizer at -O2 was
-/// seen to drop the double -> float -> double round trip of two packed
-/// components (cvtpd2ps / cvtps2pd), hiding float's rounding from the test.
-vec3 to_real(const glm::dvec3& d) {
-  volatile real r[3] = {static_cast<real>(d.x), static_cast<real>(d.y), static_cast<real>(d.z)};
-  return vec3(r[0], r[1], r[2]);
-}
-
-bool finite(const vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
 
 void check_sane(const epa::PenetrationResult& r) {
   CHECK(std::isfinite(r.depth));
@@ -51,13 +33,6 @@ void check_sane(const epa::PenetrationResult& r) {
   CHECK(std::abs(glm::length(r.axis) - 1) < 100 * tol::eps);
   CHECK(r.iterations <= epa::max_iterations + 12);
 }
-
-struct PlainHull {
-  const Hull* hull = nullptr;
-  [[nodiscard]] vec3 support(const vec3& d) const {
-    return hull->vertices()[support_brute(*hull, d)];
-  }
-};
 
 }  // namespace
 
@@ -263,14 +238,6 @@ TEST_CASE("workspace reuse and caches give the same answers", "[epa]") {
 
 namespace {
 
-struct Plan {
-  int pairs;
-  int shifts;
-};
-Plan plan_for(pairs::Category c) {
-  return c == pairs::Category::large_hulls ? Plan{6, 300} : Plan{500, 4};
-}
-
 /// Decision band around touching, relative to the size (see test_gjk.cpp).
 const double band = is_double ? 1e-9 : 1e-5;
 /// Depth: error allowed relative to the depth, plus a floor of 64 eps of the
@@ -281,11 +248,6 @@ const double depth_floor = 64 * double(tol::eps);
 /// `unique_gap` of the size (second-best facet that much deeper).
 const double axis_angle = is_double ? 1e-6 : 1e-2;
 const double unique_gap = is_double ? 1e-7 : 1e-3;
-
-double magnitude(const pairs::Pair& p, double size) {
-  const vec3 m = glm::max(glm::abs(p.pose_a.translation), glm::abs(p.pose_b.translation));
-  return double(std::max(m.x, std::max(m.y, m.z))) + size;
-}
 
 struct EpaStats {
   int queries = 0, separated = 0, intersecting = 0, in_band = 0, flat = 0, axis_checked = 0;
@@ -310,13 +272,9 @@ TEST_CASE("random pairs: EPA depth and axis against the reference", "[epa][rando
                                                        ref::world_points(p.b, p.pose_b));
       pairs::Rng rng(std::uint64_t(seed) * 7919 + 29);
       for (int k = 0; k <= plan.shifts; ++k) {
-        const glm::dvec3 wanted =
-            k == 0 ? glm::dvec3(0) : rng.unit() * d.size() * std::pow(10.0, rng.uniform(-9, -0.5));
-        // B's translation rounded to `real`: the reference gets the shift
-        // that was really applied (float loses ~1e-3 of it near 1e5).
-        Pose pb = p.pose_b;
-        pb.translation = to_real(glm::dvec3(pb.translation) + wanted);
-        const glm::dvec3 shift = glm::dvec3(pb.translation) - glm::dvec3(p.pose_b.translation);
+        const test::Shifted shifted_b = test::shifted(p, d.size(), rng, k);
+        const Pose& pb = shifted_b.pose_b;
+        const glm::dvec3& shift = shifted_b.shift;
         const ref::Answer r = d.query(shift);
         if (!r.ok) continue;
         ++s.queries;

@@ -8,6 +8,7 @@
 
 #include "pairs.hpp"
 #include "reference.hpp"
+#include "test_util.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -17,31 +18,12 @@
 
 using namespace sepax;
 using namespace sepax::convex;
+using namespace sepax::test;
 
 namespace {
 
-constexpr bool is_double = std::numeric_limits<real>::digits > 24;
 /// Relative accuracy expected of analytic answers in this precision.
 const real exact = is_double ? real(1e-12) : real(1e-5);
-
-Pose at(real x, real y, real z) {
-  return Pose{mat3(real(1)), vec3(x, y, z)};
-}
-Pose at_deg(const vec3& t, const vec3& deg) {
-  return pose_from_euler_deg(t, deg);
-}
-
-/// Rounds to `real`. Through a volatile: GCC 12's SLP vectorizer at -O2 was
-/// seen to drop the double -> float -> double round trip of two packed
-/// components (cvtpd2ps / cvtps2pd), hiding float's rounding from the test.
-vec3 to_real(const glm::dvec3& d) {
-  volatile real r[3] = {static_cast<real>(d.x), static_cast<real>(d.y), static_cast<real>(d.z)};
-  return vec3(r[0], r[1], r[2]);
-}
-
-bool finite(const vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
 
 void check_sane(const gjk::DistanceResult& r) {
   CHECK(std::isfinite(r.distance));
@@ -55,12 +37,6 @@ void check_sane(const gjk::DistanceResult& r) {
 
 /// A hull support map without indices and without hill climbing: the
 /// brute-force path that the indexed one is checked against.
-struct PlainHull {
-  const Hull* hull = nullptr;
-  [[nodiscard]] vec3 support(const vec3& d) const {
-    return hull->vertices()[support_brute(*hull, d)];
-  }
-};
 
 }  // namespace
 
@@ -388,19 +364,6 @@ TEST_CASE("warm start: coherent frames take fewer iterations, same answers", "[g
 
 namespace {
 
-/// Pairs per category and extra translations of B per pair: each pair's D is
-/// built once and queried at the pair's pose plus `shifts` random
-/// translations of B, log-uniform from 1e-9 to 0.3 of the pair's size (the
-/// reference answers those without a rebuild). Large hulls cost ~1 s each to
-/// make, so they get few pairs and many translations.
-struct Plan {
-  int pairs;
-  int shifts;
-};
-Plan plan_for(pairs::Category c) {
-  return c == pairs::Category::large_hulls ? Plan{6, 300} : Plan{500, 4};
-}
-
 /// Decision band around touching, relative to the pair's size: the reference
 /// itself calls |separation| below ~64 eps of the coordinates' magnitude
 /// touching, and our tolerance is the same order; outside this band the two
@@ -411,11 +374,6 @@ const double band = is_double ? 1e-9 : 1e-5;
 /// distances so small that the input's own round-off dominates.
 const double distance_rel = is_double ? 1e-9 : 1e-4;
 const double distance_floor = 16 * double(tol::eps);
-
-double magnitude(const pairs::Pair& p, double size) {
-  const vec3 m = glm::max(glm::abs(p.pose_a.translation), glm::abs(p.pose_b.translation));
-  return double(std::max(m.x, std::max(m.y, m.z))) + size;
-}
 
 struct GjkStats {
   int queries = 0, separated = 0, intersecting = 0, in_band = 0, ref_failed = 0;
@@ -443,13 +401,9 @@ TEST_CASE("random pairs: GJK distance and decision against the reference", "[gjk
                                                        ref::world_points(p.b, p.pose_b));
       pairs::Rng rng(std::uint64_t(seed) * 7919 + 17);
       for (int k = 0; k <= plan.shifts; ++k) {
-        const glm::dvec3 wanted =
-            k == 0 ? glm::dvec3(0) : rng.unit() * d.size() * std::pow(10.0, rng.uniform(-9, -0.5));
-        // B's translation rounded to `real`: the reference gets the shift
-        // that was really applied (float loses ~1e-3 of it near 1e5).
-        Pose pb = p.pose_b;
-        pb.translation = to_real(glm::dvec3(pb.translation) + wanted);
-        const glm::dvec3 shift = glm::dvec3(pb.translation) - glm::dvec3(p.pose_b.translation);
+        const test::Shifted shifted_b = test::shifted(p, d.size(), rng, k);
+        const Pose& pb = shifted_b.pose_b;
+        const glm::dvec3& shift = shifted_b.shift;
         const ref::Answer r = d.query(shift);
         ++s.queries;
         if (!r.ok) {

@@ -1,0 +1,85 @@
+// Small helpers shared by the query tests (header-only).
+#pragma once
+
+#include "pairs.hpp"
+#include "reference.hpp"
+#include "sepax/support.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+namespace sepax::test {
+
+/// True in the default build, false with -Dprecision=float.
+inline constexpr bool is_double = std::numeric_limits<real>::digits > 24;
+
+/// Pose with a translation only.
+inline Pose at(real x, real y, real z) {
+  return Pose{mat3(real(1)), vec3(x, y, z)};
+}
+/// Pose from a translation and Euler angles in degrees.
+inline Pose at_deg(const vec3& t, const vec3& deg) {
+  return pose_from_euler_deg(t, deg);
+}
+
+/// Rounds to `real`. Through a volatile: GCC 12's SLP vectorizer at -O2 was
+/// seen to drop the double -> float -> double round trip of two packed
+/// components (cvtpd2ps / cvtps2pd), hiding float's rounding from the test.
+inline vec3 to_real(const glm::dvec3& d) {
+  volatile real r[3] = {static_cast<real>(d.x), static_cast<real>(d.y), static_cast<real>(d.z)};
+  return vec3(r[0], r[1], r[2]);
+}
+
+/// All three coordinates finite.
+inline bool finite(const vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+/// A hull seen only through its support function (brute force): no vertex
+/// indices, so GJK and EPA take their generic paths.
+struct PlainHull {
+  const Hull* hull = nullptr;
+  [[nodiscard]] vec3 support(const vec3& d) const {
+    return hull->vertices()[support_brute(*hull, d)];
+  }
+};
+
+/// Pairs per category and extra translations of B per pair: each pair's D is
+/// built once and queried at the pair's pose plus `shifts` random
+/// translations of B, log-uniform from 1e-9 to 0.3 of the pair's size (the
+/// reference answers those without a rebuild). Large hulls cost ~1 s each to
+/// make, so they get few pairs and many translations.
+struct Plan {
+  int pairs;
+  int shifts;
+};
+inline Plan plan_for(pairs::Category c) {
+  return c == pairs::Category::large_hulls ? Plan{6, 300} : Plan{500, 4};
+}
+
+/// Largest absolute pose coordinate plus the size: what round-off of the
+/// pair's coordinates is proportional to.
+inline double magnitude(const pairs::Pair& p, double size) {
+  const vec3 m = glm::max(glm::abs(p.pose_a.translation), glm::abs(p.pose_b.translation));
+  return double(std::max(m.x, std::max(m.y, m.z))) + size;
+}
+
+/// B's pose moved by the k-th random translation of a Plan (none for k = 0),
+/// rounded to `real`, and the shift that was really applied: the reference
+/// must get that one (float loses ~1e-3 of it near 1e5).
+struct Shifted {
+  Pose pose_b;
+  glm::dvec3 shift;
+};
+inline Shifted shifted(const pairs::Pair& p, double size, pairs::Rng& rng, int k) {
+  const glm::dvec3 wanted =
+      k == 0 ? glm::dvec3(0) : rng.unit() * size * std::pow(10.0, rng.uniform(-9, -0.5));
+  Shifted s{p.pose_b, glm::dvec3(0)};
+  s.pose_b.translation = to_real(glm::dvec3(p.pose_b.translation) + wanted);
+  s.shift = glm::dvec3(s.pose_b.translation) - glm::dvec3(p.pose_b.translation);
+  return s;
+}
+
+}  // namespace sepax::test
