@@ -84,6 +84,13 @@ bool parse_pose(const std::string& text, Pose& pose, std::string& error) {
   return true;
 }
 
+bool parse_poses(const std::string& text_a, const std::string& text_b, Pose& pose_a, Pose& pose_b) {
+  std::string error;
+  if (parse_pose(text_a, pose_a, error) && parse_pose(text_b, pose_b, error)) return true;
+  std::fprintf(stderr, "sepax: %s\n", error.c_str());
+  return false;
+}
+
 const char* verdict(const CrossCheck& c) {
   if (std::abs(c.sat.separation) <= c.band) return "touching";
   return c.sat.intersecting ? "intersecting" : "separated";

@@ -17,6 +17,10 @@ namespace sepax::cli {
 /// `error` on bad syntax or non-finite numbers.
 bool parse_pose(const std::string& text, Pose& pose, std::string& error);
 
+/// parse_pose() for both poses of a pair; prints the error line to stderr
+/// and returns false when either is bad.
+bool parse_poses(const std::string& text_a, const std::string& text_b, Pose& pose_a, Pose& pose_b);
+
 /// "intersecting", "touching" or "separated" for a cross-check: touching
 /// when SAT's separation lies within the cross-check's band.
 [[nodiscard]] const char* verdict(const CrossCheck& c);

@@ -21,32 +21,13 @@ struct CheckOptions {
   std::string svg;
 };
 
-// Loads one side; prints the error and returns false on failure.
-bool load_side(const std::string& file, bool parts, std::vector<LoadedHull>& out) {
-  std::string error;
-  if (!load_hulls(file, parts, out, error)) {
-    std::cerr << "sepax: " << error << "\n";
-    return false;
-  }
-  for (const LoadedHull& h : out) {
-    if (!h.built.ok()) {
-      std::cerr << "sepax: " << h.name << ": " << h.built.message << "\n";
-      return false;
-    }
-  }
-  return true;
-}
-
 int run_check(const CheckOptions& o) {
   Pose pose_a, pose_b;
-  std::string error;
-  if (!parse_pose(o.pose_a, pose_a, error) || !parse_pose(o.pose_b, pose_b, error)) {
-    std::cerr << "sepax: " << error << "\n";
-    return exit_input_error;
-  }
+  if (!parse_poses(o.pose_a, o.pose_b, pose_a, pose_b)) return exit_input_error;
   std::vector<LoadedHull> as, bs;
-  if (!load_side(o.file_a, o.parts, as) || !load_side(o.file_b, o.parts, bs))
+  if (!load_built_hulls(o.file_a, o.parts, as) || !load_built_hulls(o.file_b, o.parts, bs))
     return exit_input_error;
+  std::string error;
   bool any_disagree = false, any_intersecting = false, svg_written = false;
   for (const LoadedHull& a : as) {
     for (const LoadedHull& b : bs) {
@@ -79,10 +60,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       "check", "Check two meshes: intersecting, touching or separated, by SAT and GJK/EPA");
   cmd->add_option("A", o->file_a, "First mesh file")->required();
   cmd->add_option("B", o->file_b, "Second mesh file")->required();
-  cmd->add_option("--pose-a", o->pose_a,
-                  "Pose of A: x,y,z[/rx,ry,rz] (Euler degrees about x, then y, then z) or "
-                  "x,y,z/q=w,x,y,z (quaternion); default 0,0,0");
-  cmd->add_option("--pose-b", o->pose_b, "Pose of B, same syntax");
+  add_pose_options(cmd, o->pose_a, o->pose_b);
   cmd->add_flag("--parts", o->parts,
                 "One hull per object/part of each file, and every pair of parts checked");
   cmd->add_flag("--json", o->json, "Print JSON (one object per pair; see README)");

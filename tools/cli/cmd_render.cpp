@@ -20,32 +20,16 @@ struct RenderOptions {
   std::string out;
 };
 
-// Loads a whole file as one hull; prints the error and returns false on
-// failure (missing file, bad format, degenerate point set).
-bool load_one(const std::string& file, LoadedHull& out) {
-  std::string error;
-  std::vector<LoadedHull> loaded;
-  if (!load_hulls(file, false, loaded, error)) {
-    std::cerr << "sepax: " << error << "\n";
-    return false;
-  }
-  if (!loaded.front().built.ok()) {
-    std::cerr << "sepax: " << file << ": " << loaded.front().built.message << "\n";
-    return false;
-  }
-  out = std::move(loaded.front());
-  return true;
-}
-
 int run_render(const RenderOptions& o) {
   Pose pose_a, pose_b;
-  std::string error;
-  if (!parse_pose(o.pose_a, pose_a, error) || !parse_pose(o.pose_b, pose_b, error)) {
-    std::cerr << "sepax: " << error << "\n";
+  if (!parse_poses(o.pose_a, o.pose_b, pose_a, pose_b)) return exit_input_error;
+  // Each file as one hull.
+  std::vector<LoadedHull> as, bs;
+  if (!load_built_hulls(o.file_a, false, as) || !load_built_hulls(o.file_b, false, bs))
     return exit_input_error;
-  }
-  LoadedHull a, b;
-  if (!load_one(o.file_a, a) || !load_one(o.file_b, b)) return exit_input_error;
+  const LoadedHull& a = as.front();
+  const LoadedHull& b = bs.front();
+  std::string error;
   const PairReport r = check_pair(a, pose_a, b, pose_b);
   if (!write_svg(o.out, a, b, r, error)) {
     std::cerr << "sepax: " << error << "\n";
@@ -66,10 +50,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
       "render", "Draw two meshes' hulls (front, top, side, isometric) with the verdict as SVG");
   cmd->add_option("A", o->file_a, "First mesh file")->required();
   cmd->add_option("B", o->file_b, "Second mesh file")->required();
-  cmd->add_option("--pose-a", o->pose_a,
-                  "Pose of A: x,y,z[/rx,ry,rz] (Euler degrees about x, then y, then z) or "
-                  "x,y,z/q=w,x,y,z (quaternion); default 0,0,0");
-  cmd->add_option("--pose-b", o->pose_b, "Pose of B, same syntax");
+  add_pose_options(cmd, o->pose_a, o->pose_b);
   cmd->add_option("-o,--output", o->out, "SVG file to write")->required();
   cmd->callback([o, &exit_code] { exit_code = run_render(*o); });
 }

@@ -4,7 +4,18 @@
 
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 namespace sepax::cli {
+
+/// Adds --pose-a and --pose-b (syntax of check.hpp's parse_pose) to a
+/// subcommand that checks one pair.
+inline void add_pose_options(CLI::App* cmd, std::string& pose_a, std::string& pose_b) {
+  cmd->add_option("--pose-a", pose_a,
+                  "Pose of A: x,y,z[/rx,ry,rz] (Euler degrees about x, then y, then z) or "
+                  "x,y,z/q=w,x,y,z (quaternion); default 0,0,0");
+  cmd->add_option("--pose-b", pose_b, "Pose of B, same syntax");
+}
 
 /// `sepax hull FILE... [--json] [--parts] [-o OUT.obj]`
 void add_hull_command(CLI::App& app, int& exit_code);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iostream>
 
 namespace sepax::cli {
 
@@ -39,6 +40,21 @@ bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>&
   }
   for (const io::PointCloud& part : file.parts)
     out.push_back(build(path + ":" + part.name, part.points));
+  return true;
+}
+
+bool load_built_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out) {
+  std::string error;
+  if (!load_hulls(path, per_part, out, error)) {
+    std::cerr << "sepax: " << error << "\n";
+    return false;
+  }
+  for (const LoadedHull& h : out) {
+    if (!h.built.ok()) {
+      std::cerr << "sepax: " << h.name << ": " << h.built.message << "\n";
+      return false;
+    }
+  }
   return true;
 }
 

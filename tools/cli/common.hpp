@@ -34,6 +34,10 @@ struct LoadedHull {
 bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out,
                 std::string& error);
 
+/// load_hulls(), and every hull must have been built. On any failure prints
+/// one line "sepax: <file or part>: <problem>" to stderr and returns false.
+bool load_built_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out);
+
 /// A vector as a JSON array [x, y, z].
 [[nodiscard]] nlohmann::json to_json(const vec3& v);
 
