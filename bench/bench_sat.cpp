@@ -12,6 +12,7 @@
 //
 // After the run, main prints the median times as tables and the ratios of
 // the SAT goals (docs/benchmarks.md, section SAT), all from this one run.
+#include "bench_rng.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
 
@@ -87,38 +88,7 @@ const char* name_of(Method m) {
 // ---------------------------------------------------------------------------
 // Pairs
 
-/// splitmix64: a small deterministic generator, the same on every platform.
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  /// Uniform in [lo, hi).
-  real uniform(real lo, real hi) { return lo + (hi - lo) * real(double(next() >> 11) * 0x1.0p-53); }
-  /// Unit vector, uniform on the sphere (rejection from the cube).
-  vec3 direction() {
-    for (;;) {
-      const vec3 v(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
-      const real len2 = glm::dot(v, v);
-      if (len2 > real(0.01) && len2 <= 1) return v / std::sqrt(len2);
-    }
-  }
-  /// Random rotation (uniform unit quaternion from four uniforms, normalized).
-  quat rotation() {
-    for (;;) {
-      const quat q(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
-      const real len2 = glm::dot(q, q);
-      if (len2 > real(0.01) && len2 <= 1) return q;
-    }
-  }
-
- private:
-  std::uint64_t state_;
-};
+using sepax::bench::Rng;
 
 /// The hulls of one size: boxes of random half extents for 8, random hulls
 /// (every point a vertex) otherwise. Built once, kept for the whole run.

@@ -1,5 +1,6 @@
 // Workload generation for bench_peers; see workloads.hpp.
 #include "workloads.hpp"
+#include "bench_rng.hpp"
 
 #include "sepax/gjk.hpp"
 #include "sepax/shapes.hpp"
@@ -33,35 +34,7 @@ constexpr double contained_scale = 0.25;
 constexpr double touching_band = 1e-9;
 constexpr double placement_band = 1e-6;
 
-/// splitmix64: small, deterministic, the same on every platform.
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  real uniform(real lo, real hi) { return lo + (hi - lo) * real(double(next() >> 11) * 0x1.0p-53); }
-  vec3 direction() {
-    for (;;) {
-      const vec3 v(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
-      const real len2 = glm::dot(v, v);
-      if (len2 > real(0.01) && len2 <= 1) return v / std::sqrt(len2);
-    }
-  }
-  quat rotation() {
-    for (;;) {
-      const quat q(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
-      const real len2 = glm::dot(q, q);
-      if (len2 > real(0.01) && len2 <= 1) return glm::normalize(q);
-    }
-  }
-
- private:
-  std::uint64_t state_;
-};
+using sepax::bench::Rng;
 
 /// The hulls of one kind: A side, B side, and B shrunk for containment.
 struct KindHulls {
