@@ -82,8 +82,11 @@ void Hull::derive_gauss() {
         static_cast<int>(std::ceil(std::sqrt(real(faces_.size()) / real(3.14159265358979)))), 2,
         arc_grid_max_size);
     arc_grid_size_ = g;
-    std::vector<std::vector<index_t>> cells(static_cast<std::size_t>(g) * g * g);
-    for (std::size_t i = 0; i < edges; ++i) {
+    // Two passes over the same cell ranges: count per cell, then fill the
+    // compressed arrays (no vector per cell).
+    const std::size_t cell_count = static_cast<std::size_t>(g) * g * g;
+    arc_cell_start_.assign(cell_count + 1, 0);
+    auto for_each_cell = [&](std::size_t i, auto&& visit) {
       const vec3& n1 = planes_[half_edges_[2 * i].face].normal;
       const vec3& n2 = planes_[half_edges_[2 * i + 1].face].normal;
       const real pad = real(1) - edge_arcs_[i].cos_half + tol::coplanar;
@@ -91,14 +94,16 @@ void Hull::derive_gauss() {
       for (int x = arc_grid_cell(lo.x, g); x <= arc_grid_cell(hi.x, g); ++x)
         for (int y = arc_grid_cell(lo.y, g); y <= arc_grid_cell(hi.y, g); ++y)
           for (int z = arc_grid_cell(lo.z, g); z <= arc_grid_cell(hi.z, g); ++z)
-            cells[(static_cast<std::size_t>(x) * g + y) * g + z].push_back(index_t(i));
-    }
-    arc_cell_start_.reserve(cells.size() + 1);
-    arc_cell_start_.push_back(0);
-    for (const auto& cell : cells) {
-      arc_cell_edges_.insert(arc_cell_edges_.end(), cell.begin(), cell.end());
-      arc_cell_start_.push_back(index_t(arc_cell_edges_.size()));
-    }
+            visit((static_cast<std::size_t>(x) * g + y) * g + z);
+    };
+    for (std::size_t i = 0; i < edges; ++i)
+      for_each_cell(i, [&](std::size_t c) { ++arc_cell_start_[c + 1]; });
+    for (std::size_t c = 0; c < cell_count; ++c) arc_cell_start_[c + 1] += arc_cell_start_[c];
+    arc_cell_edges_.resize(std::size_t(arc_cell_start_[cell_count]));
+    std::vector<index_t> fill(arc_cell_start_.begin(), arc_cell_start_.end() - 1);
+    for (std::size_t i = 0; i < edges; ++i)
+      for_each_cell(i,
+                    [&](std::size_t c) { arc_cell_edges_[std::size_t(fill[c]++)] = index_t(i); });
   }
 
   // Box: 8 vertices, 6 quads whose normals pair up antiparallel along three
