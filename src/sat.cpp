@@ -301,9 +301,16 @@ Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box
       const real separation = glm::dot(p, start - corner);
       if (separation > best.separation) {
         best = Best{separation, box_is_a ? k : j, box_is_a ? j : k, box_is_a ? p : -p};
-        if (separation > stop_above) return best;
+        if (separation > stop_above) break;
       }
     }
+    if (best.separation > stop_above) break;
+  }
+  // Name the winning box edge: the one along its axis k that p selects.
+  if (best.a >= 0) {
+    index_t& box_index = box_is_a ? best.a : best.b;
+    const vec3 away_from_box = box_is_a ? best.axis : -best.axis;
+    box_index = detail::box_edge(box, frame.axes[box_index], away_from_box);
   }
   return best;
 }
@@ -395,13 +402,6 @@ Result general(const PairFrames& p, real stop_above, EdgeMethod method = EdgeMet
     const bool gauss = method == EdgeMethod::gauss_map;
     const bool in_b_frame = gauss && (one_box ? p.b.is_box() : probe_is_a);
     axis = in_b_frame ? p.b_in_a.rotate(edges.axis) : edges.axis;
-    if (gauss && one_box) {  // the box's index so far is its axis k: find its edge
-      const vec3 box_local = p.a.is_box() ? axis : -p.a_in_b.rotate(axis);
-      if (p.a.is_box())
-        feature.a = detail::box_edge(p.a, p.a.box().axes[edges.a], box_local);
-      else
-        feature.b = detail::box_edge(p.b, p.b.box().axes[edges.b], box_local);
-    }
   }
   if (p.a.is_flat() && p.b.is_flat() && best.separation <= stop_above) {
     const Best rim = flat_rim_query(p, stop_above, counters);
