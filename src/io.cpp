@@ -357,7 +357,9 @@ Read read_off_vertices(std::string_view text) {
 // ---------------------------------------------------------------------------
 // PLY header against file size
 
-// The longest PLY header sepax looks at (bytes); a longer one is left to assimp.
+// The longest PLY header sepax looks at (bytes): a header with no end_header
+// line within it is refused, one that ends within it is checked against the
+// file size.
 constexpr std::size_t max_ply_header = 1 << 16;
 
 // Bytes of a PLY scalar type in binary files; 0 for an unknown type name.
@@ -383,11 +385,37 @@ struct PlyElement {
   std::uint64_t min_bytes = 0;
 };
 
+// assimp 5.2's PLY magic: "ply" or "PLY" at the start of the file.
+bool has_ply_magic(std::string_view text) {
+  return text.starts_with("ply") || text.starts_with("PLY");
+}
+
+// Where the PLY header's end_header line starts, or npos. assimp 5.2 ends the
+// header only at a line whose first word (after spaces or tabs) is exactly
+// end_header; it reads on forever when there is none, so this follows its
+// rule strictly ("comment end_header" and "end_headerX" do not count).
+std::size_t find_end_header(std::string_view text) {
+  constexpr std::string_view token = "end_header";
+  for (std::size_t line = 0; line < text.size();) {
+    const std::size_t first = text.find_first_not_of(" \t", line);
+    if (first == std::string_view::npos) break;
+    const std::size_t after = first + token.size();
+    if (text.substr(first, token.size()) == token &&
+        (after == text.size() ||
+         std::string_view(" \t\r\n").find(text[after]) != std::string_view::npos)) {
+      return first;
+    }
+    line = text.find('\n', first);
+    if (line != std::string_view::npos) ++line;
+  }
+  return std::string_view::npos;
+}
+
 // The elements a PLY header declares, and the header's length; nothing when
 // the header is not one sepax can parse (assimp then judges the file).
 std::optional<std::pair<std::vector<PlyElement>, std::size_t>> parse_ply_header(
     std::string_view text) {
-  const std::size_t end = text.find("end_header");
+  const std::size_t end = find_end_header(text);
   if (!text.starts_with("ply") || end == std::string_view::npos) return std::nullopt;
   std::string_view header = text.substr(0, end);
   std::size_t length = text.find('\n', end);
@@ -420,6 +448,10 @@ std::optional<std::string> check_ply_size(const std::string& path) {
   std::string head(max_ply_header, '\0');
   in.read(head.data(), std::streamsize(head.size()));
   head.resize(std::size_t(in.gcount()));
+  if (has_ply_magic(head) && find_end_header(head) == std::string::npos) {
+    return "the header has no end_header line (in its first " +
+           std::to_string(max_ply_header / 1024) + " KiB)";
+  }
   const auto parsed = parse_ply_header(head);
   std::error_code ec;
   const std::uintmax_t size = fs::file_size(path, ec);

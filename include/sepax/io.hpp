@@ -71,7 +71,8 @@ struct LoadResult {
 /// precision, and OBJ vertices then go to the `o` object under which they are
 /// declared. A PLY file whose header declares more elements than the file can
 /// hold is `unreadable` (assimp 5.2 would invent the missing binary vertices,
-/// or allocate for the declared count first).
+/// or allocate for the declared count first), and so is one whose header has
+/// no `end_header` line in its first 64 KiB (assimp 5.2 would read on forever).
 ///
 /// Never throws. Thread-safe: each call uses its own assimp importer, and
 /// assimp's logging stays off (sepax never creates assimp's logger).
