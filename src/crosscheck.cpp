@@ -61,14 +61,15 @@ void judge(CrossCheck& c) {
 
 }  // namespace
 
-CrossCheck crosscheck(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+CrossCheck crosscheck(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                      epa::Workspace* workspace) {
   if (a.empty() || b.empty()) {
     CrossCheck c;
     c.reason = "empty hull";
     return c;
   }
-  return compare(sat::query(a, pose_a, b, pose_b), epa::query(a, pose_a, b, pose_b), a, pose_a, b,
-                 pose_b);
+  return compare(sat::query(a, pose_a, b, pose_b),
+                 epa::query(a, pose_a, b, pose_b, nullptr, workspace), a, pose_a, b, pose_b);
 }
 
 CrossCheck compare(const sat::Result& sat, const epa::QueryResult& gjk, const Hull& a,

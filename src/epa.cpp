@@ -127,7 +127,8 @@ int Polytope::collect_horizon(int visible) {
   for (int i = 0; i < visible; ++i) {
     const Face& f = face_[visible_[i]];
     for (int k = 0; k < 3; ++k)
-      if (!face_[f.adj[k]].mark) horizon_[count++] = Edge{f.v[k], f.v[(k + 1) % 3], f.adj[k]};
+      if (!face_[f.adj[k]].mark)
+        horizon_[count++] = HorizonEdge{f.v[k], f.v[(k + 1) % 3], f.adj[k]};
   }
   return count;
 }
@@ -152,7 +153,7 @@ bool Polytope::chain_horizon(int count) {
 
 int Polytope::allocate() {
   if (free_count_ > 0) return free_[--free_count_];
-  return face_count_ < max_faces ? face_count_++ : -1;
+  return face_count_ < max_faces_ ? face_count_++ : -1;
 }
 
 // Outline: mark the faces p sees; take their horizon as one loop; check the
@@ -161,7 +162,7 @@ int Polytope::allocate() {
 // hole (edge 0 to the outer face, edges 1 and 2 to the neighbouring new
 // faces). Any failure unmarks and leaves the polytope as it was.
 Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
-  if (vertex_count_ >= max_vertices) return Add::full;
+  if (vertex_count_ >= max_vertices_) return Add::full;
   const int visible = mark_visible(p.w, from);
   const int edges = collect_horizon(visible);
   const auto unmark = [&](Add why) {
@@ -169,7 +170,7 @@ Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
     return why;
   };
   if (!chain_horizon(edges)) return unmark(Add::degenerate);
-  if (edges > free_count_ + visible + (max_faces - face_count_)) return unmark(Add::full);
+  if (edges > free_count_ + visible + (max_faces_ - face_count_)) return unmark(Add::full);
   const int vp = vertex_count_;
   vertex_[vp] = Vertex{p.a, p.b, p.w};
   for (int i = 0; i < edges; ++i) {  // trial faces in a spare slot: no commit yet
@@ -358,6 +359,33 @@ template Raw expand(const convex::Box&, const convex::Posed<convex::Box>&, const
                     real, const vec3&, Polytope&);
 
 }  // namespace detail
+
+namespace {
+
+// Room for the starting tetrahedron at least.
+int vertex_room(int vertices) {
+  return std::max(vertices, 4);
+}
+std::size_t face_room(int vertices) {
+  return static_cast<std::size_t>(face_capacity(vertex_room(vertices)));
+}
+
+}  // namespace
+
+Workspace::Workspace(int vertices)
+    : vertex_(std::make_unique<detail::Vertex[]>(static_cast<std::size_t>(vertex_room(vertices)))),
+      face_(std::make_unique<detail::Face[]>(face_room(vertices))),
+      free_(std::make_unique<int[]>(face_room(vertices))),
+      visible_(std::make_unique<int[]>(face_room(vertices))),
+      horizon_(std::make_unique<detail::HorizonEdge[]>(face_room(vertices))),
+      polytope_(detail::Storage{vertex_.get(), face_.get(), free_.get(), visible_.get(),
+                                horizon_.get(), vertex_room(vertices)}) {}
+
+int workspace_vertices(const Hull& a, const Hull& b) {
+  constexpr std::size_t most = std::size_t(1) << 20;  // 320 MB in double: plenty
+  const std::size_t n = std::min(a.vertex_count() + b.vertex_count(), most);
+  return std::max(static_cast<int>(n), max_vertices);
+}
 
 PenetrationResult to_penetration(const QueryResult& q) {
   PenetrationResult p;

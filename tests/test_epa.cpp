@@ -2,6 +2,7 @@
 // named regressions (touching, flat, identical, contained...), and seeded
 // random pairs against the brute-force Minkowski-difference reference.
 #include "sepax/epa.hpp"
+#include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
 
 #include <catch2/catch.hpp>
@@ -231,6 +232,34 @@ TEST_CASE("workspace reuse and caches give the same answers", "[epa]") {
     CHECK(mirrored.separation ==
           Approx(plain.separation).epsilon(is_double ? 1e-9 : 1e-4).margin(zero));
   }
+}
+
+TEST_CASE("a workspace sized for the hulls lets deep large pairs converge", "[epa]") {
+  // A quarter-size hull of 2048 random vertices inside another: the default
+  // 128-vertex polytope runs out of room, the sized workspace does not, and
+  // its depth is SAT's exact one.
+  const Hull a = shapes::random_hull(2048, 1, 1);
+  const Hull b = shapes::random_hull(2048, real(0.25), 2);
+  const int vertices = epa::workspace_vertices(a, b);
+  CHECK(vertices == int(a.vertex_count() + b.vertex_count()));
+  CHECK(epa::workspace_vertices(shapes::box(vec3(1)), shapes::box(vec3(1))) == epa::max_vertices);
+  epa::Workspace sized(vertices);
+  CHECK(sized.vertex_capacity() == vertices);
+  CHECK(epa::Workspace(1).vertex_capacity() == 4);
+  int stopped_default = 0;
+  for (int k = 0; k < 10; ++k) {
+    const Pose pb =
+        at_deg(vec3(real(0.01) * real(k), real(0.003) * real(k), 0), vec3(17 * k, 29 * k, 7 * k));
+    const auto plain = epa::query(a, Pose{}, b, pb);
+    const auto big = epa::query(a, Pose{}, b, pb, nullptr, &sized);
+    stopped_default += plain.epa_status != epa::EpaStatus::converged;
+    CHECK(big.epa_status == epa::EpaStatus::converged);
+    const auto exact = sat::query(a, Pose{}, b, pb);
+    CHECK(big.separation == Approx(exact.separation).epsilon(is_double ? 1e-9 : 1e-4));
+    // A stopped EPA still answers an upper bound of the depth.
+    CHECK(-plain.separation >= -exact.separation * (1 - (is_double ? 1e-9 : 1e-4)));
+  }
+  CHECK(stopped_default > 0);
 }
 
 // ---------------------------------------------------------------------------

@@ -77,10 +77,12 @@ class GjkWarm final : public Prepared {
   sepax::gjk::GjkCache cache_{};
 };
 
-/// epa::query with a reusable workspace (no 40 KB polytope on the stack).
+/// epa::query with a reusable workspace sized for the pair
+/// (epa::workspace_vertices), made once before timing.
 class Epa final : public Prepared {
  public:
-  using Prepared::Prepared;
+  explicit Epa(const bench::PairCase& pair)
+      : Prepared(pair), ws_(sepax::epa::workspace_vertices(*pair.a, *pair.b)) {}
   Answer run() override {
     const int k = step();
     const sepax::epa::QueryResult r = sepax::epa::query(

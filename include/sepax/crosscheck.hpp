@@ -54,9 +54,12 @@ struct CrossCheck {
 };
 
 /// Runs sat::query and epa::query (GJK, then EPA when overlapping) on the
-/// pair and compares them. Never throws; allocates nothing.
+/// pair and compares them. Never throws; allocates nothing. EPA works in
+/// `workspace` when given (size it with epa::workspace_vertices for deep
+/// pairs of large hulls), else in its default stack polytope.
 [[nodiscard]] SEPAX_API CrossCheck crosscheck(const Hull& a, const Pose& pose_a, const Hull& b,
-                                              const Pose& pose_b);
+                                              const Pose& pose_b,
+                                              epa::Workspace* workspace = nullptr);
 
 /// Compares answers already computed for the pair (hulls and poses are
 /// needed for the gap along GJK's axis). crosscheck() is query + compare.

@@ -14,14 +14,17 @@
 // `separation` is > 0 when apart (exactly the distance), < 0 when
 // overlapping (-separation = depth).
 //
-// Storage: a fixed-capacity polytope (max_vertices, max_faces) on the stack
-// or in a caller's Workspace; no heap allocation. Never throws, never returns
+// Storage: a fixed-capacity polytope, max_vertices on the stack, or as many
+// as the caller's Workspace was made for (allocated once, when it is made);
+// no heap allocation per query. Never throws, never returns
 // NaN for finite input, always terminates; when a cap or round-off stops the
 // expansion early, the answer is the best upper bound found, whose axis still
 // separates the shapes when B moves by depth * axis.
 #pragma once
 
 #include "sepax/gjk.hpp"
+
+#include <memory>
 
 namespace sepax::tol {
 
@@ -44,12 +47,24 @@ inline constexpr real epa_sliver = real(16) * eps;
 
 namespace sepax::epa {
 
-/// Vertex capacity of the expanding polytope.
+/// Vertex capacity of the expanding polytope of a query without a
+/// Workspace, and of a default Workspace. Deep pairs of hulls with many
+/// vertices may need more: see Workspace.
 inline constexpr int max_vertices = 128;
-/// Face capacity (a closed triangulated polytope has 2V - 4 faces).
-inline constexpr int max_faces = 2 * max_vertices;
-/// Expansion cap (support evaluations) of one EPA run.
-inline constexpr int max_iterations = max_vertices - 4;
+/// Face capacity for `vertices` vertices (a closed triangulated polytope
+/// has 2V - 4 faces).
+[[nodiscard]] constexpr int face_capacity(int vertices) {
+  return 2 * vertices;
+}
+/// Face capacity of the default polytope.
+inline constexpr int max_faces = face_capacity(max_vertices);
+/// Expansion cap (support evaluations) of one EPA run on a polytope of
+/// `vertices` vertices: every evaluation may add a vertex to the starting 4.
+[[nodiscard]] constexpr int iteration_cap(int vertices) {
+  return vertices - 4;
+}
+/// Expansion cap of the default polytope.
+inline constexpr int max_iterations = iteration_cap(max_vertices);
 
 /// How the EPA part of a query ended.
 enum class EpaStatus : std::uint8_t {
@@ -126,12 +141,53 @@ struct Face {
   bool mark;   ///< scratch: visible from the point being added
 };
 
-/// The expanding polytope: fixed capacity, no allocation.
+/// A horizon edge: from -> to, seen from the visible face; `outer` is the
+/// hidden face across it.
+struct HorizonEdge {
+  int from, to, outer;
+};
+
+/// Arrays a Polytope works in, owned by someone else: `vertices` vertices,
+/// face_capacity(vertices) of each other kind.
+struct Storage {
+  Vertex* vertex = nullptr;
+  Face* face = nullptr;
+  int* free = nullptr;
+  int* visible = nullptr;
+  HorizonEdge* horizon = nullptr;
+  int vertices = 0;
+};
+
+/// Storage for V vertices as plain arrays (a query's polytope on the stack).
+template <int V>
+struct InlineStorage {
+  Vertex vertex[V];
+  Face face[face_capacity(V)];
+  int free[face_capacity(V)];
+  int visible[face_capacity(V)];
+  HorizonEdge horizon[face_capacity(V)];
+  [[nodiscard]] Storage view() { return {vertex, face, free, visible, horizon, V}; }
+};
+
+/// The expanding polytope, in arrays of fixed capacity (Storage): no
+/// allocation.
 class SEPAX_API Polytope {
  public:
   /// Outcome of add().
   enum class Add { ok, full, degenerate };
 
+  /// Works in `storage` (at least 4 vertices), which must outlive it.
+  explicit Polytope(const Storage& storage)
+      : vertex_(storage.vertex),
+        face_(storage.face),
+        free_(storage.free),
+        visible_(storage.visible),
+        horizon_(storage.horizon),
+        max_vertices_(storage.vertices),
+        max_faces_(face_capacity(storage.vertices)) {}
+
+  /// Most vertices the polytope can hold.
+  [[nodiscard]] int vertex_capacity() const { return max_vertices_; }
   /// Starts from the tetrahedron t[0..3]. False when it is too flat for
   /// reliable face normals.
   bool start(const gjk::SimplexVertex (&t)[4]);
@@ -147,14 +203,13 @@ class SEPAX_API Polytope {
   void witness(int f, vec3& pa, vec3& pb) const;
 
  private:
-  struct Edge {
-    int from, to, outer;
-  };
-  Vertex vertex_[max_vertices];
-  Face face_[max_faces];
-  int free_[max_faces];
-  int visible_[max_faces];
-  Edge horizon_[max_faces];
+  Vertex* vertex_;
+  Face* face_;
+  int* free_;
+  int* visible_;
+  HorizonEdge* horizon_;
+  int max_vertices_;
+  int max_faces_;
   int vertex_count_ = 0;
   int face_count_ = 0;  // slots used so far (live or free)
   int free_count_ = 0;
@@ -246,7 +301,7 @@ Raw expand(const A& a, const B& b, const gjk::Simplex& s, real scale, const vec3
   for (;;) {
     const int f = poly.closest();
     const Face& face = poly.face(f);
-    if (r.iterations >= max_iterations) {
+    if (r.iterations >= iteration_cap(poly.vertex_capacity())) {
       r.status = EpaStatus::max_iterations;
       break;
     }
@@ -289,11 +344,37 @@ extern template SEPAX_API Raw expand(const convex::Box&, const convex::Posed<con
 
 }  // namespace detail
 
-/// Reusable EPA storage (about 40 KB in double). Pass one to keep the
-/// polytope off the stack; otherwise each query uses a local one.
-struct Workspace {
-  detail::Polytope polytope;  ///< the expanding polytope
+/// Reusable EPA storage, allocated once when made: pass one to keep the
+/// polytope off the stack, or to give EPA more room than max_vertices.
+/// About 320 bytes per vertex in double. Deep overlaps of hulls with
+/// hundreds of vertices or more can need several hundred polytope vertices
+/// to converge (status capacity or max_iterations otherwise: the depth is
+/// then an upper bound). Not shared between threads at once.
+class SEPAX_API Workspace {
+ public:
+  /// Room for `vertices` polytope vertices (at least 4; smaller is raised
+  /// to 4) and iteration_cap(vertices) expansion steps.
+  explicit Workspace(int vertices = max_vertices);
+
+  /// Most polytope vertices.
+  [[nodiscard]] int vertex_capacity() const { return polytope_.vertex_capacity(); }
+  /// The polytope (the templates' access; not a stable API).
+  [[nodiscard]] detail::Polytope& polytope() { return polytope_; }
+
+ private:
+  std::unique_ptr<detail::Vertex[]> vertex_;
+  std::unique_ptr<detail::Face[]> face_;
+  std::unique_ptr<int[]> free_;
+  std::unique_ptr<int[]> visible_;
+  std::unique_ptr<detail::HorizonEdge[]> horizon_;
+  detail::Polytope polytope_;  // works in the arrays above
 };
+
+/// A Workspace size for EPA on hulls a and b that let every deep pair
+/// measured converge: the two vertex counts added, at least max_vertices
+/// (measured: two random hulls of 4096 vertices, one shrunk to a quarter
+/// inside the other, need up to about 1100 polytope vertices).
+[[nodiscard]] SEPAX_API int workspace_vertices(const Hull& a, const Hull& b);
 
 /// Signed separation of two convex shapes (any SupportMap, see convex.hpp):
 /// GJK, then EPA when they overlap. Answers in the shapes' frame. `cache`
@@ -308,10 +389,11 @@ template <SupportMap A, SupportMap B>
         const gjk::detail::Run g = gjk::detail::solve(ca, cb, guess, false, cache, s);
         if (!g.intersecting) return detail::finish(g, s, nullptr, ra, rb, to_world);
         if (workspace != nullptr) {
-          const detail::Raw e = detail::expand(ca, cb, s, g.scale, guess, workspace->polytope);
+          const detail::Raw e = detail::expand(ca, cb, s, g.scale, guess, workspace->polytope());
           return detail::finish(g, s, &e, ra, rb, to_world);
         }
-        detail::Polytope poly;
+        detail::InlineStorage<max_vertices> storage;
+        detail::Polytope poly(storage.view());
         const detail::Raw e = detail::expand(ca, cb, s, g.scale, guess, poly);
         return detail::finish(g, s, &e, ra, rb, to_world);
       });

@@ -106,9 +106,11 @@ PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull&
   r.pose_b = pose_b;
   const Hull& ha = a.built.hull;
   const Hull& hb = b.built.hull;
-  r.check = crosscheck(ha, pose_a, hb, pose_b);
+  // Room for EPA to converge on deep pairs of large hulls.
+  epa::Workspace workspace(epa::workspace_vertices(ha, hb));
+  r.check = crosscheck(ha, pose_a, hb, pose_b, &workspace);
   r.sat_us = median_us([&] { (void)sat::query(ha, pose_a, hb, pose_b); });
-  r.gjk_us = median_us([&] { (void)epa::query(ha, pose_a, hb, pose_b); });
+  r.gjk_us = median_us([&] { (void)epa::query(ha, pose_a, hb, pose_b, nullptr, &workspace); });
   return r;
 }
 
