@@ -16,19 +16,26 @@ index_t support_brute(const Hull& hull, const vec3& d) {
 // Hill climbing (the simplex method's pivoting on the vertex graph): on a
 // polytope a vertex that is not a maximiser always has a neighbour that is
 // strictly better, so stopping when none is gives the support vertex.
+// A neighbour is judged by its gain along the edge, dot(n - best, d), rather
+// than by comparing two dot products: their round-off is relative to the
+// coordinates, the gain's to the edge, so at a nearly flat vertex a gain
+// below the coordinates' ulp still counts instead of stopping the walk on a
+// false tie short of the support. Gains computed with round-off need not be
+// consistent around a cycle, so the walk is capped at one step per vertex
+// (exact arithmetic never revisits a vertex).
 index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
   const auto v = hull.vertices();
   index_t best = start >= 0 && start < index_t(v.size()) ? start : 0;
-  real best_dot = glm::dot(v[best], d);
-  for (bool moved = true; moved;) {
-    moved = false;
+  for (std::size_t steps = 0; steps < v.size(); ++steps) {
+    index_t next = -1;
     for (index_t n : hull.neighbors(best)) {
-      const real x = glm::dot(v[n], d);
-      if (x > best_dot) {
-        best_dot = x, best = n, moved = true;
+      if (glm::dot(v[n] - v[best], d) > 0) {
+        next = n;
         break;
       }
     }
+    if (next < 0) break;
+    best = next;
   }
   return best;
 }
