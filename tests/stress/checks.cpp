@@ -1,0 +1,575 @@
+// Stress cases and checks (see checks.hpp).
+//
+// Scale and offset. A Pose is rigid, so a pair cannot be scaled through its
+// poses: the hulls themselves are rebuilt (Hull::from_points, as a user with
+// data at that scale would build them) from their vertices times the scale,
+// rounded to `real`, and the pose translations are scaled by the same factor
+// (world = s * (R v + t)). In double this is the generated pair scaled, to
+// round-off; in float the rounding of the scaled vertices moves them by up to
+// half an ulp, and Qhull may merge nearly coplanar facets differently, so a
+// category's intent (e.g. near_touching's 1e-7 gap) may blur. That does not
+// weaken any check: the reference is built from the hulls and poses the
+// library is given, after scaling and rounding.
+//
+// The common offset moves both poses; only the relative pose matters to the
+// geometry, but the library and the reference both see world coordinates. In
+// float, rounding a translation of length L moves a hull by up to eps * L,
+// and at 1e5 that is 0.008: more than a 1e-3 pair's size. So the offset is
+// capped at offset_rounding * size / eps (float: 840 sizes; double: never
+// below 1e5 in the scale range), which keeps every check meaningful.
+//
+// Categories with their own scale or offset keep it: tiny_scale (1e-3) and
+// huge_scale (1e4) get no extra scale, far_from_origin (1e4 to 1e5 away) no
+// extra scale and no extra offset.
+//
+// Bounds: those of the unit tests (test_sat.cpp, test_gjk.cpp, test_epa.cpp,
+// test_cache.cpp, test_crosscheck.cpp), plus the library's documented
+// touching bands (tol::touching in types.hpp for SAT, tol::gjk_touch in
+// gjk.hpp for GJK/EPA) on the positive side of the decision band.
+#include "checks.hpp"
+
+#include "sepax/crosscheck.hpp"
+#include "sepax/gjk.hpp"
+#include "test_util.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <sstream>
+
+namespace sepax::stress {
+namespace {
+
+using glm::dvec3;
+using pairs::Category;
+
+constexpr bool is_double = test::is_double;
+constexpr double eps = double(tol::eps);
+
+// --- case generation --------------------------------------------------------
+
+/// Extra scale of the whole pair, log-uniform (issue #7).
+constexpr double min_scale = 1e-3;
+constexpr double max_scale = 1e4;
+/// Largest common offset of the pair (issue #7).
+constexpr double max_offset = 1e5;
+/// Relative to the pair's size: rounding the offset pose to `real` may move
+/// a hull by at most this much (caps the offset in float).
+constexpr double offset_rounding = 1e-4;
+/// Share of cases with no offset; the others get a length log-uniform in
+/// [1, cap].
+constexpr double no_offset_share = 0.25;
+
+/// Positions of B checked per large_hulls pair: its own and this many minus
+/// one random translations (test_util.hpp's shifted(): 1e-9 to 0.3 of the
+/// size), which the reference answers without a rebuild.
+constexpr int large_positions = 10;
+
+/// Seed of the case's own random streams (kind 0: scale and offset, 1: cache
+/// priming, 2: positions), apart from make_pair's.
+std::uint64_t case_stream(const CaseId& id, std::uint64_t kind) {
+  return id.seed * 0xd1342543de82ef95ull + std::uint64_t(id.category) * 0x100 + kind + 0x5712e55;
+}
+
+bool gets_scale(Category c) {
+  return c != Category::tiny_scale && c != Category::huge_scale && c != Category::far_from_origin;
+}
+
+bool gets_offset(Category c) {
+  return c != Category::far_from_origin;
+}
+
+/// The hull rebuilt from its vertices times s, rounded to `real`.
+bool rescale(Hull& h, double s) {
+  std::vector<vec3> points;
+  points.reserve(h.vertex_count());
+  for (const vec3& v : h.vertices()) points.push_back(test::to_real(dvec3(v) * s));
+  HullResult r = Hull::from_points(points);
+  if (!r.ok()) return false;
+  h = std::move(r.hull);
+  return true;
+}
+
+// --- bounds -----------------------------------------------------------------
+
+/// SAT (test_sat.cpp): relative accuracy of depth and separation (of the
+/// size), plus round-off of 64 eps of the coordinates' magnitude.
+constexpr double sat_rel = is_double ? 1e-9 : 3e-5;
+constexpr double sat_mag_rel = 64 * eps;
+/// SAT axis (test_sat.cpp): radians, checked where the reference's
+/// second-best direction is worse by more than max(1e-6 size, 4 tolerance).
+constexpr double sat_angle = is_double ? 1e-6 : 1e-2;
+constexpr double sat_unique_gap = 1e-6;
+/// GJK and EPA decision band (test_gjk.cpp, test_epa.cpp), of the size.
+constexpr double gjk_band = is_double ? 1e-9 : 1e-5;
+/// GJK distance (test_gjk.cpp): relative error plus 16 eps of the magnitude.
+constexpr double distance_rel = is_double ? 1e-9 : 1e-4;
+constexpr double distance_floor = 16 * eps;
+/// EPA depth (test_epa.cpp): relative error plus 64 eps of the magnitude.
+constexpr double depth_rel = is_double ? 1e-6 : 1e-3;
+constexpr double depth_floor = 64 * eps;
+/// EPA axis (test_epa.cpp): radians, where the MTV is unique by unique_gap
+/// of the size.
+constexpr double epa_angle = is_double ? 1e-6 : 1e-2;
+constexpr double epa_unique_gap = is_double ? 1e-7 : 1e-3;
+/// EPA witnesses (test_epa.cpp), of the magnitude.
+constexpr double witness_rel = 64 * eps;
+/// Unit axes (test_gjk.cpp, test_epa.cpp check_sane): |length - 1|.
+constexpr double unit_slack = 100 * eps;
+
+/// The bounds of one pair, absolute (length unit).
+struct Bounds {
+  double size = 0;
+  /// Largest absolute pose coordinate plus the size (test_util magnitude).
+  double magnitude = 0;
+  /// SAT's tolerance (test_sat.cpp): sat_rel * size + 64 eps * (size +
+  /// |t_a| + |t_b|).
+  double sat_tol = 0;
+  /// SAT's touching band (sat.hpp, types.hpp): tol::touching * (both
+  /// hulls' magnitude + distance between their frames).
+  double sat_touch = 0;
+  /// GJK/EPA band (tests) and GJK's touching band (gjk.hpp: tol::gjk_touch
+  /// of the support points' magnitude in A's frame, taken as the pair
+  /// magnitude above).
+  double gjk_band = 0;
+  double gjk_touch = 0;
+
+  [[nodiscard]] double distance(double d) const {
+    return distance_rel * d + distance_floor * magnitude;
+  }
+  [[nodiscard]] double depth(double d) const { return depth_rel * d + depth_floor * magnitude; }
+};
+
+Bounds bounds_for(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                  const ref::Answer& r) {
+  Bounds lim;
+  const dvec3 ta(pose_a.translation), tb(pose_b.translation);
+  const dvec3 largest = glm::max(glm::abs(ta), glm::abs(tb));
+  lim.size = r.size;
+  lim.magnitude = std::max(largest.x, std::max(largest.y, largest.z)) + r.size;
+  lim.sat_tol = sat_rel * r.size + sat_mag_rel * (r.size + glm::length(ta) + glm::length(tb));
+  const double pair_magnitude =
+      double(a.magnitude()) + double(b.magnitude()) + glm::length(tb - ta);
+  lim.sat_touch = double(tol::touching) * pair_magnitude;
+  lim.gjk_band = gjk_band * r.size;
+  lim.gjk_touch = double(tol::gjk_touch) * pair_magnitude;
+  return lim;
+}
+
+/// A decision band: the reference separation below -below must be called
+/// intersecting, above `above` separated; in between either verdict is right.
+struct Band {
+  double below;
+  double above;
+};
+
+Band sat_band(const Bounds& b) {
+  return {b.sat_tol, b.sat_tol + b.sat_touch};
+}
+
+Band gjk_band_of(const Bounds& b) {
+  return {b.gjk_band, b.gjk_band + b.gjk_touch};
+}
+
+bool inside(const Band& band, double separation) {
+  return separation >= -band.below && separation <= band.above;
+}
+
+/// The band edge on the reference's side (the bound of a decision check).
+double edge(const Band& band, double separation) {
+  return separation < 0 ? band.below : band.above;
+}
+
+double angle(const dvec3& u, const dvec3& v) {
+  return std::atan2(glm::length(glm::cross(u, v)), glm::dot(u, v));
+}
+
+bool finite(double x) {
+  return std::isfinite(x);
+}
+
+bool unit(const vec3& v) {
+  return test::finite(v) && std::abs(glm::length(dvec3(v)) - 1) <= unit_slack;
+}
+
+std::string text(const char* what, double got, double want) {
+  std::ostringstream s;
+  s.precision(17);
+  s << what << " " << got << " reference " << want;
+  return s.str();
+}
+
+bool same(const sat::Result& x, const sat::Result& y) {
+  return x.intersecting == y.intersecting && x.separation == y.separation && x.axis == y.axis &&
+         x.feature == y.feature;
+}
+
+/// The brute-force reference of a pair, built in A's local frame: A's
+/// vertices as stored, B's through the relative pose inverse(pose_a) *
+/// pose_b (types.hpp) evaluated in double. Distances do not depend on the
+/// frame, and this one keeps the digits of a pair far from the origin: world
+/// coordinates near 1e5 carry ~1e-11 of round-off in double, more than the
+/// bands of a pair of size 1e-3 (stress.md, "The reference"). Answers come
+/// back in the world frame.
+struct Reference {
+  ref::Difference d;
+  glm::dmat3 rotation_a{1.0};  ///< A's rotation: A's frame to the world
+  double size = 0;             ///< the pair's size measured in the world, as the tests do
+
+  /// The answer with B translated by `world_shift`; axis in the world frame.
+  [[nodiscard]] ref::Answer query(const dvec3& world_shift) const {
+    ref::Answer r = d.query(glm::transpose(rotation_a) * world_shift);
+    r.axis = rotation_a * r.axis;
+    r.size = size;
+    return r;
+  }
+};
+
+double diagonal(const std::vector<dvec3>& points) {
+  dvec3 lo(points.front()), hi(points.front());
+  for (const dvec3& q : points) lo = glm::min(lo, q), hi = glm::max(hi, q);
+  return glm::length(hi - lo);
+}
+
+Reference reference_of(const pairs::Pair& p) {
+  Reference r;
+  r.rotation_a = glm::dmat3(p.pose_a.rotation);
+  const glm::dmat3 back = glm::transpose(r.rotation_a), rotation_b(p.pose_b.rotation);
+  const dvec3 delta = dvec3(p.pose_b.translation) - dvec3(p.pose_a.translation);
+  std::vector<dvec3> a, b;
+  for (const vec3& v : p.a.vertices()) a.push_back(dvec3(v));
+  for (const vec3& v : p.b.vertices()) b.push_back(back * (rotation_b * dvec3(v) + delta));
+  r.d = ref::Difference::build(a, b);
+  r.size = std::max(diagonal(ref::world_points(p.a, p.pose_a)),
+                    diagonal(ref::world_points(p.b, p.pose_b)));
+  return r;
+}
+
+/// Everything a check needs: the pair at one position of B, the reference
+/// there, and the bounds.
+struct Context {
+  CaseId id;
+  const Hull& a;
+  const Hull& b;
+  const Pose& pose_a;
+  Pose pose_b;
+  dvec3 shift;  ///< B's translation from the case's pose (world frame), as applied
+  const Reference& reference;
+  ref::Answer r;
+  Bounds lim;
+  Stats& s;
+  Scratch& scratch;
+  CategoryTally& tally;
+  /// EPA's polytope, sized as epa.hpp advises: epa::workspace_vertices(a, b).
+  epa::Workspace& workspace;
+};
+
+/// Checks a verdict against the reference outside `band`.
+void decide(Context& x, Metric m, bool intersecting, const Band& band, const char* what,
+            double got) {
+  if (inside(band, x.r.separation)) return;
+  const bool ok = intersecting == x.r.intersecting;
+  x.s.check(m, ok, std::abs(x.r.separation), edge(band, x.r.separation), x.id,
+            text(what, got, x.r.separation));
+}
+
+// --- SAT --------------------------------------------------------------------
+
+/// Depth (overlapping) or separation bound (apart) of one SAT answer.
+void sat_values(Context& x, Metric depth, Metric distance, const sat::Result& q) {
+  const double got = double(q.separation);
+  if (inside(sat_band(x.lim), x.r.separation) || q.intersecting != x.r.intersecting) return;
+  if (x.r.intersecting) {
+    x.s.check(depth, std::abs(got - x.r.separation) <= x.lim.sat_tol,
+              std::abs(got - x.r.separation), x.lim.sat_tol, x.id,
+              text("depth", got, x.r.separation));
+  } else {
+    const double excess = got - x.r.distance;
+    x.s.check(distance, got > 0 && excess <= x.lim.sat_tol, excess, x.lim.sat_tol, x.id,
+              text("separation", got, x.r.distance));
+  }
+}
+
+void check_sat(Context& x, const sat::Result& q, const sat::Result& m) {
+  const Band band = sat_band(x.lim);
+  decide(x, Metric::sat_decision, q.intersecting, band, "sat separation", double(q.separation));
+  decide(x, Metric::sat_decision, m.intersecting, band, "mirrored separation",
+         double(m.separation));
+  sat_values(x, Metric::sat_depth, Metric::sat_distance, q);
+  const double mirror = std::abs(double(q.separation) - double(m.separation));
+  x.s.check(Metric::sat_mirror, mirror <= x.lim.sat_tol, mirror, x.lim.sat_tol, x.id,
+            text("mirrored", double(m.separation), double(q.separation)));
+  const bool overlapping = !inside(band, x.r.separation) && x.r.intersecting;
+  if (overlapping && !x.r.flat &&
+      x.r.axis_gap > std::max(sat_unique_gap * x.r.size, 4 * x.lim.sat_tol)) {
+    const double a = std::max(angle(dvec3(q.axis), x.r.axis), angle(-dvec3(m.axis), x.r.axis));
+    x.s.check(Metric::sat_axis, a <= sat_angle, a, sat_angle, x.id,
+              text("axis angle", a, x.r.axis_gap));
+  }
+  if (x.r.separation > x.lim.sat_tol && x.r.separation <= band.above && q.intersecting) {
+    ++x.tally.touching_band_sat;
+    x.s.check(Metric::sat_touching_band, true, x.r.separation, band.above, x.id,
+              text("sat separation", double(q.separation), x.r.separation));
+  }
+
+  const bool hit = sat::intersect(x.a, x.pose_a, x.b, x.pose_b);
+  decide(x, Metric::intersect_decision, hit, band, "sat::intersect", hit);
+
+  if (!(x.a.is_box() && x.b.is_box())) return;
+  ++x.tally.boxes;
+  decide(x, Metric::box_decision, q.intersecting, band, "box separation", double(q.separation));
+  sat_values(x, Metric::box_depth, Metric::box_distance, q);
+  const sat::Result g = sat::query_general(x.a, x.pose_a, x.b, x.pose_b);
+  const double gs = double(g.separation), qs = double(q.separation);
+  if (gs < -x.lim.sat_tol)
+    x.s.check(Metric::box_general, std::abs(qs - gs) <= x.lim.sat_tol, std::abs(qs - gs),
+              x.lim.sat_tol, x.id, text("box path", qs, gs));
+  else if (gs > x.lim.sat_tol)
+    x.s.check(Metric::box_general, qs > 0, qs, 0, x.id, text("box path", qs, gs));
+}
+
+/// B's pose moved by a small random translation (1e-4 to 0.1 of the size),
+/// for priming caches: a pair in coherent motion.
+Pose nudged(const Context& x) {
+  pairs::Rng rng(case_stream(x.id, 1));
+  const dvec3 step = rng.unit() * (x.r.size * std::pow(10.0, rng.uniform(-4, -1)));
+  Pose pose = x.pose_b;
+  pose.translation = test::to_real(dvec3(pose.translation) + step);
+  return pose;
+}
+
+/// A cached answer: identical to the uncached one on a miss, a valid lower
+/// bound of the distance on a hit.
+void cached_value(Context& x, Metric equal, Metric bound, const sat::Result& got,
+                  const sat::Result& want) {
+  if (!got.counters.cache_hit) {
+    x.s.check(equal, same(got, want), std::abs(double(got.separation - want.separation)), 0, x.id,
+              text("cached", double(got.separation), double(want.separation)));
+    return;
+  }
+  const double excess = double(got.separation) - x.r.distance;
+  x.s.check(bound, got.separation > 0 && excess <= x.lim.sat_tol, excess, x.lim.sat_tol, x.id,
+            text("cache hit separation", double(got.separation), x.r.distance));
+}
+
+void check_caches(Context& x, const sat::Result& q, const sat::Result& m) {
+  const Band band = sat_band(x.lim);
+  const Pose before = nudged(x);
+
+  sat::Cache cache{};
+  (void)sat::query(x.a, x.pose_a, x.b, before, &cache);
+  const sat::Result got = sat::query(x.a, x.pose_a, x.b, x.pose_b, &cache);
+  x.tally.cache_hits += got.counters.cache_hit;
+  decide(x, Metric::cache_decision, got.intersecting, band, "cached separation",
+         double(got.separation));
+  cached_value(x, Metric::cache_equal, Metric::cache_hit_bound, got, q);
+  const bool hit = sat::intersect(x.a, x.pose_a, x.b, x.pose_b, &cache);
+  decide(x, Metric::cache_decision, hit, band, "cached sat::intersect", hit);
+
+  // Ids in reverse order: PairCache runs B against A and mirrors back.
+  const std::uint64_t id_a = 2 * x.id.index + 1, id_b = 2 * x.id.index;
+  sat::PairCache& pc = x.scratch.pair_cache;
+  (void)pc.query(id_a, x.a, x.pose_a, id_b, x.b, before);
+  const sat::Result pair = pc.query(id_a, x.a, x.pose_a, id_b, x.b, x.pose_b);
+  decide(x, Metric::pair_cache_decision, pair.intersecting, band, "PairCache separation",
+         double(pair.separation));
+  cached_value(x, Metric::pair_cache_equal, Metric::pair_cache_hit_bound, pair, sat::mirrored(m));
+  const bool pair_hit = pc.intersect(id_a, x.a, x.pose_a, id_b, x.b, x.pose_b);
+  decide(x, Metric::pair_cache_decision, pair_hit, band, "PairCache intersect", pair_hit);
+  pc.erase(id_a, id_b);
+}
+
+// --- GJK and EPA ------------------------------------------------------------
+
+void check_gjk(Context& x) {
+  const Band band = gjk_band_of(x.lim);
+  const gjk::DistanceResult g = gjk::distance(x.a, x.pose_a, x.b, x.pose_b);
+  const bool sane = finite(double(g.distance)) && g.distance >= 0 && unit(g.axis) &&
+                    test::finite(g.point_a) && test::finite(g.point_b);
+  x.s.check(Metric::sane, sane, 0, 0, x.id, text("gjk distance", double(g.distance), 0));
+  decide(x, Metric::gjk_decision, g.intersecting, band, "gjk distance", double(g.distance));
+  if (x.r.separation > x.lim.gjk_band && x.r.separation <= band.above && g.intersecting) {
+    ++x.tally.touching_band_gjk;
+    x.s.check(Metric::gjk_touching_band, true, x.r.separation, band.above, x.id,
+              text("gjk distance", double(g.distance), x.r.separation));
+  }
+  if (!inside(band, x.r.separation) && !x.r.intersecting && !g.intersecting) {
+    const double err = std::abs(double(g.distance) - x.r.distance);
+    const double bound = x.lim.distance(x.r.distance);
+    x.s.check(
+        Metric::gjk_distance, err <= bound, err, bound, x.id,
+        text("distance", double(g.distance), x.r.distance) + " status " + gjk::to_string(g.status));
+  }
+  const bool hit = gjk::intersect(x.a, x.pose_a, x.b, x.pose_b);
+  decide(x, Metric::gjk_intersect, hit, band, "gjk::intersect", hit);
+}
+
+/// Depth checks of an overlapping EPA answer: exact when EPA converged, an
+/// upper bound otherwise (epa.hpp); its axis must separate either way.
+void epa_depth(Context& x, const epa::QueryResult& e) {
+  const double depth = -double(e.separation);
+  const double bound = x.lim.depth(x.r.depth);
+  const std::string status = std::string(" status ") + epa::to_string(e.epa_status);
+  const bool converged = e.epa_status == epa::EpaStatus::converged;
+  if (converged) {
+    const double err = std::abs(depth - x.r.depth);
+    x.s.check(Metric::epa_depth, err <= bound, err, bound, x.id,
+              text("depth", depth, x.r.depth) + status);
+  } else {
+    ++x.tally.epa_not_converged;
+    const double below = x.r.depth - depth;
+    x.s.check(Metric::epa_upper_bound, below <= bound, below, bound, x.id,
+              text("depth", depth, x.r.depth) + status);
+  }
+  // B moved by the depth (plus twice the band) along the axis must be free.
+  const ref::Answer moved =
+      x.reference.query(x.shift + dvec3(e.axis) * (depth + 2 * x.lim.gjk_band));
+  const double left = moved.intersecting ? -moved.separation : 0;
+  x.s.check(Metric::epa_mtv, left <= x.lim.gjk_band, left, x.lim.gjk_band, x.id,
+            text("depth left after the MTV", left, 0) + status);
+  if (converged && !x.r.flat && x.r.axis_gap > epa_unique_gap * x.r.size) {
+    const double a = angle(dvec3(e.axis), x.r.axis);
+    x.s.check(Metric::epa_axis, a <= epa_angle, a, epa_angle, x.id,
+              text("axis angle", a, x.r.axis_gap) + status);
+  }
+}
+
+void check_epa(Context& x) {
+  const Band band = gjk_band_of(x.lim);
+  const epa::QueryResult e = epa::query(x.a, x.pose_a, x.b, x.pose_b, nullptr, &x.workspace);
+  const bool sane = finite(double(e.separation)) && unit(e.axis) && test::finite(e.point_a) &&
+                    test::finite(e.point_b);
+  x.s.check(Metric::sane, sane, 0, 0, x.id, text("epa separation", double(e.separation), 0));
+  decide(x, Metric::epa_decision, e.intersecting, band, "epa separation", double(e.separation));
+  const bool converged =
+      e.epa_status == epa::EpaStatus::converged || e.epa_status == epa::EpaStatus::separated;
+  if (converged && !inside(band, x.r.separation)) {
+    const double w =
+        glm::length(dvec3(e.point_b) - dvec3(e.point_a) - double(e.separation) * dvec3(e.axis));
+    const double bound = witness_rel * x.lim.magnitude;
+    x.s.check(Metric::epa_witness, w <= bound, w, bound, x.id, text("witness gap", w, 0));
+  }
+  if (!inside(band, x.r.separation) && x.r.intersecting && e.intersecting) epa_depth(x, e);
+}
+
+void check_crosscheck(Context& x) {
+  const CrossCheck c = crosscheck(x.a, x.pose_a, x.b, x.pose_b, &x.workspace);
+  std::ostringstream s;
+  s.precision(17);
+  s << c.reason << ": sat " << c.sat.separation << " gjk " << c.gjk.separation << " epa "
+    << epa::to_string(c.gjk.epa_status) << " angle " << c.axis_angle << " gap along gjk axis "
+    << c.sat_gap_along_gjk_axis << " tolerance " << c.value_tolerance;
+  x.s.check(Metric::crosscheck_agree, c.agree, c.agree ? 0 : 1, 0, x.id, s.str());
+}
+
+void tally_outcome(Context& x) {
+  if (inside(sat_band(x.lim), x.r.separation))
+    ++x.tally.in_band;
+  else
+    ++(x.r.intersecting ? x.tally.intersecting : x.tally.separated);
+}
+
+/// Every check of one position of B against the reference there.
+void check_position(const CaseId& id, const pairs::Pair& p, const test::Shifted& moved,
+                    const Reference& reference, Stats& stats, Scratch& scratch,
+                    epa::Workspace& workspace) {
+  CategoryTally& tally = stats.categories[std::size_t(id.category)];
+  ++tally.positions;
+  const ref::Answer r = reference.query(moved.shift);
+  if (!r.ok) {
+    ++tally.reference_failed;
+    auto& list = stats.reference_failures;
+    list.push_back(id);
+    std::sort(list.begin(), list.end(), [](auto& u, auto& v) { return u.index < v.index; });
+    if (list.size() > max_failures_kept) list.pop_back();
+    if (stats.verbose) std::printf("reference failed: %s\n", r.message.c_str());
+    return;
+  }
+  const Bounds lim = bounds_for(p.a, p.pose_a, p.b, moved.pose_b, r);
+  Context x{id, p.a, p.b,   p.pose_a, moved.pose_b, moved.shift, reference,
+            r,  lim, stats, scratch,  tally,        workspace};
+  if (stats.verbose)
+    std::printf("%s: reference separation %.17g (size %.6g, axis gap %.3g%s)\n",
+                describe(id).c_str(), r.separation, r.size, r.axis_gap, r.flat ? ", flat D" : "");
+  tally_outcome(x);
+  const sat::Result q = sat::query(x.a, x.pose_a, x.b, x.pose_b);
+  const sat::Result m = sat::query(x.b, x.pose_b, x.a, x.pose_a);
+  const bool sane =
+      finite(double(q.separation)) && finite(double(m.separation)) && unit(q.axis) && unit(m.axis);
+  stats.check(Metric::sane, sane, 0, 0, id, text("sat separation", double(q.separation), 0));
+  check_sat(x, q, m);
+  check_caches(x, q, m);
+  check_gjk(x);
+  check_epa(x);
+  check_crosscheck(x);
+}
+
+}  // namespace
+
+std::string describe(const CaseId& id) {
+  char line[160];
+  std::snprintf(line, sizeof line, "%s/%llu scale %.3g offset %.3g", pairs::to_string(id.category),
+                static_cast<unsigned long long>(id.seed), id.scale, id.offset);
+  if (id.position == 0) return line;
+  return std::string(line) + " position " + std::to_string(id.position);
+}
+
+Case make_case(Category category, std::uint64_t seed, std::uint64_t index) {
+  Case c;
+  c.id.category = category;
+  c.id.seed = seed;
+  c.id.index = index;
+  c.pair = pairs::make_pair(category, seed);
+  // Own stream, so that the pair itself is exactly make_pair's.
+  pairs::Rng rng(case_stream(c.id, 0));
+  const double scale = std::pow(10.0, rng.uniform(std::log10(min_scale), std::log10(max_scale)));
+  const bool offset_drawn = rng.uniform(0, 1) >= no_offset_share;
+  const dvec3 direction = rng.unit();
+  const double fraction = rng.uniform(0, 1);
+  if (gets_scale(category)) {
+    c.id.scale = scale;
+    c.ok = rescale(c.pair.a, scale) && rescale(c.pair.b, scale);
+    for (Pose* pose : {&c.pair.pose_a, &c.pair.pose_b})
+      pose->translation = test::to_real(dvec3(pose->translation) * scale);
+  }
+  const double size = std::max(double(c.pair.a.extent()), double(c.pair.b.extent()));
+  const double cap = std::min(max_offset, offset_rounding * size / eps);
+  if (gets_offset(category) && offset_drawn && cap > 1) {
+    c.id.offset = std::pow(cap, fraction);
+    for (Pose* pose : {&c.pair.pose_a, &c.pair.pose_b})
+      pose->translation = test::to_real(dvec3(pose->translation) + direction * c.id.offset);
+  }
+  return c;
+}
+
+void check_case(const Case& c, Stats& stats, Scratch& scratch) {
+  const auto start = std::chrono::steady_clock::now();
+  CategoryTally& tally = stats.categories[std::size_t(c.id.category)];
+  tally.min_scale = tally.cases == 0 ? c.id.scale : std::min(tally.min_scale, c.id.scale);
+  tally.max_scale = std::max(tally.max_scale, c.id.scale);
+  tally.max_offset = std::max(tally.max_offset, c.id.offset);
+  ++tally.cases;
+  const pairs::Pair& p = c.pair;
+  if (!c.ok) {
+    ++tally.rebuild_failed;
+  } else {
+    const Reference reference = reference_of(p);
+    // EPA's room as epa.hpp advises; large hulls get their own workspace.
+    const int room = epa::workspace_vertices(p.a, p.b);
+    std::unique_ptr<epa::Workspace> own;
+    if (room != scratch.workspace.vertex_capacity()) own = std::make_unique<epa::Workspace>(room);
+    pairs::Rng rng(case_stream(c.id, 2));
+    const int positions = c.id.category == Category::large_hulls ? large_positions : 1;
+    for (int k = 0; k < positions; ++k) {
+      CaseId id = c.id;
+      id.position = k;
+      const test::Shifted moved = test::shifted(p, reference.size, rng, k);
+      check_position(id, p, moved, reference, stats, scratch, own ? *own : scratch.workspace);
+    }
+  }
+  tally.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace sepax::stress

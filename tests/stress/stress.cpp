@@ -1,0 +1,255 @@
+// Stress suite (issue #7): random pairs of every category, at scales from
+// 1e-3 to 1e4 and offsets up to 1e5, each against the brute-force
+// Minkowski-difference reference, through every query type. Exits 1 when any
+// decision outside the band is wrong or any error exceeds its bound, and
+// prints the worst case of every metric with what reproduces it.
+//
+// Usage: stress [--pairs N] [--threads T] [--large-every K] [--case CATEGORY/SEED]
+//   --pairs        pairs (each checked by every query type); default
+//                  $SEPAX_STRESS_PAIRS, else 1300 (the CI run)
+//   --threads      worker threads; default $SEPAX_STRESS_THREADS, else all cores
+//   --large-every  one large_hulls pair per K pairs (default 2000: making
+//                  it and its reference cost ~1 s); the other categories
+//                  share the rest. Each large pair is checked at 10 positions
+//                  of B (one reference, see checks.cpp)
+//   --case         run one case verbosely, e.g. --case deep/1234
+//
+// Schedule: pair i is large_hulls/(i / K) when i % K == 0 (so every run has
+// one); otherwise, with j = i - i / K - 1, category j % 12 of the other
+// twelve with seed j / 12.
+// Workers take pairs from a shared counter, and every tally is merged in an
+// order-independent way, so results do not depend on the thread count.
+#include "checks.hpp"
+#include "test_util.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace sepax;
+using namespace sepax::stress;
+using pairs::Category;
+
+namespace {
+
+/// Pairs of the default run (CI): about 100 per category and one large
+/// pair, a few seconds per precision on two cores.
+constexpr std::uint64_t default_pairs = 1300;
+/// One large_hulls pair per this many pairs by default.
+constexpr std::uint64_t default_large_every = 2000;
+/// Seconds between progress lines on stderr.
+constexpr double progress_seconds = 5;
+
+struct Options {
+  std::uint64_t pairs = default_pairs;
+  unsigned threads = 0;
+  std::uint64_t large_every = default_large_every;
+  std::string single;  // CATEGORY/SEED
+};
+
+std::uint64_t env_or(const char* name, std::uint64_t fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::strtoull(v, nullptr, 10) : fallback;
+}
+
+[[noreturn]] void usage(const char* why) {
+  std::fprintf(stderr,
+               "stress: %s\nusage: stress [--pairs N] [--threads T] [--large-every K] "
+               "[--case CATEGORY/SEED]\n",
+               why);
+  std::exit(2);
+}
+
+Options parse(int argc, char** argv) {
+  Options o;
+  o.pairs = env_or("SEPAX_STRESS_PAIRS", default_pairs);
+  o.threads = unsigned(env_or("SEPAX_STRESS_THREADS", 0));
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i + 1 >= argc) usage(("missing value after " + arg).c_str());
+    const char* value = argv[++i];
+    if (arg == "--pairs")
+      o.pairs = std::strtoull(value, nullptr, 10);
+    else if (arg == "--threads")
+      o.threads = unsigned(std::strtoul(value, nullptr, 10));
+    else if (arg == "--large-every")
+      o.large_every = std::max<std::uint64_t>(1, std::strtoull(value, nullptr, 10));
+    else if (arg == "--case")
+      o.single = value;
+    else
+      usage(("unknown option " + arg).c_str());
+  }
+  if (o.threads == 0) o.threads = std::max(1u, std::thread::hardware_concurrency());
+  return o;
+}
+
+/// The category and seed of pair i (see the schedule above).
+std::pair<Category, std::uint64_t> slot(std::uint64_t i, std::uint64_t large_every) {
+  if (i % large_every == 0) return {Category::large_hulls, i / large_every};
+  static const std::vector<Category> others = [] {
+    std::vector<Category> c = pairs::all_categories();
+    c.erase(std::remove(c.begin(), c.end(), Category::large_hulls), c.end());
+    return c;
+  }();
+  const std::uint64_t j = i - i / large_every - 1;
+  return {others[j % others.size()], j / others.size()};
+}
+
+std::string duration(double seconds) {
+  char s[32];
+  const long t = long(seconds + 0.5);
+  if (t >= 3600)
+    std::snprintf(s, sizeof s, "%ldh%02ldm", t / 3600, t / 60 % 60);
+  else
+    std::snprintf(s, sizeof s, "%ldm%02lds", t / 60, t % 60);
+  return s;
+}
+
+int run_single(const std::string& spec) {
+  const std::size_t slash = spec.find('/');
+  if (slash == std::string::npos) usage("--case wants CATEGORY/SEED");
+  const std::string name = spec.substr(0, slash);
+  for (Category c : pairs::all_categories()) {
+    if (name != pairs::to_string(c)) continue;
+    const std::uint64_t seed = std::strtoull(spec.c_str() + slash + 1, nullptr, 10);
+    const Case k = make_case(c, seed, 0);
+    const pairs::Pair& p = k.pair;
+    std::printf("case %s: A %zu vertices%s, B %zu vertices%s\n", describe(k.id).c_str(),
+                p.a.vertex_count(), p.a.is_box() ? " (box)" : "", p.b.vertex_count(),
+                p.b.is_box() ? " (box)" : "");
+    const ref::Answer r = ref::minkowski(p.a, p.pose_a, p.b, p.pose_b);
+    std::printf("reference: ok %d separation %.17g size %.6g axis gap %.6g flat %d\n", r.ok,
+                r.separation, r.size, r.axis_gap, r.flat);
+    Stats stats;
+    stats.verbose = true;
+    auto scratch = std::make_unique<Scratch>();
+    check_case(k, stats, *scratch);
+    std::printf("%s\n", stats.failures() ? "FAIL" : "ok");
+    return stats.failures() ? 1 : 0;
+  }
+  usage(("unknown category " + name).c_str());
+}
+
+unsigned long long ull(std::uint64_t x) {
+  return static_cast<unsigned long long>(x);
+}
+
+void print_categories(const Stats& s) {
+  std::printf(
+      "\n| category | pairs | positions | overlapping | apart | in band | boxes | cache hits | "
+      "EPA not converged | touching band SAT/GJK | scale | max offset | ms/pair |\n"
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
+  for (Category c : pairs::all_categories()) {
+    const CategoryTally& t = s.categories[std::size_t(c)];
+    if (t.cases == 0) continue;
+    std::printf(
+        "| %s | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu/%llu | %.3g-%.3g | "
+        "%.3g | %.2f |\n",
+        pairs::to_string(c), ull(t.cases), ull(t.positions), ull(t.intersecting), ull(t.separated),
+        ull(t.in_band), ull(t.boxes), ull(t.cache_hits), ull(t.epa_not_converged),
+        ull(t.touching_band_sat), ull(t.touching_band_gjk), t.min_scale, t.max_scale, t.max_offset,
+        1e3 * t.seconds / double(t.cases));
+    if (t.rebuild_failed + t.reference_failed > 0)
+      std::printf("%s: %llu rebuilds failed, %llu references failed\n", pairs::to_string(c),
+                  ull(t.rebuild_failed), ull(t.reference_failed));
+  }
+  for (const CaseId& id : s.reference_failures)
+    std::printf("reference failed: %s (stress --case %s/%llu)\n", describe(id).c_str(),
+                pairs::to_string(id.category), ull(id.seed));
+}
+
+void print_metrics(const Stats& s) {
+  std::printf(
+      "\n| query | metric | checked | failed | worst value | bound | ratio | worst case |\n"
+      "|---|---|---:|---:|---:|---:|---:|---|\n");
+  for (int m = 0; m < int(Metric::count); ++m) {
+    const Tally& t = s.metrics[std::size_t(m)];
+    const MetricInfo& info = metric_info(Metric(m));
+    std::printf("| %s | %s | %llu | %llu | ", info.query, info.name, ull(t.checked), ull(t.failed));
+    if (!t.ranked)
+      std::printf("- | - | - | - |\n");
+    else
+      std::printf("%.3g | %.3g | %.3g | %s |\n", t.value, t.bound, t.ratio,
+                  describe(t.worst).c_str());
+  }
+  std::printf(
+      "\n(decision rows: value = |reference separation| of the pair nearest the band that "
+      "was checked, bound = the band edge; error rows: ratio = value / bound)\n");
+  for (int m = 0; m < int(Metric::count); ++m) {
+    const Tally& t = s.metrics[std::size_t(m)];
+    for (const Failure& f : t.failures)
+      std::printf("FAIL %s %s: %s: value %.6g bound %.6g: %s\n  reproduce: stress --case %s/%llu\n",
+                  metric_info(Metric(m)).query, metric_info(Metric(m)).name, describe(f.id).c_str(),
+                  f.value, f.bound, f.detail.c_str(), pairs::to_string(f.id.category),
+                  ull(f.id.seed));
+  }
+}
+
+Stats run(const Options& o) {
+  std::atomic<std::uint64_t> next{0}, done{0};
+  std::vector<Stats> stats(o.threads);
+  std::vector<std::thread> workers;
+  for (unsigned t = 0; t < o.threads; ++t)
+    workers.emplace_back([&, t] {
+      auto scratch = std::make_unique<Scratch>();
+      for (std::uint64_t i; (i = next.fetch_add(1)) < o.pairs; done.fetch_add(1)) {
+        const auto [category, seed] = slot(i, o.large_every);
+        check_case(make_case(category, seed, i), stats[t], *scratch);
+      }
+    });
+  const auto start = std::chrono::steady_clock::now();
+  auto last = start;
+  while (done.load() < o.pairs) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last).count() < progress_seconds) continue;
+    last = now;
+    const double elapsed = std::chrono::duration<double>(now - start).count();
+    const std::uint64_t n = done.load();
+    const double rate = double(n) / elapsed;
+    std::fprintf(stderr, "stress: %llu/%llu pairs (%.1f%%), %.1f pairs/s, elapsed %s, ETA %s\n",
+                 ull(n), ull(o.pairs), 100.0 * double(n) / double(o.pairs), rate,
+                 duration(elapsed).c_str(),
+                 rate > 0 ? duration(double(o.pairs - n) / rate).c_str() : "?");
+  }
+  for (std::thread& w : workers) w.join();
+  Stats total;
+  for (const Stats& s : stats) total.merge(s);
+  return total;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options o = parse(argc, argv);
+  if (!o.single.empty()) return run_single(o.single);
+  const std::uint64_t large = (o.pairs + o.large_every - 1) / o.large_every;
+  std::printf(
+      "stress: %s precision, %llu pairs (%llu large_hulls: one per %llu, as making it "
+      "and its reference cost ~1 s; each checked at 10 positions of B), %u threads\n",
+      test::is_double ? "double" : "float", ull(o.pairs), ull(large), ull(o.large_every),
+      o.threads);
+  std::fflush(stdout);
+  const auto start = std::chrono::steady_clock::now();
+  const Stats s = run(o);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  print_categories(s);
+  print_metrics(s);
+  std::uint64_t overlapping = 0, apart = 0;
+  for (const CategoryTally& t : s.categories) overlapping += t.intersecting, apart += t.separated;
+  const bool vacuous = overlapping == 0 || apart == 0;
+  const std::uint64_t failures = s.failures();
+  std::printf("\nstress: %s: %llu pairs in %s (%.1f pairs/s), %llu failed checks%s\n",
+              failures || vacuous ? "FAIL" : "PASS", ull(o.pairs), duration(seconds).c_str(),
+              double(o.pairs) / seconds, ull(failures),
+              vacuous ? ", and no overlapping or no apart pairs outside the band" : "");
+  return failures || vacuous ? 1 : 0;
+}
