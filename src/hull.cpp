@@ -85,6 +85,21 @@ vec3 newell_normal(const Hull& h, const Face& face, const vec3& origin) {
   return n;
 }
 
+// A triangle's normal (length twice its area) from its two shortest edges,
+// each the difference of two stored vertices. The cross product's round-off
+// is eps times the product of the two edge lengths against a fixed area, so
+// this pair loses the fewest digits. Newell's sums about the vertex mean
+// would take a needle's normal (two vertices nearly coincident) from the
+// cancellation of its long sides: its plane then tilts away from the far
+// vertex by many times the round-off.
+vec3 triangle_normal(const vec3& a, const vec3& b, const vec3& c) {
+  const vec3 ab = b - a, bc = c - b, ca = a - c;  // ab x bc = bc x ca = ca x ab
+  const real lab = glm::dot(ab, ab), lbc = glm::dot(bc, bc), lca = glm::dot(ca, ca);
+  if (lca >= lab && lca >= lbc) return glm::cross(ab, bc);
+  if (lab >= lbc) return glm::cross(bc, ca);
+  return glm::cross(ca, ab);
+}
+
 // Canonical sign for an edge direction: its largest component positive.
 vec3 canonical_direction(vec3 d) {
   const vec3 a = glm::abs(d);
@@ -154,7 +169,8 @@ void Hull::derive() {
   const vec3 center = (bounds_.min + bounds_.max) * real(0.5);
 
   // Each plane is fitted about its face's own vertex mean: Newell's sums
-  // taken about a far point cancel and lose digits of the normal.
+  // taken about a far point cancel and lose digits of the normal. Triangles
+  // take the exact cross product of their two shortest edges instead.
   planes_.clear();
   for (const Face& f : faces_) {
     vec3 mean(0);
@@ -162,7 +178,12 @@ void Hull::derive() {
     for (index_t k = 0; k < f.count; ++k, e = half_edges_[e].next)
       mean += vertices_[half_edges_[e].origin] - center;
     mean = center + mean / real(f.count);
-    const vec3 n = glm::normalize(newell_normal(*this, f, mean));
+    const HalfEdge& e0 = half_edges_[f.edge];
+    const HalfEdge& e1 = half_edges_[e0.next];
+    const vec3 n =
+        glm::normalize(f.count == 3 ? triangle_normal(vertices_[e0.origin], vertices_[e1.origin],
+                                                      vertices_[half_edges_[e1.next].origin])
+                                    : newell_normal(*this, f, mean));
     planes_.push_back(Plane{n, glm::dot(n, mean)});
   }
 

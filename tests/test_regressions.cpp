@@ -121,6 +121,34 @@ TEST_CASE("regression: fuzz_hull, climb stops on a false tie at a nearly flat co
   CHECK(climbing_finds_support(r.hull));
 }
 
+// A cube corner jittered by 1e-12 leaves two vertices 1.4e-12 apart and a
+// needle triangle between them and the far corner. Its plane came from
+// Newell's sums about the vertex mean, where the tiny edge is the difference
+// of two rounded offsets and the long sides cancel: the normal was 1.3e-5
+// rad off, the far vertex 1.7e-5 off the plane (validate() failed), and
+// SAT's face query then reported a separation 8.7e-6 larger than the gap
+// along its own axis. Triangles now take the cross product of their two
+// shortest edges.
+TEST_CASE("regression: fuzz_pair, needle face of a jittered cube tilted off its far vertex",
+          "[regression][hull]") {
+  const std::vector<vec3> points = {
+      {-0.49999999999900002, -0.5, -0.50000000000099998},
+      {-0.5, -0.49999999999900002, 0.5},
+      {-0.49999999999900002, 0.50000000000099998, -0.5},
+      {0.5, -0.49999999999900002, 0.50000000000099998},
+      {-0.49999999999900002, 0.5, -0.5},
+      {0.50000000000099998, -0.5, 0.50000000000099998},
+      {-0.5, -0.5, -0.5},
+      {-0.5, -0.5, -0.5},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  const HullReport report = validate(r.hull, points);
+  CHECK(report.max_nonplanarity <= report.tolerance);
+  CHECK(report.max_nonconvexity <= report.tolerance);
+  CHECK(report.ok);
+}
+
 #if SEPAX_TEST_IO
 // assimp 5.2 ends a PLY header only at a line whose first word is exactly
 // end_header, and without one it reads on forever (the fuzzer's input had the
