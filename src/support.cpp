@@ -20,19 +20,21 @@ index_t support_brute(const Hull& hull, const vec3& d) {
 // than by comparing two dot products: their round-off is relative to the
 // coordinates, the gain's to the edge, so at a nearly flat vertex a gain
 // below the coordinates' ulp still counts instead of stopping the walk on a
-// false tie short of the support. Gains computed with round-off need not be
-// consistent around a cycle, so the walk is capped at one step per vertex
-// (exact arithmetic never revisits a vertex).
+// false tie short of the support. The walk takes the largest gain (steepest
+// ascent): on a plateau of vertices tied within round-off, a real gain then
+// always wins over the round-off ones. Gains computed with round-off need not
+// be consistent around a cycle (only round-off gains can form one), so the
+// walk is capped at one step per vertex; exact arithmetic never revisits a
+// vertex.
 index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
   const auto v = hull.vertices();
   index_t best = start >= 0 && start < index_t(v.size()) ? start : 0;
   for (std::size_t steps = 0; steps < v.size(); ++steps) {
     index_t next = -1;
+    real largest = 0;
     for (index_t n : hull.neighbors(best)) {
-      if (glm::dot(v[n] - v[best], d) > 0) {
-        next = n;
-        break;
-      }
+      const real gain = glm::dot(v[n] - v[best], d);
+      if (gain > largest) largest = gain, next = n;
     }
     if (next < 0) break;
     best = next;

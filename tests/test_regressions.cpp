@@ -121,6 +121,30 @@ TEST_CASE("regression: fuzz_hull, climb stops on a false tie at a nearly flat co
   CHECK(climbing_finds_support(r.hull));
 }
 
+// Found by fuzz_hull right after the previous fix: support_climb moved to
+// the first neighbour with a positive gain. Along the inward normal of a
+// face, the face's three vertices tie, and their gains, pure round-off, came
+// out positive around the cycle 0 -> 1 -> 2 -> 0: the walk went round until
+// its step cap and stopped on the face, never taking the neighbour whose gain
+// was real (7e-38, the whole hull's depth). It now takes the largest gain.
+// (Coordinates 1e-38 are float bit patterns read as doubles; in float they
+// are denormal and the hull differs.)
+TEST_CASE("regression: fuzz_hull, climb circles a face of round-off gains until its cap",
+          "[regression][hull][support]") {
+  if (!is_double) return;
+  const std::vector<vec3> points = {
+      {1.8367099231598242e-40, 9.1835496157991212e-41, 9.4042429135425652e-38},
+      {2.351069696695813e-38, 2.3694278276172396e-38, 1.8403252731977823e-40},
+      {2.3694278276172396e-38, 9.4779982963944519e-38, 2.3877946465891449e-38},
+      {9.5514666933208449e-38, 9.550891600431086e-38, 5.8781892189251718e-39},
+      {7.2026741066295597e-43, 2.5218888202760868e-40, 0},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  CHECK(validate(r.hull, points).ok);
+  CHECK(climbing_finds_support(r.hull));
+}
+
 // A cube corner jittered by 1e-12 leaves two vertices 1.4e-12 apart and a
 // needle triangle between them and the far corner. Its plane came from
 // Newell's sums about the vertex mean, where the tiny edge is the difference
