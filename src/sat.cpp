@@ -6,9 +6,13 @@
 // - The Minkowski-face test is written with each arc's middle direction and
 //   half-angle cosine (Hull::edge_arcs) instead of the arc's end normals, so
 //   a flat polygon's half-circle arcs (ends n and -n) work as well.
-// - Large hulls do not test every edge pair: the arcs of one hull sit in a
-//   grid on the sphere (Hull::arc_cell_*), and each edge of the other looks
-//   up only the cells its negated arc passes through.
+// - The edge query does not test every edge pair: each edge of one hull
+//   walks its arc across the other's Gauss map and tests only the edges
+//   around the regions it passes. Where a walk meets a degenerate spot, that
+//   edge looks up the cells its negated arc passes through in a grid of the
+//   other's arcs on the sphere (Hull::arc_cell_*; large hulls), or tests
+//   every edge (small ones).
+// - A Lipschitz bound skips edges whose arcs cannot hold a better axis.
 #include "sat_internal.hpp"
 #include "sepax/support.hpp"
 
@@ -162,10 +166,12 @@ inline bool arcs_cross(const ProbeArc& probe, const EdgeArc& indexed, vec3& axis
 }
 
 // Edge query (Gregorius) over the edges of `probe` against those of
-// `indexed`, in the indexed hull's frame. With a grid, each probe edge looks
-// up only the cells near its negated arc (a ball of chord radius
-// sqrt(2 (1 - cos_half)) around the negated middle holds the arc); without,
-// it tests every indexed edge. The separation of crossing edges is the
+// `indexed`, in the indexed hull's frame. Each probe edge walks its arc
+// across the indexed Gauss map (see `walk` below). Where the walk gives up,
+// with a grid, the edge looks up only the cells near its negated arc (a ball
+// of chord radius sqrt(2 (1 - cos_half)) around the negated middle holds the
+// arc); without, it tests every indexed edge. The separation of crossing
+// edges is the
 // distance between their lines along the axis; the axis is oriented from A
 // to B (`probe_is_a` says which hull the probe is).
 // Upper bound of the separation of any edge pair whose axis lies on a
@@ -180,7 +186,6 @@ inline bool arcs_cross(const ProbeArc& probe, const EdgeArc& indexed, vec3& axis
 // arcs. h_P(m) is the probe edge's own projection (m is on its arc);
 // h_I(-m) takes one support search, climbing from the previous one.
 struct EdgePruning {
-  bool enabled = false;
   real lipschitz = 0;  // |c| + R
   index_t hint = -1;
 };
@@ -194,7 +199,6 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
                 bool probe_is_a, bool use_grid, real floor, real stop_above, Counters& counters) {
   Best best;
   EdgePruning pruning;
-  pruning.enabled = use_grid && indexed.vertex_count() > support_climb_threshold;
   pruning.lipschitz = glm::length(probe_in_indexed.apply(probe.centroid()) - indexed.centroid()) +
                       bounding_radius(probe) + bounding_radius(indexed);
   // Round-off allowance on the bound (absolute).
@@ -207,36 +211,98 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
   const auto probe_arcs = probe.edge_arcs();
   // Tests one probe edge; true when the query can stop (an axis separates
   // by more than stop_above).
-  auto probe_edge = [&](index_t i) {
+  // Tests probe edge i against indexed edge j: no crossing, a crossing
+  // (axis recorded when it is the best so far), or one that ends the query.
+  enum class Pair { apart, crossing, stop };
+  auto test = [&](index_t i, const ProbeArc& arc, index_t j) {
+    ++counters.arc_tests;
+    vec3 axis;
+    if (!arcs_cross(arc, arcs[j], axis)) return Pair::apart;
+    ++counters.axes_tested;
+    const real separation = glm::dot(axis, indexed.edge_start(std::size_t(j)) - arc.start);
+    if (separation > best.separation) {
+      best.separation = separation;
+      best.a = probe_is_a ? i : j;
+      best.b = probe_is_a ? j : i;
+      best.axis = probe_is_a ? axis : -axis;
+    }
+    return separation > stop_above ? Pair::stop : Pair::crossing;
+  };
+  // Walks the probe's arc across the indexed hull's negated Gauss map
+  // (Gregorius' Gauss-map overlay done as a walk): the arc starts in the
+  // region of the indexed vertex that supports -(its start normal), leaves
+  // each region through the arc of exactly one of that vertex's edges, which
+  // leads to the next vertex, and ends in the region of the vertex that
+  // supports -(its end normal). The edges crossed are exactly the ones whose
+  // arcs cross the probe's, so only the edges around the visited vertices
+  // are tested, instead of every edge. Anything else (no exit short of the
+  // end, two exits: the arc grazes a Gauss-map vertex) gives up, and the
+  // caller tests this probe edge the slow way.
+  enum class Walk { done, stop, gave_up };
+  const auto indexed_half_edges = indexed.half_edges();
+  const auto probe_half_edges = probe.half_edges();
+  const auto vertices = indexed.vertices();
+  index_t walk_hint = -1;
+  // `start`: the indexed vertex supporting -(the arc's start normal), or -1
+  // when not known yet (then found and stored).
+  auto walk = [&](index_t i, const ProbeArc& arc, index_t& start) {
+    if (start < 0) {
+      const vec3 from =
+          probe_in_indexed.rotate(probe.planes()[probe_half_edges[2 * i].face].normal);
+      start = walk_hint = support_index(indexed, -from, walk_hint);
+      ++counters.support_calls;
+    }
+    const vec3 to =
+        probe_in_indexed.rotate(probe.planes()[probe_half_edges[2 * i + 1].face].normal);
+    index_t v = start;
+    index_t entered_by = -1;  // indexed edge
+    for (std::size_t step = 0; step <= indexed.edge_count(); ++step) {
+      index_t exit = -1;
+      int exits = 0;
+      const index_t first = indexed.vertex_edge(v);
+      index_t h = first;
+      do {  // the half-edges leaving v
+        if (h / 2 != entered_by) {
+          const Pair t = test(i, arc, h / 2);
+          if (t == Pair::stop) return Walk::stop;
+          if (t == Pair::crossing) ++exits, exit = h;
+        }
+        h = indexed_half_edges[h ^ 1].next;
+      } while (h != first);
+      if (exits > 1) return Walk::gave_up;
+      if (exits == 0) {  // the end: v must support -to (no neighbour gains)
+        for (const index_t u : indexed.neighbors(v))
+          if (glm::dot(vertices[u] - vertices[v], -to) > 0) return Walk::gave_up;
+        return Walk::done;
+      }
+      entered_by = exit / 2;
+      v = indexed_half_edges[exit ^ 1].origin;
+    }
+    return Walk::gave_up;
+  };
+  const bool walking = !indexed.is_flat() && !probe.is_flat();
+  // Tests one probe edge; true when the query can stop (an axis separates
+  // by more than stop_above).
+  auto probe_edge = [&](index_t i, index_t& walk_start) {
     const EdgeArc& local = probe_arcs[i];
     const ProbeArc arc{probe_in_indexed.rotate(local.direction),
                        probe_in_indexed.rotate(local.middle), local.cos_half,
                        probe_in_indexed.apply(probe.edge_start(std::size_t(i)))};
-    if (pruning.enabled) {
-      pruning.hint = support_index(indexed, -arc.middle, pruning.hint);
-      ++counters.support_calls;
-      const real reach = glm::dot(arc.middle, arc.start - indexed.vertices()[pruning.hint]);
-      const real delta = std::sqrt(real(2) * (real(1) - arc.cos_half));
-      const real bound = -reach + pruning.lipschitz * delta + bound_slack;
-      if (bound <= std::max(floor, best.separation)) return false;
+    // Skip the edge when no axis on its arc can beat the best so far.
+    pruning.hint = support_index(indexed, -arc.middle, pruning.hint);
+    ++counters.support_calls;
+    const real reach = glm::dot(arc.middle, arc.start - indexed.vertices()[pruning.hint]);
+    const real delta = std::sqrt(real(2) * (real(1) - arc.cos_half));
+    const real bound = -reach + pruning.lipschitz * delta + bound_slack;
+    if (bound <= std::max(floor, best.separation)) return false;
+    if (walking) {
+      const Walk w = walk(i, arc, walk_start);
+      if (w != Walk::gave_up) return w == Walk::stop;
+      ++counters.walks_given_up;
     }
-    auto test = [&](index_t j) {
-      ++counters.arc_tests;
-      vec3 axis;
-      if (!arcs_cross(arc, arcs[j], axis)) return false;
-      ++counters.axes_tested;
-      const real separation = glm::dot(axis, indexed.edge_start(std::size_t(j)) - arc.start);
-      if (separation > best.separation) {
-        best.separation = separation;
-        best.a = probe_is_a ? i : j;
-        best.b = probe_is_a ? j : i;
-        best.axis = probe_is_a ? axis : -axis;
-      }
-      return separation > stop_above;
-    };
     if (!use_grid) {
       for (index_t j = 0; j < index_t(arcs.size()); ++j)
-        if (test(j)) return true;
+        if (test(i, arc, j) == Pair::stop) return true;
       return false;
     }
     const real radius = std::sqrt(real(2) * (real(1) - arc.cos_half)) + tol::coplanar;
@@ -246,23 +312,20 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
         for (int z = arc_grid_cell(lo.z, g); z <= arc_grid_cell(hi.z, g); ++z) {
           const std::size_t c = (std::size_t(x) * g + y) * g + z;
           for (index_t k = cell_start[c]; k < cell_start[c + 1]; ++k)
-            if (test(cell_edges[k])) return true;
+            if (test(i, arc, cell_edges[k]) == Pair::stop) return true;
         }
     return false;
   };
-  if (!pruning.enabled) {
-    for (index_t i = 0; i < index_t(probe_arcs.size()); ++i)
-      if (probe_edge(i)) break;
-    return best;
-  }
-  // With pruning, visit the probe's edges face by face in its depth-first
-  // face order, so that consecutive support searches start close by. Each
-  // edge is visited once, through its even half-edge.
-  const auto half_edges = probe.half_edges();
+  // Visit the probe's edges face by face in its depth-first face order, so
+  // that consecutive support searches start close by. Each edge is visited
+  // once, through its even half-edge, whose face is the current one: its
+  // arc starts at that face's normal, and every walk from this face starts
+  // at the same indexed vertex.
   for (const index_t f : probe.face_order()) {
+    index_t start = -1;
     index_t e = probe.faces()[f].edge;
-    for (index_t k = 0; k < probe.faces()[f].count; ++k, e = half_edges[e].next)
-      if (e % 2 == 0 && probe_edge(e / 2)) return best;
+    for (index_t k = 0; k < probe.faces()[f].count; ++k, e = probe_half_edges[e].next)
+      if (e % 2 == 0 && probe_edge(e / 2, start)) return best;
   }
   return best;
 }

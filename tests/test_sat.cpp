@@ -233,6 +233,44 @@ TEST_CASE("naive, all-edges, general and box paths agree", "[sat][random]") {
   CHECK(others > 500);
 }
 
+TEST_CASE("the Gauss-map walk tests few edge pairs and gives up only at degenerate spots",
+          "[sat][random]") {
+  // Hulls in general position: every walk reaches its arc's end, and the
+  // edge query tests a small part of the edge pairs; the answer is the
+  // all-pairs one.
+  long tests = 0, pairs_total = 0;
+  for (int s = 0; s < 40; ++s) {
+    const int n = 16 + 12 * (s % 6);
+    const Hull a = shapes::random_hull(n, 1, std::uint64_t(300 + s));
+    const Hull b = shapes::random_hull(n + 5, real(0.8), std::uint64_t(400 + s));
+    const Pose pb = pose_from_euler_deg(vec3(real(0.9 + 0.02 * s), real(0.1), real(0.05)),
+                                        vec3(13 * s, 7 * s, 31 * s));
+    const sat::Result got = sat::query(a, Pose{}, b, pb);
+    const sat::Result all = sat::all_edges_query(a, Pose{}, b, pb);
+    INFO("seed " << s << " got " << got.separation << " all " << all.separation);
+    CHECK(got.counters.walks_given_up == 0);
+    if (all.separation < 0)
+      CHECK(double(got.separation) == Approx(double(all.separation)).margin(rel));
+    tests += got.counters.arc_tests;
+    pairs_total += long(a.edge_count() * b.edge_count());
+  }
+  CHECK(tests * 10 < pairs_total);
+  // Parallel faces and edges (two aligned cylinders, a prism in a box): arcs
+  // run through Gauss-map vertices, some walks give up, and the fallback
+  // keeps the answer exact.
+  const Hull c = shapes::cylinder(1, 2, 12);
+  int gave_up = 0;
+  for (int k = 0; k < 12; ++k) {
+    const Pose pc = at(0.5 + 0.1 * k, 0.3, 0.2 * k - 1);
+    const sat::Result got = sat::query(c, Pose{}, c, pc);
+    const sat::Result all = sat::all_edges_query(c, Pose{}, c, pc);
+    gave_up += got.counters.walks_given_up;
+    if (all.separation < 0)
+      CHECK(double(got.separation) == Approx(double(all.separation)).margin(hand));
+  }
+  CHECK(gave_up > 0);
+}
+
 TEST_CASE("large hulls: the arc grid finds every crossing edge pair", "[sat][random]") {
   // Hulls with arc grids (>= 48 edges) on both sides, on one side, and
   // overlapping at several depths, against the reference.

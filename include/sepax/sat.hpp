@@ -51,9 +51,12 @@ struct Feature {
 
 /// Work done by a query, for benchmarks and the tool.
 struct Counters {
-  int axes_tested = 0;     ///< axes whose separation was evaluated
-  int support_calls = 0;   ///< support-point searches
-  int arc_tests = 0;       ///< edge pairs whose Gauss-map arcs were tested
+  int axes_tested = 0;    ///< axes whose separation was evaluated
+  int support_calls = 0;  ///< support-point searches
+  int arc_tests = 0;      ///< edge pairs whose Gauss-map arcs were tested
+  /// Edges whose Gauss-map walk met a degenerate spot (an arc through a
+  /// Gauss-map vertex) and were tested against every candidate edge instead.
+  int walks_given_up = 0;
   bool cache_hit = false;  ///< true when the cached axis decided the query
 };
 
