@@ -116,24 +116,30 @@ struct Best {
 // of `other` along the negated normal and its signed distance to the plane.
 // `other_in_hull` maps other's frame into hull's. Consecutive faces mostly
 // share support vertices, so the last one seeds the next search (hill
-// climbing on large hulls). Returns early once a face separates by more
+// climbing on large hulls). Any point of `other` bounds a face's separation
+// from above (the support point is the deepest one), so a face whose
+// distance to the last support point cannot beat the best so far is
+// skipped without a search. Returns early once a face separates by more
 // than `stop_above`.
 Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull, real stop_above,
                 Counters& counters) {
   Best best;
   index_t hint = -1;
+  vec3 point{real(0)};  // the hint's vertex in hull's frame
   const auto planes = hull.planes();
   for (const index_t f : hull.face_order()) {
+    if (hint >= 0 && planes[f].distance(point) <= best.separation) continue;
+    ++counters.axes_tested;
     hint = support_index(other, other_in_hull.rotate_inverse(-planes[f].normal), hint);
-    const real separation = planes[f].distance(other_in_hull.apply(other.vertices()[hint]));
+    ++counters.support_calls;
+    point = other_in_hull.apply(other.vertices()[hint]);
+    const real separation = planes[f].distance(point);
     if (separation > best.separation) {
       best.separation = separation;
       best.a = f;
       if (separation > stop_above) break;
     }
   }
-  counters.support_calls += int(planes.size());
-  counters.axes_tested += int(planes.size());
   return best;
 }
 
@@ -288,13 +294,20 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
     const ProbeArc arc{probe_in_indexed.rotate(local.direction),
                        probe_in_indexed.rotate(local.middle), local.cos_half,
                        probe_in_indexed.apply(probe.edge_start(std::size_t(i)))};
-    // Skip the edge when no axis on its arc can beat the best so far.
+    // Skip the edge when no axis on its arc can beat the best so far. The
+    // last support vertex stands in for the support search first: any
+    // vertex x of the indexed hull reaches at most as far as the support
+    // point, dot(m, start - x) >= reach, so its bound is looser but free.
+    const real threshold = std::max(floor, best.separation);
+    const real slack =
+        pruning.lipschitz * std::sqrt(real(2) * (real(1) - arc.cos_half)) + bound_slack;
+    if (pruning.hint >= 0 &&
+        -glm::dot(arc.middle, arc.start - vertices[pruning.hint]) + slack <= threshold)
+      return false;
     pruning.hint = support_index(indexed, -arc.middle, pruning.hint);
     ++counters.support_calls;
-    const real reach = glm::dot(arc.middle, arc.start - indexed.vertices()[pruning.hint]);
-    const real delta = std::sqrt(real(2) * (real(1) - arc.cos_half));
-    const real bound = -reach + pruning.lipschitz * delta + bound_slack;
-    if (bound <= std::max(floor, best.separation)) return false;
+    const real reach = glm::dot(arc.middle, arc.start - vertices[pruning.hint]);
+    if (-reach + slack <= threshold) return false;
     if (walking) {
       const Walk w = walk(i, arc, walk_start);
       if (w != Walk::gave_up) return w == Walk::stop;
