@@ -72,13 +72,13 @@ namespace {
 
 // Newell's method: a normal of a polygon that is robust to nearly collinear
 // consecutive vertices; its length is twice the polygon's area.
-vec3 newell_normal(const Hull& h, const Face& face, const vec3& origin) {
+vec3 newell_normal(const Hull& h, const Face& face, const vec3& origin, real scale) {
   vec3 n(0);
   index_t e = face.edge;
   for (index_t k = 0; k < face.count; ++k) {
     const HalfEdge& he = h.half_edges()[e];
-    const vec3 p = h.vertices()[he.origin] - origin;
-    const vec3 q = h.vertices()[h.half_edges()[he.next].origin] - origin;
+    const vec3 p = (h.vertices()[he.origin] - origin) * scale;
+    const vec3 q = (h.vertices()[h.half_edges()[he.next].origin] - origin) * scale;
     n += vec3(p.y - q.y, p.z - q.z, p.x - q.x) * vec3(p.z + q.z, p.x + q.x, p.y + q.y);
     e = he.next;
   }
@@ -92,8 +92,9 @@ vec3 newell_normal(const Hull& h, const Face& face, const vec3& origin) {
 // would take a needle's normal (two vertices nearly coincident) from the
 // cancellation of its long sides: its plane then tilts away from the far
 // vertex by many times the round-off.
-vec3 triangle_normal(const vec3& a, const vec3& b, const vec3& c) {
-  const vec3 ab = b - a, bc = c - b, ca = a - c;  // ab x bc = bc x ca = ca x ab
+vec3 triangle_normal(const vec3& a, const vec3& b, const vec3& c, real scale) {
+  const vec3 ab = (b - a) * scale, bc = (c - b) * scale, ca = (a - c) * scale;
+  // ab x bc = bc x ca = ca x ab
   const real lab = glm::dot(ab, ab), lbc = glm::dot(bc, bc), lca = glm::dot(ca, ca);
   if (lca >= lab && lca >= lbc) return glm::cross(ab, bc);
   if (lab >= lbc) return glm::cross(bc, ca);
@@ -161,7 +162,15 @@ void Hull::derive() {
     bounds_.min = glm::min(bounds_.min, v);
     bounds_.max = glm::max(bounds_.max, v);
   }
-  extent_ = glm::length(bounds_.max - bounds_.min);
+  // Lengths, normals and the centroid are computed in units of a power of
+  // two near the hull's size (exact scaling): a face normal grows like
+  // size^2, its squared length and the centroid's sums like size^4, which
+  // would overflow beyond coordinates of about 1e77 (4e9 in float).
+  const vec3 span = bounds_.max - bounds_.min;
+  const real widest = std::max({span.x, span.y, span.z});
+  const real unit = widest > 0 ? std::ldexp(real(1), std::ilogb(widest)) : real(1);
+  const real per_unit = real(1) / unit;
+  extent_ = glm::length(span * per_unit) * unit;
   const vec3 largest = glm::max(glm::abs(bounds_.min), glm::abs(bounds_.max));
   magnitude_ = std::max({largest.x, largest.y, largest.z}) + extent_;
   // Sums below are taken relative to the bounds' centre: far from the origin
@@ -180,10 +189,10 @@ void Hull::derive() {
     mean = center + mean / real(f.count);
     const HalfEdge& e0 = half_edges_[f.edge];
     const HalfEdge& e1 = half_edges_[e0.next];
-    const vec3 n =
-        glm::normalize(f.count == 3 ? triangle_normal(vertices_[e0.origin], vertices_[e1.origin],
-                                                      vertices_[half_edges_[e1.next].origin])
-                                    : newell_normal(*this, f, mean));
+    const vec3 n = glm::normalize(
+        f.count == 3 ? triangle_normal(vertices_[e0.origin], vertices_[e1.origin],
+                                       vertices_[half_edges_[e1.next].origin], per_unit)
+                     : newell_normal(*this, f, mean, per_unit));
     planes_.push_back(Plane{n, glm::dot(n, mean)});
   }
 
@@ -215,11 +224,11 @@ void Hull::derive() {
   real total = 0;
   for (std::size_t f = 0; f < (flat_ ? 1 : faces_.size()); ++f) {
     const HalfEdge& first = half_edges_[faces_[f].edge];
-    const vec3 p0 = vertices_[first.origin] - center;
+    const vec3 p0 = (vertices_[first.origin] - center) * per_unit;
     index_t e = first.next;
     for (index_t k = 1; k + 1 < faces_[f].count; ++k, e = half_edges_[e].next) {
-      const vec3 p1 = vertices_[half_edges_[e].origin] - center;
-      const vec3 p2 = vertices_[half_edges_[half_edges_[e].next].origin] - center;
+      const vec3 p1 = (vertices_[half_edges_[e].origin] - center) * per_unit;
+      const vec3 p2 = (vertices_[half_edges_[half_edges_[e].next].origin] - center) * per_unit;
       if (flat_) {
         const real w = glm::length(glm::cross(p1 - p0, p2 - p0));
         weighted += w * (p0 + p1 + p2) / real(3);
@@ -231,7 +240,7 @@ void Hull::derive() {
       }
     }
   }
-  centroid_ = center + (total > real(0) ? weighted / total : vec3(0));
+  centroid_ = center + (total > real(0) ? weighted / total * unit : vec3(0));
 }
 
 namespace {
@@ -274,6 +283,23 @@ void check_topology(const Hull& h, HullReport& r) {
   }
 }
 
+// Unit plane normals and finite derived numbers: a NaN would otherwise pass
+// the distance checks vacuously. Unit within tol::coplanar (relative).
+void check_numbers(const Hull& h, HullReport& r) {
+  for (std::size_t f = 0; f < h.face_count(); ++f) {
+    const Plane& p = h.planes()[f];
+    if (!(std::abs(glm::length(p.normal) - real(1)) <= tol::coplanar) || !std::isfinite(p.offset)) {
+      r.problems.push_back("face " + std::to_string(f) +
+                           ": plane normal not unit or offset not finite");
+      return;
+    }
+  }
+  const vec3 c = h.centroid();
+  if (!std::isfinite(c.x) || !std::isfinite(c.y) || !std::isfinite(c.z) ||
+      !std::isfinite(h.extent()) || !std::isfinite(h.magnitude()))
+    r.problems.push_back("centroid, extent or magnitude not finite");
+}
+
 std::string fmt(const char* what, real value, real bound) {
   char buf[160];
   std::snprintf(buf, sizeof buf, "%s %.3g exceeds tolerance %.3g", what, double(value),
@@ -295,6 +321,7 @@ HullReport validate(const Hull& h, std::span<const vec3> input_points) {
     r.problems.push_back("Euler characteristic V - E + F = " + std::to_string(r.euler) +
                          ", expected 2");
   check_topology(h, r);
+  check_numbers(h, r);
 
   // A flat polygon is planar to round-off, but the points it was built from
   // may lie up to tol::flat of its extent off its plane.
@@ -311,11 +338,11 @@ HullReport validate(const Hull& h, std::span<const vec3> input_points) {
   for (const vec3& p : input_points)
     r.max_outside = std::max(r.max_outside, outside_distance(h, p));
 
-  if (r.max_nonplanarity > r.tolerance)
+  if (!(r.max_nonplanarity <= r.tolerance))
     r.problems.push_back(fmt("face non-planarity", r.max_nonplanarity, r.tolerance));
-  if (r.max_nonconvexity > r.tolerance)
+  if (!(r.max_nonconvexity <= r.tolerance))
     r.problems.push_back(fmt("vertex outside a face plane by", r.max_nonconvexity, r.tolerance));
-  if (r.max_outside > r.tolerance)
+  if (!(r.max_outside <= r.tolerance))
     r.problems.push_back(fmt("input point outside the hull by", r.max_outside, r.tolerance));
   r.ok = r.problems.empty();
   return r;

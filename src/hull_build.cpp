@@ -27,10 +27,15 @@ extern "C" {
 namespace sepax {
 namespace {
 
+// The input centred on its bounds and divided by `unit`, a power of two near
+// its extent: exact (the digits stay), and every product below, Qhull's
+// included, stays in range whatever the input's scale (normals grow like
+// size^2 and their squared lengths like size^4, which overflows beyond 1e77).
 struct Cloud {
-  std::vector<glm::dvec3> p;  // centred, double whatever `real` is
-  double extent = 0;          // bounds diagonal
-  double magnitude = 0;       // largest |coordinate| of the input plus extent
+  std::vector<glm::dvec3> p;  // centred, in units of `unit`, double whatever `real` is
+  double unit = 1;            // length of one unit of p, in the input's units
+  double extent = 0;          // bounds diagonal, in units of `unit`
+  double magnitude = 0;       // largest |coordinate| of the input plus extent, same units
 };
 
 HullResult fail(HullStatus s, std::string message) {
@@ -128,7 +133,7 @@ HullResult build_flat(const Cloud& c, const Triangle& t, const glm::dvec3& cente
   for (index_t i : ring) {
     front.push_back(index_t(verts.size()));
     const glm::dvec3 p = c.p[i];
-    verts.push_back(vec3(center + p + n * (mid - glm::dot(n, p))));
+    verts.push_back(vec3(center + (p + n * (mid - glm::dot(n, p))) * c.unit));
   }
   back.assign(front.rbegin(), front.rend());
   Hull h = Hull::from_loops(std::move(verts), {front, back}, true);
@@ -240,13 +245,18 @@ HullResult Hull::from_points(std::span<const vec3> points) {
 
   glm::dvec3 lo(points[0]), hi(points[0]);
   for (const vec3& p : points) lo = glm::min(lo, glm::dvec3(p)), hi = glm::max(hi, glm::dvec3(p));
+  const glm::dvec3 span = hi - lo;
+  const double widest = std::max({span.x, span.y, span.z});
+  if (!std::isfinite(widest))
+    return fail(HullStatus::non_finite, "coordinates differ by more than the largest real");
   Cloud c;
-  const glm::dvec3 center = (lo + hi) * 0.5;
-  const glm::dvec3 m = glm::max(glm::abs(lo), glm::abs(hi));
-  c.extent = glm::length(hi - lo);
+  c.unit = widest > 0 ? std::ldexp(1.0, std::ilogb(widest)) : 1.0;
+  const glm::dvec3 center = lo * 0.5 + hi * 0.5;  // (lo + hi) / 2 without overflow
+  const glm::dvec3 m = glm::max(glm::abs(lo), glm::abs(hi)) / c.unit;
+  c.extent = glm::length(span / c.unit);
   c.magnitude = std::max({m.x, m.y, m.z}) + c.extent;
   c.p.reserve(points.size());
-  for (const vec3& p : points) c.p.push_back(glm::dvec3(p) - center);
+  for (const vec3& p : points) c.p.push_back((glm::dvec3(p) - center) / c.unit);
 
   if (c.extent <= double(tol::coplanar) * c.magnitude)
     return fail(HullStatus::coincident, describe("all points coincide", points.size()));

@@ -13,6 +13,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -171,6 +173,39 @@ TEST_CASE("regression: fuzz_pair, needle face of a jittered cube tilted off its 
   CHECK(report.max_nonplanarity <= report.tolerance);
   CHECK(report.max_nonconvexity <= report.tolerance);
   CHECK(report.ok);
+}
+
+// A flat triangle 3.6e88 across (raw doubles from fuzz_pair): a face normal
+// is a cross product of two edges, about size^2, and normalizing it squares
+// that again, 1e354: the normals came out zero, the Gauss arcs NaN, SAT
+// reported a separation 20% beyond GJK's distance, and validate() passed the
+// hull because NaN compares false. Qhull overflows the same way, so solids
+// beyond 1e77 lost points. Hull building now works in units of a power of
+// two near the size (exact), and validate() checks the normals.
+TEST_CASE("regression: fuzz_pair, normals overflow for a hull 1e88 across", "[regression][hull]") {
+  auto check = [](const std::vector<vec3>& points) {
+    const HullResult r = Hull::from_points(points);
+    REQUIRE(r.ok());
+    for (const Plane& p : r.hull.planes())
+      CHECK(std::abs(glm::length(p.normal) - 1) <= 64 * tol::eps);
+    for (const EdgeArc& arc : r.hull.edge_arcs()) CHECK(std::isfinite(arc.cos_half));
+    const HullReport report = validate(r.hull, points);
+    INFO((report.problems.empty() ? std::string() : report.problems[0]));
+    CHECK(report.ok);
+  };
+  if (is_double) {
+    check({{3.6446967223631734e+88, 3.6446967223631734e+88, 3.6446967223631734e+88},
+           {3.6446967223631734e+88, 8.5621712215385956e-310, 7.2911220195563975e-304},
+           {8.3214256386895928e-317, 0, 0}});
+  }
+  // A solid at both ends of real's range (float: 1e30 and 1e-30).
+  const real scales[] = {is_double ? real(1e200) : real(1e30),
+                         is_double ? real(1e-200) : real(1e-30)};
+  for (const real s : scales) {
+    INFO("scale " << s);
+    check({vec3(0, 0, 0) * s, vec3(1, 0, 0) * s, vec3(0, 1, 0) * s, vec3(0, 0, 1) * s,
+           vec3(1, 1, 1) * s});
+  }
 }
 
 #if SEPAX_TEST_IO
