@@ -46,6 +46,13 @@ std::string describe(const char* what, std::size_t n) {
   return std::string(what) + " (" + std::to_string(n) + " points)";
 }
 
+// A number for a message, three significant digits.
+std::string short_number(double x) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3g", x);
+  return buffer;
+}
+
 // Threshold below which distances count as zero: the larger of the shape
 // tolerance relative to the extent and round-off relative to the coordinates.
 double zero_distance(const Cloud& c, double shape_tol) {
@@ -245,14 +252,30 @@ HullResult Hull::from_points(std::span<const vec3> points) {
 
   glm::dvec3 lo(points[0]), hi(points[0]);
   for (const vec3& p : points) lo = glm::min(lo, glm::dvec3(p)), hi = glm::max(hi, glm::dvec3(p));
+  // Every module squares lengths (normalize, dot(v, v)): coordinates beyond
+  // the square root of real's range would overflow them, a spread below the
+  // square root of its smallest normal number would underflow them.
   const glm::dvec3 span = hi - lo;
   const double widest = std::max({span.x, span.y, span.z});
-  if (!std::isfinite(widest))
-    return fail(HullStatus::non_finite, "coordinates differ by more than the largest real");
+  const glm::dvec3 largest = glm::max(glm::abs(lo), glm::abs(hi));
+  const double farthest = std::max({largest.x, largest.y, largest.z});
+  const double max_coordinate = std::ldexp(1.0, std::numeric_limits<real>::max_exponent / 2 - 4);
+  const double min_spread = std::ldexp(1.0, std::numeric_limits<real>::min_exponent / 2 + 4);
+  if (farthest > max_coordinate) {
+    return fail(HullStatus::non_finite, "a coordinate of magnitude " + short_number(farthest) +
+                                            " is beyond " + short_number(max_coordinate) +
+                                            ", where squared lengths overflow");
+  }
+  if (widest < min_spread) {
+    const std::string within =
+        widest > 0 ? "all points lie within " + short_number(min_spread) + " of each other"
+                   : "all points coincide";
+    return fail(HullStatus::coincident, describe(within.c_str(), points.size()));
+  }
   Cloud c;
-  c.unit = widest > 0 ? std::ldexp(1.0, std::ilogb(widest)) : 1.0;
+  c.unit = std::ldexp(1.0, std::ilogb(widest));
   const glm::dvec3 center = lo * 0.5 + hi * 0.5;  // (lo + hi) / 2 without overflow
-  const glm::dvec3 m = glm::max(glm::abs(lo), glm::abs(hi)) / c.unit;
+  const glm::dvec3 m = largest / c.unit;
   c.extent = glm::length(span / c.unit);
   c.magnitude = std::max({m.x, m.y, m.z}) + c.extent;
   c.p.reserve(points.size());

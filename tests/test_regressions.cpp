@@ -198,14 +198,34 @@ TEST_CASE("regression: fuzz_pair, normals overflow for a hull 1e88 across", "[re
            {3.6446967223631734e+88, 8.5621712215385956e-310, 7.2911220195563975e-304},
            {8.3214256386895928e-317, 0, 0}});
   }
-  // A solid at both ends of real's range (float: 1e30 and 1e-30).
-  const real scales[] = {is_double ? real(1e200) : real(1e30),
-                         is_double ? real(1e-200) : real(1e-30)};
+  // A solid near both ends of the range Hull::from_points accepts (float:
+  // 1e17 and 1e-17, where the same squares overflowed).
+  const real scales[] = {is_double ? real(1e150) : real(1e17),
+                         is_double ? real(1e-150) : real(1e-17)};
   for (const real s : scales) {
     INFO("scale " << s);
     check({vec3(0, 0, 0) * s, vec3(1, 0, 0) * s, vec3(0, 1, 0) * s, vec3(0, 0, 1) * s,
            vec3(1, 1, 1) * s});
   }
+}
+
+// Beyond the square root of real's range no length can be squared: a flat
+// triangle 1.3e241 across (raw doubles from fuzz_hull) got zero-length edge
+// directions, and their grid cells came from converting inf to int (UBSan).
+// Such input, and a spread whose square underflows, is now refused with a
+// message instead of building a broken hull.
+TEST_CASE("regression: fuzz_hull, coordinates whose squares overflow are refused",
+          "[regression][hull]") {
+  const real huge = is_double ? real(1.3040054747535135e+241) : real(1e30);
+  const HullResult far = Hull::from_points(std::vector<vec3>{
+      {0, 0, 0}, {0, 0, -huge}, {-huge / 2, -huge / 2, 0}, {real(4.9406564584124654e-45), 0, 0}});
+  CHECK(far.status == HullStatus::non_finite);
+  CHECK(far.message.find("squared lengths overflow") != std::string::npos);
+  const real tiny = is_double ? real(1e-200) : real(1e-30);
+  const HullResult near =
+      Hull::from_points(std::vector<vec3>{{0, 0, 0}, {tiny, 0, 0}, {0, tiny, 0}, {0, 0, tiny}});
+  CHECK(near.status == HullStatus::coincident);
+  CHECK_FALSE(near.message.empty());
 }
 
 #if SEPAX_TEST_IO
