@@ -1,0 +1,264 @@
+// libFuzzer target: two point clouds and two poses from arbitrary bytes
+// (fuzz_input.hpp), hulls built from them, then every pair query in both
+// orders: sat::query, sat::intersect, sat::query_general, gjk::distance,
+// gjk::intersect, epa::query and crosscheck.
+//
+// Input layout: pose A, pose B, point count of A, cloud A, cloud B (the rest).
+//
+// Invariants (DESIGN.md "Conventions", and the headers' contracts):
+// - no crash, no sanitizer report, no NaN or infinity in any result;
+// - every axis is a unit vector; witness points lie on their hulls and
+//   differ by separation * axis;
+// - A against B mirrors B against A: the same verdict, the same separation,
+//   and a mirrored axis (or, where the axis is not unique, one that is
+//   equally good for the other order);
+// - boolean queries give the full queries' verdicts, the box path the
+//   general path's answer;
+// - SAT and GJK/EPA agree (crosscheck) outside the documented band.
+// Verdicts may differ only near touching: within the cross-check band
+// (tol::crosscheck of the pair's size), widened by the round-off of the
+// pair's coordinates where that is larger (see band() below).
+#include "fuzz_input.hpp"
+#include "sepax/crosscheck.hpp"
+#include "sepax/epa.hpp"
+#include "sepax/gjk.hpp"
+#include "sepax/sat.hpp"
+#include "sepax/support.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace sepax;
+
+namespace {
+
+/// Points per hull: small hulls keep the run fast; the edge-pair grid of
+/// large hulls is the hull target's and the stress suite's concern.
+constexpr std::size_t max_points = 48;
+
+/// How far from 1 the length of a unit vector may be (round-off of one
+/// normalization and the rotation into the world frame).
+constexpr real unit_tolerance = 64 * tol::eps;
+
+/// One pair at its poses, and the scales that tolerances are relative to.
+struct Pair {
+  const Hull& a;
+  Pose pa;
+  const Hull& b;
+  Pose pb;
+  /// Larger hull extent (tol::crosscheck and tol::face_preference are
+  /// relative to it).
+  real size;
+  /// Both hulls' magnitudes plus both translations: the size of the world
+  /// coordinates, which round-off is proportional to.
+  real magnitude;
+};
+
+bool is_unit(const vec3& v) {
+  return std::abs(glm::length(v) - real(1)) <= unit_tolerance;
+}
+
+/// Round-off of support and plane computations in the world frame: SAT's
+/// touching tolerance (tol::touching) of the pair's magnitude.
+real roundoff(const Pair& p) {
+  return tol::touching * p.magnitude;
+}
+
+/// The band around touching where two answers may give different verdicts
+/// and tiny values of either sign: the cross-check band (tol::crosscheck of
+/// the size). The cross-check's band is relative to the size only; with the
+/// hulls far from the origin (magnitude >> size) round-off of the
+/// coordinates is larger than that, so the round-off is added.
+real band(const Pair& p) {
+  return tol::crosscheck * p.size + roundoff(p);
+}
+
+/// Gap of the pair along the world direction u (from A to B): the smallest
+/// coordinate of B along u minus the largest of A (crosscheck.cpp's).
+real gap_along(const Pair& p, const vec3& u) {
+  const vec3 top_a = p.pa.apply(support_point(p.a, p.pa.rotate_inverse(u)));
+  const vec3 bottom_b = p.pb.apply(support_point(p.b, p.pb.rotate_inverse(-u)));
+  return glm::dot(u, bottom_b - top_a);
+}
+
+/// Largest distance of a world point outside the hull at its pose.
+real outside(const Hull& h, const Pose& pose, const vec3& world) {
+  const vec3 local = pose.apply_inverse(world);
+  real d = -std::numeric_limits<real>::infinity();
+  for (const Plane& plane : h.planes()) d = std::max(d, plane.distance(local));
+  return d;
+}
+
+void check_sat(const char* order, const sat::Result& r) {
+  SEPAX_FUZZ_CHECK(std::isfinite(r.separation) && fuzz::finite(r.axis), "%s: SAT not finite",
+                   order);
+  SEPAX_FUZZ_CHECK(is_unit(r.axis), "%s: SAT axis length %.17g", order,
+                   double(glm::length(r.axis)));
+}
+
+// SAT: finite, unit, mirrored, and the same verdict from intersect() and
+// from the general path.
+void sat_invariants(const Pair& ab, const Pair& ba) {
+  const sat::Result r = sat::query(ab.a, ab.pa, ab.b, ab.pb);
+  const sat::Result m = sat::query(ba.a, ba.pa, ba.b, ba.pb);
+  check_sat("A-B", r);
+  check_sat("B-A", m);
+  // SAT prefers A's faces over B's (and faces over edges) within
+  // tol::face_preference of the size, so the two orders may pick different
+  // axes whose separations differ by that much.
+  const real same = tol::face_preference * ab.size + 2 * roundoff(ab);
+  const real b = band(ab);
+  SEPAX_FUZZ_CHECK(std::abs(r.separation - m.separation) <= same,
+                   "mirrored SAT separations %.17g and %.17g (tolerance %g)", double(r.separation),
+                   double(m.separation), double(same));
+  if (std::abs(r.separation) > b)
+    SEPAX_FUZZ_CHECK(r.intersecting == m.intersecting, "mirrored SAT verdicts differ at %.17g",
+                     double(r.separation));
+  // The mirrored axis, or one that is as good for A-B.
+  const bool mirrored = glm::length(r.axis + m.axis) <= std::sqrt(unit_tolerance);
+  const real gap = gap_along(ab, -m.axis);
+  SEPAX_FUZZ_CHECK(mirrored || std::abs(gap - r.separation) <= same,
+                   "mirrored SAT axis gives %.17g, A-B %.17g", double(gap), double(r.separation));
+  // SAT's separation is the gap along its own axis.
+  const real own = gap_along(ab, r.axis);
+  SEPAX_FUZZ_CHECK(std::abs(own - r.separation) <= 2 * roundoff(ab),
+                   "SAT separation %.17g, gap along its axis %.17g", double(r.separation),
+                   double(own));
+
+  if (std::abs(r.separation) > b) {
+    const bool quick = sat::intersect(ab.a, ab.pa, ab.b, ab.pb);
+    SEPAX_FUZZ_CHECK(quick == r.intersecting, "sat::intersect %d, sat::query %.17g", int(quick),
+                     double(r.separation));
+  }
+  const sat::Result g = sat::query_general(ab.a, ab.pa, ab.b, ab.pb);
+  check_sat("general", g);
+  SEPAX_FUZZ_CHECK(std::abs(g.separation - r.separation) <= same, "general path %.17g, query %.17g",
+                   double(g.separation), double(r.separation));
+}
+
+// GJK distance: finite, unit, witnesses on the hulls at the right distance,
+// mirrored, and the verdict of gjk::intersect.
+void gjk_invariants(const Pair& ab, const Pair& ba) {
+  const gjk::DistanceResult r = gjk::distance(ab.a, ab.pa, ab.b, ab.pb);
+  const gjk::DistanceResult m = gjk::distance(ba.a, ba.pa, ba.b, ba.pb);
+  for (const gjk::DistanceResult* x : {&r, &m}) {
+    SEPAX_FUZZ_CHECK(std::isfinite(x->distance) && x->distance >= 0 && fuzz::finite(x->axis) &&
+                         fuzz::finite(x->point_a) && fuzz::finite(x->point_b),
+                     "GJK not finite or negative: %.17g", double(x->distance));
+    SEPAX_FUZZ_CHECK(is_unit(x->axis), "GJK axis length %.17g", double(glm::length(x->axis)));
+  }
+  const real b = band(ab);
+  if (r.distance > b)
+    SEPAX_FUZZ_CHECK(!m.intersecting && !r.intersecting, "GJK apart by %.17g yet intersecting",
+                     double(r.distance));
+  const bool quick = gjk::intersect(ab.a, ab.pa, ab.b, ab.pb);
+  if (r.distance > b) SEPAX_FUZZ_CHECK(!quick, "gjk::intersect true at %.17g", double(r.distance));
+  if (r.intersecting || m.intersecting) return;
+
+  const real value = tol::gjk_gap * r.distance + 16 * tol::gjk_roundoff * ab.magnitude;
+  const bool exact = r.status == gjk::GjkStatus::converged && m.status == gjk::GjkStatus::converged;
+  if (exact)
+    SEPAX_FUZZ_CHECK(std::abs(r.distance - m.distance) <= value,
+                     "mirrored GJK distances %.17g and %.17g", double(r.distance),
+                     double(m.distance));
+  const real off = glm::length(r.point_b - r.point_a - r.distance * r.axis);
+  SEPAX_FUZZ_CHECK(off <= value, "GJK witnesses %g from distance * axis", double(off));
+  SEPAX_FUZZ_CHECK(
+      outside(ab.a, ab.pa, r.point_a) <= value && outside(ab.b, ab.pb, r.point_b) <= value,
+      "GJK witness off its hull: %g, %g", double(outside(ab.a, ab.pa, r.point_a)),
+      double(outside(ab.b, ab.pb, r.point_b)));
+}
+
+// EPA (GJK + EPA): finite, unit, the GJK answer when apart, mirrored depth.
+void epa_invariants(const Pair& ab, const Pair& ba) {
+  const epa::QueryResult r = epa::query(ab.a, ab.pa, ab.b, ab.pb);
+  const epa::QueryResult m = epa::query(ba.a, ba.pa, ba.b, ba.pb);
+  for (const epa::QueryResult* x : {&r, &m}) {
+    SEPAX_FUZZ_CHECK(std::isfinite(x->separation) && fuzz::finite(x->axis) &&
+                         fuzz::finite(x->point_a) && fuzz::finite(x->point_b),
+                     "EPA not finite: %.17g", double(x->separation));
+    SEPAX_FUZZ_CHECK(is_unit(x->axis), "EPA axis length %.17g", double(glm::length(x->axis)));
+  }
+  const real b = band(ab);
+  if (std::abs(r.separation) > b)
+    SEPAX_FUZZ_CHECK(r.intersecting == m.intersecting, "mirrored EPA verdicts differ at %.17g",
+                     double(r.separation));
+  const bool exact =
+      r.epa_status == epa::EpaStatus::converged && m.epa_status == epa::EpaStatus::converged;
+  if (r.intersecting && m.intersecting && exact) {
+    // EPA's accuracy is what the cross-check tolerance is set by.
+    SEPAX_FUZZ_CHECK(std::abs(r.separation - m.separation) <= b,
+                     "mirrored EPA depths %.17g and %.17g", double(r.separation),
+                     double(m.separation));
+  }
+}
+
+void crosscheck_invariants(const Pair& ab, const Pair& ba) {
+  for (const Pair* p : {&ab, &ba}) {
+    const CrossCheck c = crosscheck(p->a, p->pa, p->b, p->pb);
+    // The cross-check's band is relative to the size; round-off of
+    // coordinates far from the origin can exceed it (see band()), and is
+    // then judged by the invariants above instead.
+    if (roundoff(*p) > c.band / 4) continue;
+    SEPAX_FUZZ_CHECK(c.agree,
+                     "%s: %s: SAT %.17g (%s), GJK/EPA %.17g (epa %s), angle %g, gap along GJK "
+                     "axis %.17g, band %g",
+                     p == &ab ? "A-B" : "B-A", c.reason, double(c.sat.separation),
+                     sat::to_string(c.sat.feature.kind), double(c.gjk.separation),
+                     epa::to_string(c.gjk.epa_status), double(c.axis_angle),
+                     double(c.sat_gap_along_gjk_axis), double(c.band));
+  }
+}
+
+// pose_from_quat normalizes any finite quaternion (a zero one gives the
+// identity): the rotation must be orthonormal.
+void check_rotation(const Pose& p) {
+  const mat3 e = glm::transpose(p.rotation) * p.rotation - mat3(real(1));
+  real worst = 0;
+  for (int c = 0; c < 3; ++c)
+    for (int r = 0; r < 3; ++r) worst = std::max(worst, std::abs(e[c][r]));
+  SEPAX_FUZZ_CHECK(worst <= unit_tolerance, "rotation off orthonormal by %g", double(worst));
+}
+
+real translation_length(const Pose& p) {
+  return glm::length(p.translation);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz::Input in(data, size);
+  const fuzz::PoseBytes pose_a = fuzz::read_pose(in), pose_b = fuzz::read_pose(in);
+  const std::size_t count_a = 1 + in.byte() % max_points;
+  const fuzz::Cloud cloud_a = fuzz::decode_cloud(in, count_a);
+  const fuzz::Cloud cloud_b = fuzz::decode_cloud(in, max_points);
+  const HullResult a = Hull::from_points(cloud_a.points);
+  const HullResult b = Hull::from_points(cloud_b.points);
+  if (!a.ok() || !b.ok()) return 0;  // building is fuzz_hull's concern
+
+  const double unit = std::max(cloud_a.cell, cloud_b.cell);
+  const Pose pa = fuzz::make_pose(pose_a, unit), pb = fuzz::make_pose(pose_b, unit);
+  // Raw doubles may give a non-finite pose: outside the queries' contract
+  // ("never NaN for finite input").
+  if (!fuzz::finite_pose(pa) || !fuzz::finite_pose(pb)) return 0;
+  check_rotation(pa);
+  check_rotation(pb);
+
+  const real extent = std::max(a.hull.extent(), b.hull.extent());
+  const real magnitude =
+      a.hull.magnitude() + b.hull.magnitude() + translation_length(pa) + translation_length(pb);
+  // Hull::from_points refuses coordinates beyond the square root of real's
+  // range (every module squares lengths); poses are not checked, so a raw
+  // translation can put the pair beyond it, outside any answer the queries
+  // can square. Not a finding: skipped.
+  if (!(magnitude <= std::ldexp(real(1), std::numeric_limits<real>::max_exponent / 2 - 4)))
+    return 0;
+  const Pair ab{a.hull, pa, b.hull, pb, extent, magnitude};
+  const Pair ba{b.hull, pb, a.hull, pa, extent, magnitude};
+  sat_invariants(ab, ba);
+  gjk_invariants(ab, ba);
+  epa_invariants(ab, ba);
+  crosscheck_invariants(ab, ba);
+  return 0;
+}
