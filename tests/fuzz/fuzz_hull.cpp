@@ -4,7 +4,8 @@
 // Invariants (hull.hpp's contract):
 // - every result is either a clear error (a status that fits the input and a
 //   message) or a hull that passes validate() with every input point inside;
-// - non-finite input is rejected as non_finite, never built;
+// - non-finite input is rejected as non_finite, never built, and so is
+//   input beyond the square root of real's range (squares would overflow);
 // - a built hull's derived data is finite and unit where it says so, its
 //   vertices are input points (solids) or within the flat tolerance of the
 //   input's plane (flat polygons), a box's frame describes its vertices, and
@@ -34,6 +35,16 @@ bool is_unit(const vec3& v) {
   return std::abs(glm::length(v) - real(1)) <= unit_tolerance;
 }
 
+/// True when a coordinate is beyond the square root of real's range, which
+/// Hull::from_points refuses (status non_finite): squares of such lengths
+/// overflow.
+bool beyond_range(const std::vector<vec3>& points) {
+  const real limit = std::ldexp(real(1), std::numeric_limits<real>::max_exponent / 2 - 4);
+  for (const vec3& p : points)
+    if (std::abs(p.x) > limit || std::abs(p.y) > limit || std::abs(p.z) > limit) return true;
+  return false;
+}
+
 void check_error(const HullResult& r, const std::vector<vec3>& points) {
   SEPAX_FUZZ_CHECK(!r.message.empty(), "status %s without a message", to_string(r.status));
   SEPAX_FUZZ_CHECK(r.hull.empty(), "status %s with a hull", to_string(r.status));
@@ -45,6 +56,11 @@ void check_error(const HullResult& r, const std::vector<vec3>& points) {
   } else if (points.size() < 3) {
     SEPAX_FUZZ_CHECK(r.status == HullStatus::too_few_points, "%zu points: %s", points.size(),
                      r.message.c_str());
+  } else if (beyond_range(points)) {
+    // Refused because every module squares lengths (hull_build.cpp).
+    SEPAX_FUZZ_CHECK(
+        r.status == HullStatus::non_finite && r.message.find("overflow") != std::string::npos,
+        "coordinates beyond the range: %s", r.message.c_str());
   } else {
     SEPAX_FUZZ_CHECK(r.status == HullStatus::coincident || r.status == HullStatus::collinear ||
                          r.status == HullStatus::qhull_error,
