@@ -101,6 +101,32 @@ vec3 triangle_normal(const vec3& a, const vec3& b, const vec3& c, real scale) {
   return glm::cross(ca, ab);
 }
 
+// A polygon's normal from its spread triangle: the first vertex, the vertex
+// farthest from it, and the vertex farthest from their line; the triangle's
+// normal as above. Newell's sums lose a needle polygon's normal (vertices
+// nearly coincident at one end) the way they lose a needle triangle's.
+vec3 polygon_normal(const Hull& h, const Face& face, real scale) {
+  const auto v = h.vertices();
+  const auto he = h.half_edges();
+  const vec3 a = v[he[face.edge].origin];
+  vec3 b = a, c = a;
+  real far = -1;
+  index_t e = face.edge;
+  for (index_t k = 0; k < face.count; ++k, e = he[e].next) {
+    const vec3 d = (v[he[e].origin] - a) * scale;
+    if (glm::dot(d, d) > far) far = glm::dot(d, d), b = v[he[e].origin];
+  }
+  const vec3 axis = (b - a) * scale;
+  far = -1;
+  for (index_t k = 0; k < face.count; ++k, e = he[e].next) {
+    const vec3 off = glm::cross(axis, (v[he[e].origin] - a) * scale);
+    if (glm::dot(off, off) > far) far = glm::dot(off, off), c = v[he[e].origin];
+  }
+  // a, b, c keep the loop's orientation when c follows b, else swap them.
+  const vec3 n = triangle_normal(a, b, c, scale);
+  return glm::dot(n, newell_normal(h, face, a, scale)) >= 0 ? n : -n;
+}
+
 // Canonical sign for an edge direction: its largest component positive.
 vec3 canonical_direction(vec3 d) {
   const vec3 a = glm::abs(d);
@@ -192,7 +218,7 @@ void Hull::derive() {
     const vec3 n = glm::normalize(
         f.count == 3 ? triangle_normal(vertices_[e0.origin], vertices_[e1.origin],
                                        vertices_[half_edges_[e1.next].origin], per_unit)
-                     : newell_normal(*this, f, mean, per_unit));
+                     : polygon_normal(*this, f, per_unit));
     planes_.push_back(Plane{n, glm::dot(n, mean)});
   }
 

@@ -228,6 +228,56 @@ TEST_CASE("regression: fuzz_hull, coordinates whose squares overflow are refused
   CHECK_FALSE(near.message.empty());
 }
 
+// Polygons (merged faces) had the needle triangles' problem: a quad whose
+// three vertices lie within 3e-14 of each other (a cell-1e-3 grid cloud), and
+// a pentagon with two vertex pairs 1e-5 apart on a hull 1e4 across and 2e6
+// from the origin, got Newell normals off by 3e-5 and 1.4e-6 rad: their far
+// vertices sat 1.4e-8 and 3.5e-5 off their planes, 1e4 and 1e3 times
+// validate()'s tolerance. A polygon now takes the normal of its spread
+// triangle (as a triangle does), oriented by Newell's sign.
+TEST_CASE("regression: fuzz_hull, needle polygons tilt off their far vertices",
+          "[regression][hull]") {
+  if (!is_double) return;  // in float the clusters are one point
+  const std::vector<std::vector<vec3>> clouds = {
+      {
+          {-0.092499999999964, -0.060500000000000005, -0.0024999999999700002},
+          {-0.09749999999997, -0.061499999999970002, -0.002499999999968},
+          {-0.094500000000001, -0.058500000000001003, 0.00049999999999900005},
+          {-0.094499999999969997, -0.061499999999970002, -0.0024999999999700002},
+          {-0.09749999999997, -0.061499999999970002, -0.0025000000000000001},
+          {-0.097500000000000003, -0.061500000000000006, -0.0025000000000000001},
+      },
+      {
+          {-2201000.0000095, -1000, 594999.99999050004},
+          {-2198000.0000095, 1999.9999998999999, 601999.9999999},
+          {-2198000.0000001001, 1999.9999998999999, 601999.9999999},
+          {-2201000.0000095, -1000, 594999.99999050004},
+          {-2198000.0000095, 1999.9999998999999, 601999.9999999},
+          {-2198000.0000001001, 1999.9999998999999, 601999.9999999},
+          {-2198000.0000001001, 1999.9999905, 594000},
+          {-2201000.0000095, -1000, 599000},
+          {-2206000, -6000, 594000},
+          {-2206000, -6000, 594000},
+          {-2206000, -6000, 594000},
+          {-2206000, -6000, 594000},
+          {-2206000, -6000, 594000},
+          {-2206000, -6000, 594000},
+          {-2206000, -6000.0000094999996, 593999.99999050004},
+          {-2194000.0000001001, 1999.9999998999999, 599000},
+          {-2206000.0000095, -1000.0000095, 593999.99999050004},
+          {-2206000, -6000, 593999.99999050004},
+          {-2194000, 4000.0000009999999, 594000},
+      },
+  };
+  for (const std::vector<vec3>& points : clouds) {
+    const HullResult r = Hull::from_points(points);
+    REQUIRE(r.ok());
+    const HullReport report = validate(r.hull, points);
+    INFO((report.problems.empty() ? std::string() : report.problems[0]));
+    CHECK(report.ok);
+  }
+}
+
 #if SEPAX_TEST_IO
 // assimp 5.2 ends a PLY header only at a line whose first word is exactly
 // end_header, and without one it reads on forever (the fuzzer's input had the
