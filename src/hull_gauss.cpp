@@ -128,6 +128,20 @@ void Hull::derive_gauss() {
     }
   }
   if (axis != 3) return;
+  // Canonical order: pair k on the coordinate axis its normal is closest
+  // to, face[2k] the one on its positive side (when the three pairs pick
+  // different axes), so a box made axis-aligned gets the identity frame.
+  index_t canonical[6] = {-1, -1, -1, -1, -1, -1};
+  for (int k = 0; k < 3; ++k) {
+    index_t f = box.face[2 * k], g = box.face[2 * k + 1];
+    const vec3 a = glm::abs(planes_[f].normal);
+    const int c = a.x >= a.y && a.x >= a.z ? 0 : (a.y >= a.z ? 1 : 2);
+    if (planes_[f].normal[c] < 0) std::swap(f, g);
+    if (canonical[2 * c] >= 0) break;  // two pairs near one axis: keep the found order
+    canonical[2 * c] = f, canonical[2 * c + 1] = g;
+  }
+  if (canonical[0] >= 0 && canonical[2] >= 0 && canonical[4] >= 0)
+    std::copy(canonical, canonical + 6, box.face);
   vec3 n[3];
   for (int k = 0; k < 3; ++k) n[k] = planes_[box.face[2 * k]].normal;
   for (int k = 0; k < 3; ++k)
@@ -145,6 +159,16 @@ void Hull::derive_gauss() {
     box.half[k] = (plus + minus) * real(0.5);
     box.center += axes_k[k] * ((plus - minus) * real(0.5));
   }
+  for (std::size_t e = 0; e < edge_count(); ++e) {
+    const vec3 mid = (edge_start(e) + edge_end(e)) * real(0.5) - box.center;
+    for (int k = 0; k < 3; ++k) {
+      if (std::abs(glm::dot(edge_arcs_[e].direction, axes_k[k])) < real(0.5)) continue;
+      const int side = (glm::dot(mid, axes_k[(k + 1) % 3]) > 0 ? 1 : 0) +
+                       (glm::dot(mid, axes_k[(k + 2) % 3]) > 0 ? 2 : 0);
+      box.edge[k][side] = index_t(e);
+    }
+  }
+  box.aligned = box.axes == mat3(real(1)) && box.center == vec3(real(0));
   box_ = box;
 }
 

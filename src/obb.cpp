@@ -35,25 +35,23 @@ struct BoxBest {
 
 }  // namespace
 
-// The edge of `hull` (a box) parallel to box axis `k` that is furthest along
-// `u` (both in the hull's local frame).
-index_t box_edge(const Hull& hull, const vec3& axis_k, const vec3& u) {
-  index_t best = -1;
-  real best_dot = -infinity;
-  for (index_t e = 0; e < index_t(hull.edge_count()); ++e) {
-    if (std::abs(glm::dot(hull.edge_arcs()[e].direction, axis_k)) < real(0.5)) continue;
-    const real d = glm::dot(u, hull.edge_start(std::size_t(e)) + hull.edge_end(std::size_t(e)));
-    if (d > best_dot) best_dot = d, best = e;
-  }
-  return best;
+// The edge of `hull` (a box) along box axis `k` that is furthest along `u`
+// (in the hull's local frame): the one on u's sides of the other two axes.
+index_t box_edge(const Hull& hull, int k, const vec3& u) {
+  const BoxFrame& box = hull.box();
+  const int side = (glm::dot(u, box.axes[(k + 1) % 3]) > 0 ? 1 : 0) +
+                   (glm::dot(u, box.axes[(k + 2) % 3]) > 0 ? 2 : 0);
+  return box.edge[k][side];
 }
 
 Result box_box(const PairFrames& p, bool stop_at_separation) {
   const BoxFrame& A = p.a.box();
   const BoxFrame& B = p.b.box();
+  const bool aligned = A.aligned && B.aligned;  // box frames = hull frames
   const mat3 to_a_box = glm::transpose(A.axes);
-  const mat3 R = to_a_box * p.b_in_a.rotation * B.axes;  // column j: B's axis j
-  const vec3 tv = to_a_box * (p.b_in_a.apply(B.center) - A.center);
+  const mat3 R =
+      aligned ? p.b_in_a.rotation : to_a_box * p.b_in_a.rotation * B.axes;  // column j: B's axis j
+  const vec3 tv = aligned ? p.b_in_a.translation : to_a_box * (p.b_in_a.apply(B.center) - A.center);
   // Plain arrays: glm's operator[] with a run-time index is a switch.
   real M[3][3], absM[3][3];  // M[i][j] = dot(A axis i, B axis j)
   for (int i = 0; i < 3; ++i)
@@ -132,7 +130,7 @@ Result box_box(const PairFrames& p, bool stop_at_separation) {
     L = glm::normalize(L) * sign;
   }
   best.axis = L;
-  const vec3 axis_in_a = A.axes * best.axis;
+  const vec3 axis_in_a = A.aligned ? best.axis : A.axes * best.axis;
   Feature feature{best.kind, -1, -1};
   const vec3 axis_in_b = p.b_in_a.rotate_inverse(axis_in_a);
   switch (best.kind) {
@@ -143,8 +141,8 @@ Result box_box(const PairFrames& p, bool stop_at_separation) {
       feature.b = B.face[2 * best.j + (glm::dot(axis_in_b, B.axes[best.j]) > 0 ? 1 : 0)];
       break;
     case FeatureKind::edges:
-      feature.a = box_edge(p.a, A.axes[best.i], axis_in_a);
-      feature.b = box_edge(p.b, B.axes[best.j], -axis_in_b);
+      feature.a = box_edge(p.a, best.i, axis_in_a);
+      feature.b = box_edge(p.b, best.j, -axis_in_b);
       break;
     default:
       break;

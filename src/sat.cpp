@@ -386,7 +386,7 @@ Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box
   if (best.a >= 0) {
     index_t& box_index = box_is_a ? best.a : best.b;
     const vec3 away_from_box = box_is_a ? best.axis : -best.axis;
-    box_index = detail::box_edge(box, frame.axes[box_index], away_from_box);
+    box_index = detail::box_edge(box, box_index, away_from_box);
   }
   return best;
 }

@@ -36,9 +36,9 @@ struct PairFrames {
 /// feature no longer defines one (edges became parallel).
 [[nodiscard]] vec3 feature_axis(const PairFrames& p, const Feature& feature);
 
-/// The edge of `hull` (a box) parallel to `axis_k` that is furthest along
-/// `u` (both in the hull's local frame); obb.cpp.
-[[nodiscard]] index_t box_edge(const Hull& hull, const vec3& axis_k, const vec3& u);
+/// The edge of `hull` (a box) along its box axis `k` that is furthest along
+/// `u` (in the hull's local frame); obb.cpp.
+[[nodiscard]] index_t box_edge(const Hull& hull, int k, const vec3& u);
 
 /// Box-box 15-axis test (obb.cpp); both hulls must be boxes.
 [[nodiscard]] Result box_box(const PairFrames& p, bool stop_at_separation);

@@ -66,6 +66,42 @@ TEST_CASE("edge midpoints on a box are not vertices", "[hull]") {
   CHECK(r.hull.face_count() == 6);
 }
 
+TEST_CASE("box detection: frame, face and edge tables", "[hull][box]") {
+  // Each table entry is the feature on the named side; an axis-aligned box
+  // gets the identity frame, a rotated one its own axes.
+  const auto check_tables = [](const Hull& h) {
+    REQUIRE(h.is_box());
+    const BoxFrame& box = h.box();
+    for (int k = 0; k < 3; ++k) {
+      const vec3 axis = box.axes[k];
+      CHECK(glm::dot(h.planes()[box.face[2 * k]].normal, axis) > real(0.999));
+      CHECK(glm::dot(h.planes()[box.face[2 * k + 1]].normal, axis) < real(-0.999));
+      for (int side = 0; side < 4; ++side) {
+        const index_t e = box.edge[k][side];
+        REQUIRE(e >= 0);
+        const vec3 mid =
+            (h.edge_start(std::size_t(e)) + h.edge_end(std::size_t(e))) * real(0.5) - box.center;
+        CHECK(std::abs(glm::dot(h.edge_arcs()[e].direction, axis)) > real(0.999));
+        CHECK((glm::dot(mid, box.axes[(k + 1) % 3]) > 0) == bool(side & 1));
+        CHECK((glm::dot(mid, box.axes[(k + 2) % 3]) > 0) == bool(side & 2));
+      }
+    }
+  };
+  const Hull aligned = shapes::box(vec3(real(0.5), real(0.7), real(0.9)));
+  check_tables(aligned);
+  CHECK(aligned.box().aligned);
+  CHECK(aligned.box().half == vec3(real(0.5), real(0.7), real(0.9)));
+  std::vector<vec3> corners;
+  const Pose turn = pose_from_euler_deg(vec3(1, 2, 3), vec3(20, 35, 50));
+  for (int i = 0; i < 8; ++i)
+    corners.push_back(turn.apply(
+        vec3(i & 1 ? 1 : -1, i & 2 ? real(0.5) : real(-0.5), i & 4 ? real(0.25) : real(-0.25))));
+  const HullResult rotated = Hull::from_points(corners);
+  REQUIRE(rotated.ok());
+  check_tables(rotated.hull);
+  CHECK_FALSE(rotated.hull.box().aligned);
+}
+
 TEST_CASE("shape factories have the expected counts", "[hull][shapes]") {
   auto counts = [](const Hull& h) {
     return std::array<std::size_t, 4>{h.vertex_count(), h.edge_count(), h.face_count(),

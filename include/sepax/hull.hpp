@@ -70,6 +70,13 @@ struct BoxFrame {
   /// Face index of the face with normal +axes[k] (face[2k]) and -axes[k]
   /// (face[2k + 1]).
   index_t face[6] = {-1, -1, -1, -1, -1, -1};
+  /// Edge index of the edge along axis k on the sides s1 of axis k + 1 and
+  /// s2 of axis k + 2 (mod 3): edge[k][(s1 > 0) + 2 (s2 > 0)].
+  index_t edge[3][4] = {{-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1}};
+  /// True when the box frame is the hull's frame (axes the identity, centre
+  /// 0, as shapes::box makes them): the 15-axis test then skips the change
+  /// of frame.
+  bool aligned = false;
 };
 
 /// Cell of coordinate x (in [-1, 1], clamped) on an arc grid of g cells per
