@@ -4,11 +4,10 @@
 //   1. reject empty, non-finite, too few, coincident and collinear input;
 //   2. if every point lies within tolerance of one plane, build a two-sided
 //      polygon from a 2D hull in that plane (Andrew's monotone chain);
-//   3. otherwise run Qhull (reentrant qhull_r, premerging with a centrum
-//      radius of the input's round-off, 'C-r', so coplanar facets come out
-//      merged into polygons), read each facet's vertex loop, drop vertices
-//      that lie inside an edge (fewer than three faces), and assemble
-//      half-edges with Hull::from_loops.
+//   3. otherwise run Qhull (reentrant qhull_r, default premerging 'C-0', so
+//      coplanar facets come out merged into polygons), read each facet's
+//      vertex loop, drop vertices that lie inside an edge (fewer than three
+//      faces), and assemble half-edges with Hull::from_loops.
 // All arithmetic runs on points relative to the bounds' centre, so hulls far
 // from the origin keep their digits; vertices are stored as given.
 #include "sepax/hull.hpp"
@@ -186,15 +185,13 @@ std::string run_qhull(const Cloud& c, std::vector<std::vector<index_t>>& loops) 
   qhT qh_storage;
   qhT* qh = &qh_storage;
   qh_zero(qh, err);
-  // Premerge radius 'C-r': Qhull judges flatness against the round-off of the
-  // centred coordinates, but the input itself carries round-off relative to
-  // its magnitude (coordinates far from the origin). A point within that of
-  // a facet's plane would stay a vertex and split the face into coplanar
-  // triangles around a vertex that is no corner. A quarter of the coplanar
-  // tolerance covers dot-product round-off and keeps merged faces within
-  // validate()'s bound.
-  char options[64];
-  std::snprintf(options, sizeof options, "qhull C-%.6e", double(tol::coplanar) / 4 * c.magnitude);
+  // Qhull's default premerge ('C-0': its own round-off, of the centred
+  // coordinates). A wider radius was tried for faces split by the input's
+  // round-off far from the origin, but Qhull's centrum test then merges
+  // faces that are not planar to that radius, and their reflexes stopped
+  // hill climbing short of the support; such split faces are left as they
+  // are (the climb handles them).
+  char options[] = "qhull";
   const int code =
       qh_new_qhull(qh, 3, int(c.p.size()), coords.data(), False, options, nullptr, err);
   if (code == 0) loops = qhull_loops(qh);
