@@ -90,7 +90,11 @@ Triangle spread_triangle(const Cloud& c) {
 
 // Andrew's monotone chain in the plane spanned by u, v; returns indices of the
 // polygon counter-clockwise around cross(u, v), dropping points within
-// `zero` of the line through their neighbours.
+// `zero` of the line through their neighbours. The chain itself turns on
+// exact signs, which keeps every extreme point: with a tolerance there, a
+// point that sorts first only by round-off (the middle of an edge
+// perpendicular to u) would stay, and the true corners beyond it would go.
+// The points within `zero` of their neighbours' line go afterwards.
 std::vector<index_t> planar_hull(const Cloud& c, glm::dvec3 u, glm::dvec3 v, double zero) {
   const std::size_t n = c.p.size();
   std::vector<glm::dvec2> q(n);
@@ -100,23 +104,36 @@ std::vector<index_t> planar_hull(const Cloud& c, glm::dvec3 u, glm::dvec3 v, dou
   std::sort(order.begin(), order.end(), [&](index_t a, index_t b) {
     return q[a].x < q[b].x || (q[a].x == q[b].x && q[a].y < q[b].y);
   });
-  // Left turn by more than `zero` (distance of b from line o-a).
-  auto left = [&](index_t o, index_t a, index_t b) {
+  auto cross = [&](index_t o, index_t a, index_t b) {
     const glm::dvec2 e = q[a] - q[o], f = q[b] - q[o];
-    const double len = glm::length(e);
-    return len > 0 && (e.x * f.y - e.y * f.x) / len > zero;
+    return e.x * f.y - e.y * f.x;
   };
   std::vector<index_t> h(2 * n);
   std::size_t k = 0;
   for (std::size_t i = 0; i < n; ++i) {  // lower chain
-    while (k >= 2 && !left(h[k - 2], h[k - 1], order[i])) --k;
+    while (k >= 2 && !(cross(h[k - 2], h[k - 1], order[i]) > 0)) --k;
     h[k++] = order[i];
   }
   for (std::size_t i = n - 1, lo = k + 1; i-- > 0;) {  // upper chain
-    while (k >= lo && !left(h[k - 2], h[k - 1], order[i])) --k;
+    while (k >= lo && !(cross(h[k - 2], h[k - 1], order[i]) > 0)) --k;
     h[k++] = order[i];
   }
   h.resize(k > 0 ? k - 1 : 0);
+  // Distance of b from the line through a and c, or 0 when a and c coincide.
+  auto off_line = [&](index_t a, index_t b, index_t c) {
+    const double len = glm::length(q[c] - q[a]);
+    return len > 0 ? std::abs(cross(a, c, b)) / len : 0.0;
+  };
+  for (bool dropped = true; dropped && h.size() >= 3;) {
+    dropped = false;
+    for (std::size_t i = 0; i < h.size() && h.size() >= 3; ++i) {
+      const index_t before = h[(i + h.size() - 1) % h.size()], after = h[(i + 1) % h.size()];
+      if (off_line(before, h[i], after) <= zero) {
+        h.erase(h.begin() + std::ptrdiff_t(i));
+        dropped = true;
+      }
+    }
+  }
   return h;
 }
 

@@ -305,6 +305,33 @@ TEST_CASE("regression: fuzz_hull, a premerge radius leaves reflexes that stop th
   CHECK(climbing_finds_support(r.hull));
 }
 
+// A flat triangle whose edge A-D is perpendicular to the in-plane axis the
+// monotone chain sorts by: the five points on that edge (A, its midpoint C,
+// D three times with 1e-11 jitter) tie in x up to round-off, and C sorted
+// first. The chain never drops its first point and, turning with a
+// tolerance, popped every copy of D as collinear: the polygon was A-B-C and
+// input points lay 0.91 outside it. The chain now turns on exact signs and
+// near-collinear ring vertices are dropped afterwards.
+TEST_CASE("regression: fuzz_hull, flat polygon loses a corner when its midpoint sorts first",
+          "[regression][hull]") {
+  if (!is_double) return;  // the 1e-11 jitter at 1e5 is below float's round-off
+  const std::vector<vec3> points = {
+      {-998.99999999998863, -1000.9999999999892, -104000.99999999999},
+      {-1001.0000000000001, -999.99999999999989, -103999},
+      {-1000.000000000001, -1001.0000000000115, -104001.00000000001},
+      {-1001.0000000000115, -1001.0000000000115, -104001},
+      {-1000.9999999999999, -1001.0000000000115, -104001},
+      {-1001, -1001, -104001},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  CHECK(r.hull.is_flat());
+  CHECK(r.hull.vertex_count() == 3);
+  const HullReport report = validate(r.hull, points);
+  INFO((report.problems.empty() ? std::string() : report.problems[0]));
+  CHECK(report.ok);
+}
+
 #if SEPAX_TEST_IO
 // assimp 5.2 ends a PLY header only at a line whose first word is exactly
 // end_header, and without one it reads on forever (the fuzzer's input had the
