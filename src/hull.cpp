@@ -85,6 +85,20 @@ vec3 newell_normal(const Hull& h, const Face& face, const vec3& origin, real sca
   return n;
 }
 
+// a * b - c * d with about one rounding error (Kahan's algorithm with fma):
+// the cross product of two nearly parallel edges cancels nearly all the
+// digits of its products, so the plain formula gets a sliver's normal wrong.
+real difference_of_products(real a, real b, real c, real d) {
+  const real cd = c * d;
+  return std::fma(a, b, -cd) + std::fma(-c, d, cd);
+}
+
+// cross(u, v), each component with about one rounding error.
+vec3 accurate_cross(const vec3& u, const vec3& v) {
+  return {difference_of_products(u.y, v.z, u.z, v.y), difference_of_products(u.z, v.x, u.x, v.z),
+          difference_of_products(u.x, v.y, u.y, v.x)};
+}
+
 // A triangle's normal (length twice its area) from its two shortest edges,
 // each the difference of two stored vertices. The cross product's round-off
 // is eps times the product of the two edge lengths against a fixed area, so
@@ -96,9 +110,9 @@ vec3 triangle_normal(const vec3& a, const vec3& b, const vec3& c, real scale) {
   const vec3 ab = (b - a) * scale, bc = (c - b) * scale, ca = (a - c) * scale;
   // ab x bc = bc x ca = ca x ab
   const real lab = glm::dot(ab, ab), lbc = glm::dot(bc, bc), lca = glm::dot(ca, ca);
-  if (lca >= lab && lca >= lbc) return glm::cross(ab, bc);
-  if (lab >= lbc) return glm::cross(bc, ca);
-  return glm::cross(ca, ab);
+  if (lca >= lab && lca >= lbc) return accurate_cross(ab, bc);
+  if (lab >= lbc) return accurate_cross(bc, ca);
+  return accurate_cross(ca, ab);
 }
 
 // A polygon's normal from its spread triangle: the first vertex, the vertex
@@ -244,8 +258,13 @@ void Hull::derive() {
   edge_directions_ = unique_directions(dirs);
   derive_gauss();
 
-  // Centroid: signed tetrahedra from the centre over fan-triangulated faces
-  // (solid), or the area-weighted fan of the front face (flat polygon).
+  // Centroid: tetrahedra from vertex 0 over fan-triangulated faces (solid),
+  // or the area-weighted fan of the front face (flat polygon). From a vertex
+  // of a convex hull no tetrahedron is negative (those from the bounds'
+  // centre cancel when it lies outside a sliver, leaving round-off), and the
+  // ones round-off makes negative count as zero: the centroid is then a
+  // convex combination of points of the hull, so it lies inside.
+  const vec3 apex = (vertices_[0] - center) * per_unit;
   vec3 weighted(0);
   real total = 0;
   for (std::size_t f = 0; f < (flat_ ? 1 : faces_.size()); ++f) {
@@ -260,13 +279,17 @@ void Hull::derive() {
         weighted += w * (p0 + p1 + p2) / real(3);
         total += w;
       } else {
-        const real w = glm::dot(p0, glm::cross(p1, p2));
-        weighted += w * (p0 + p1 + p2) / real(4);
+        const real w = std::max(real(0), glm::dot(p0 - apex, glm::cross(p1 - apex, p2 - apex)));
+        weighted += w * (apex + p0 + p1 + p2) / real(4);
         total += w;
       }
     }
   }
-  centroid_ = center + (total > real(0) ? weighted / total * unit : vec3(0));
+  if (!(total > real(0))) {  // no volume within round-off: the vertices' mean
+    weighted = vec3(0), total = real(vertices_.size());
+    for (const vec3& v : vertices_) weighted += (v - center) * per_unit;
+  }
+  centroid_ = center + weighted / total * unit;
 }
 
 namespace {

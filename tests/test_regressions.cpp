@@ -13,6 +13,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include <unistd.h>
@@ -330,6 +331,65 @@ TEST_CASE("regression: fuzz_hull, flat polygon loses a corner when its midpoint 
   const HullReport report = validate(r.hull, points);
   INFO((report.problems.empty() ? std::string() : report.problems[0]));
   CHECK(report.ok);
+}
+
+// A hull 1e6 across, 8e6 from the origin, with a vertex 1e-6 off the
+// segment between two others: Qhull's facet through the three is a sliver
+// 1e-12 thin. Its edges are exact, but their cross product cancels nearly
+// all the digits of its products: the plane was off its own vertices by
+// 0.0385. The cross product now takes each component with about one
+// rounding (Kahan's difference of products).
+TEST_CASE("regression: fuzz_hull, sliver face off its own vertices", "[regression][hull]") {
+  if (!is_double) return;  // the 1e-6 offsets at 8e6 are below float's round-off
+  const std::vector<vec3> points = {
+      {-8300000, -1299999.9999560001, -300000},
+      {-8299999.9999369998, -1300000.000001, -9.9999999999999995e-07},
+      {-8000000.0000010002, -1000000.000001, -9.9999999999999995e-07},
+      {-8000000.0000010002, -1000000.000001, -9.9999999999999995e-07},
+      {-7999999.9998730002, -1000000.000001, -9.9999999999999995e-07},
+      {-8000000.0000010002, -1000000.000001, -9.9999999999999995e-07},
+      {-8000000.0000010002, -1000000.000001, -9.9999999999999995e-07},
+      {-8000000.0000010002, -1000000.000001, -9.9999999999999995e-07},
+      {-8000000.0000010002, -1000000.000001, -9.9999999999999995e-07},
+      {-8000000.0000010002, -1000000.000001, -9.9999999999999995e-07},
+      {-8000000.0000010002, -1000000.000001, -9.9999999999999995e-07},
+      {-8000000.0000010002, -1000000.000001, -9.9999999999999995e-07},
+      {-8000000.0000010002, -1000000.000001, -9.9999999999999995e-07},
+      {-8000000.0000010002, -1000000.000001, 99999.999999000007},
+      {-8000000.0000010002, -1000000.000001, -9.9999999999999995e-07},
+      {-8000000.0000010002, -1100000.000001, -9.9999999999999995e-07},
+      {-8100000.000089, -700000.00008899998, 299999.99991100002},
+      {-7700000.000089, -700000.00008899998, 299999.99991100002},
+      {-7700000.000089, -700000.00008899998, 299999.99991100002},
+      {-7700000.000089, -700000.00008899998, 299999.99991100002},
+      {-7700000.000089, -700000.00008899998, 299999.99991100002},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  const HullReport report = validate(r.hull, points);
+  INFO((report.problems.empty() ? std::string() : report.problems[0]));
+  CHECK(report.ok);
+}
+
+// A sliver tetrahedron (two vertices 1e-5 apart, the others 1e3 away): the
+// centroid summed signed tetrahedra from the bounds' centre, which lies
+// outside such a sliver, so the terms cancelled down to round-off and the
+// centroid landed outside the hull. It now sums the non-negative tetrahedra
+// from one of the hull's vertices.
+TEST_CASE("regression: fuzz_hull, centroid of a sliver tetrahedron outside it",
+          "[regression][hull]") {
+  if (!is_double) return;  // the 1e-5 offsets at 9e4 are below float's round-off
+  const std::vector<vec3> points = {
+      {10500.0000048, 89500.000000300002, -500},
+      {9500.0000003999994, 89500, 500.00000549999999},
+      {10500, 90500.000005499998, 500.00000549999999},
+      {10500, 89500, -500},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  real outside = -std::numeric_limits<real>::infinity();
+  for (const Plane& p : r.hull.planes()) outside = std::max(outside, p.distance(r.hull.centroid()));
+  CHECK(outside <= validate(r.hull, points).tolerance);
 }
 
 #if SEPAX_TEST_IO
