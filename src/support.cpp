@@ -20,12 +20,13 @@ index_t support_brute(const Hull& hull, const vec3& d) {
 // than by comparing two dot products: their round-off is relative to the
 // coordinates, the gain's to the edge, so at a nearly flat vertex a gain
 // below the coordinates' ulp still counts instead of stopping the walk on a
-// false tie short of the support. The walk takes the largest gain (steepest
-// ascent): on a plateau of vertices tied within round-off, a real gain then
-// always wins over the round-off ones. Gains computed with round-off need not
-// be consistent around a cycle (only round-off gains can form one), so the
-// walk is capped at one step per vertex; exact arithmetic never revisits a
-// vertex.
+// false tie short of the support. A gain counts only above its own
+// round-off, 4 eps sum |e_i d_i| (the edge e = n - best is exact to an ulp
+// per coordinate, the dot product adds three roundings): every step then
+// truly gains, so the walk never circles, and on a plateau of vertices tied
+// within round-off (a face perpendicular to d) it stays put instead of
+// wandering across the face. It takes the largest gain (steepest ascent).
+// The cap of one step per vertex is a backstop only.
 index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
   const auto v = hull.vertices();
   index_t best = start >= 0 && start < index_t(v.size()) ? start : 0;
@@ -33,8 +34,11 @@ index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
     index_t next = -1;
     real largest = 0;
     for (index_t n : hull.neighbors(best)) {
-      const real gain = glm::dot(v[n] - v[best], d);
-      if (gain > largest) largest = gain, next = n;
+      const vec3 e = v[n] - v[best];
+      const real gain = glm::dot(e, d);
+      if (gain <= largest) continue;
+      const real roundoff = real(4) * tol::eps * glm::dot(glm::abs(e), glm::abs(d));
+      if (gain > roundoff) largest = gain, next = n;
     }
     if (next < 0) break;
     best = next;
