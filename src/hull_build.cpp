@@ -266,19 +266,20 @@ HullResult Hull::from_points(std::span<const vec3> points) {
 
   glm::dvec3 lo(points[0]), hi(points[0]);
   for (const vec3& p : points) lo = glm::min(lo, glm::dvec3(p)), hi = glm::max(hi, glm::dvec3(p));
-  // Every module squares lengths (normalize, dot(v, v)): coordinates beyond
-  // the square root of real's range would overflow them, a spread below the
-  // square root of its smallest normal number would underflow them.
+  // Queries take fourth powers of lengths (a normal is a cross product of
+  // two edges, normalized; EPA's faces are made so): coordinates beyond the
+  // fourth root of real's range would overflow them, a spread below the
+  // fourth root of its smallest normal number would underflow them.
   const glm::dvec3 span = hi - lo;
   const double widest = std::max({span.x, span.y, span.z});
   const glm::dvec3 largest = glm::max(glm::abs(lo), glm::abs(hi));
   const double farthest = std::max({largest.x, largest.y, largest.z});
-  const double max_coordinate = std::ldexp(1.0, std::numeric_limits<real>::max_exponent / 2 - 4);
-  const double min_spread = std::ldexp(1.0, std::numeric_limits<real>::min_exponent / 2 + 4);
+  const double max_coordinate = std::ldexp(1.0, std::numeric_limits<real>::max_exponent / 4 - 4);
+  const double min_spread = std::ldexp(1.0, std::numeric_limits<real>::min_exponent / 4 + 4);
   if (farthest > max_coordinate) {
     return fail(HullStatus::non_finite, "a coordinate of magnitude " + short_number(farthest) +
                                             " is beyond " + short_number(max_coordinate) +
-                                            ", where squared lengths overflow");
+                                            ", where fourth powers of lengths overflow");
   }
   if (widest < min_spread) {
     const std::string within =

@@ -194,15 +194,14 @@ TEST_CASE("regression: fuzz_pair, normals overflow for a hull 1e88 across", "[re
     INFO((report.problems.empty() ? std::string() : report.problems[0]));
     CHECK(report.ok);
   };
-  if (is_double) {
-    check({{3.6446967223631734e+88, 3.6446967223631734e+88, 3.6446967223631734e+88},
-           {3.6446967223631734e+88, 8.5621712215385956e-310, 7.2911220195563975e-304},
+  if (is_double) {  // the fuzzer's triangle, scaled into the accepted range (1e88 is refused now)
+    check({{3.6446967223631734e+70, 3.6446967223631734e+70, 3.6446967223631734e+70},
+           {3.6446967223631734e+70, 8.5621712215385956e-310, 7.2911220195563975e-304},
            {8.3214256386895928e-317, 0, 0}});
   }
   // A solid near both ends of the range Hull::from_points accepts (float:
-  // 1e17 and 1e-17, where the same squares overflowed).
-  const real scales[] = {is_double ? real(1e150) : real(1e17),
-                         is_double ? real(1e-150) : real(1e-17)};
+  // 1e8 and 1e-8, where the same squares overflowed).
+  const real scales[] = {is_double ? real(1e75) : real(1e8), is_double ? real(1e-75) : real(1e-8)};
   for (const real s : scales) {
     INFO("scale " << s);
     check({vec3(0, 0, 0) * s, vec3(1, 0, 0) * s, vec3(0, 1, 0) * s, vec3(0, 0, 1) * s,
@@ -210,19 +209,24 @@ TEST_CASE("regression: fuzz_pair, normals overflow for a hull 1e88 across", "[re
   }
 }
 
-// Beyond the square root of real's range no length can be squared: a flat
-// triangle 1.3e241 across (raw doubles from fuzz_hull) got zero-length edge
-// directions, and their grid cells came from converting inf to int (UBSan).
-// Such input, and a spread whose square underflows, is now refused with a
-// message instead of building a broken hull.
-TEST_CASE("regression: fuzz_hull, coordinates whose squares overflow are refused",
+// Beyond the fourth root of real's range (1e75 in double) the queries'
+// fourth powers of lengths overflow: a flat triangle 1.3e241 across (raw
+// doubles from fuzz_hull) got zero-length edge directions, and their grid
+// cells came from converting inf to int (UBSan); one 5.6e112 across (from
+// fuzz_pair) got EPA axes of length 0. Such input, and a spread whose fourth
+// power underflows, is now refused with a message.
+TEST_CASE("regression: fuzz_hull, coordinates whose fourth powers overflow are refused",
           "[regression][hull]") {
   const real huge = is_double ? real(1.3040054747535135e+241) : real(1e30);
+  const real large = is_double ? real(5.6133372798172279e+112) : real(1e15);
   const HullResult far = Hull::from_points(std::vector<vec3>{
       {0, 0, 0}, {0, 0, -huge}, {-huge / 2, -huge / 2, 0}, {real(4.9406564584124654e-45), 0, 0}});
   CHECK(far.status == HullStatus::non_finite);
-  CHECK(far.message.find("squared lengths overflow") != std::string::npos);
-  const real tiny = is_double ? real(1e-200) : real(1e-30);
+  CHECK(far.message.find("lengths overflow") != std::string::npos);
+  const HullResult large_flat =
+      Hull::from_points(std::vector<vec3>{{0, 0, 0}, {large, large, large}, {large, large, 0}});
+  CHECK(large_flat.status == HullStatus::non_finite);
+  const real tiny = is_double ? real(1e-100) : real(1e-12);
   const HullResult near =
       Hull::from_points(std::vector<vec3>{{0, 0, 0}, {tiny, 0, 0}, {0, tiny, 0}, {0, 0, tiny}});
   CHECK(near.status == HullStatus::coincident);

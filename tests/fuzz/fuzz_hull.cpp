@@ -5,7 +5,8 @@
 // - every result is either a clear error (a status that fits the input and a
 //   message) or a hull that passes validate() with every input point inside;
 // - non-finite input is rejected as non_finite, never built, and so is
-//   input beyond the square root of real's range (squares would overflow);
+//   input beyond the fourth root of real's range (its fourth powers would
+//   overflow);
 // - a built hull's derived data is finite and unit where it says so, its
 //   vertices are input points (solids) or within the flat tolerance of the
 //   input's plane (flat polygons), a box's frame describes its vertices, and
@@ -35,11 +36,11 @@ bool is_unit(const vec3& v) {
   return std::abs(glm::length(v) - real(1)) <= unit_tolerance;
 }
 
-/// True when a coordinate is beyond the square root of real's range, which
-/// Hull::from_points refuses (status non_finite): squares of such lengths
-/// overflow.
+/// True when a coordinate is beyond the fourth root of real's range, which
+/// Hull::from_points refuses (status non_finite): fourth powers of such
+/// lengths overflow.
 bool beyond_range(const std::vector<vec3>& points) {
-  const real limit = std::ldexp(real(1), std::numeric_limits<real>::max_exponent / 2 - 4);
+  const real limit = std::ldexp(real(1), std::numeric_limits<real>::max_exponent / 4 - 4);
   for (const vec3& p : points)
     if (std::abs(p.x) > limit || std::abs(p.y) > limit || std::abs(p.z) > limit) return true;
   return false;
@@ -57,7 +58,7 @@ void check_error(const HullResult& r, const std::vector<vec3>& points) {
     SEPAX_FUZZ_CHECK(r.status == HullStatus::too_few_points, "%zu points: %s", points.size(),
                      r.message.c_str());
   } else if (beyond_range(points)) {
-    // Refused because every module squares lengths (hull_build.cpp).
+    // Refused: queries take fourth powers of lengths (hull_build.cpp).
     SEPAX_FUZZ_CHECK(
         r.status == HullStatus::non_finite && r.message.find("overflow") != std::string::npos,
         "coordinates beyond the range: %s", r.message.c_str());

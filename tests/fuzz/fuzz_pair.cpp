@@ -248,11 +248,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const real extent = std::max(a.hull.extent(), b.hull.extent());
   const real magnitude =
       a.hull.magnitude() + b.hull.magnitude() + translation_length(pa) + translation_length(pb);
-  // Hull::from_points refuses coordinates beyond the square root of real's
-  // range (every module squares lengths); poses are not checked, so a raw
-  // translation can put the pair beyond it, outside any answer the queries
-  // can square. Not a finding: skipped.
-  if (!(magnitude <= std::ldexp(real(1), std::numeric_limits<real>::max_exponent / 2 - 4)))
+  // Hull::from_points refuses coordinates beyond the fourth root of real's
+  // range (queries take fourth powers of lengths); poses are not checked, so
+  // a raw translation can put the pair beyond it, where no query can answer.
+  // Not a finding: skipped.
+  if (!(magnitude <= std::ldexp(real(1), std::numeric_limits<real>::max_exponent / 4 - 4)))
     return 0;
   const Pair ab{a.hull, pa, b.hull, pb, extent, magnitude};
   const Pair ba{b.hull, pb, a.hull, pa, extent, magnitude};
