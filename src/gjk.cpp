@@ -89,9 +89,13 @@ Sub triangle_sub(const vec3* w, int i0, int i1, int i2) {
     c[1] = area2(w[i0], p, w[i2], j, k);
     c[2] = area2(w[i0], w[i1], p, j, k);
     if (same_sign(nu, c[0]) && same_sign(nu, c[1]) && same_sign(nu, c[2])) {
+      // Weights over their own sum, not over nu: on a sliver the separately
+      // rounded areas need not add up to nu, and weights that do not sum to
+      // 1 move the witness points off the shapes.
+      const real sum = c[0] + c[1] + c[2];
       Sub r;
       r.count = 3;
-      for (int m = 0; m < 3; ++m) r.index[m] = id[m], r.lambda[m] = c[m] / nu;
+      for (int m = 0; m < 3; ++m) r.index[m] = id[m], r.lambda[m] = c[m] / sum;
       r.v = p, r.vv = glm::dot(p, p);
       return r;
     }

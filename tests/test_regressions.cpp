@@ -5,6 +5,7 @@
 //
 // Tests tagged [.pending] are reproducers whose fix touches files that were
 // being changed elsewhere at the time; they are hidden until that fix lands.
+#include "sepax/gjk.hpp"
 #include "sepax/hull.hpp"
 #include "sepax/support.hpp"
 #if SEPAX_TEST_IO
@@ -394,6 +395,70 @@ TEST_CASE("regression: fuzz_hull, centroid of a sliver tetrahedron outside it",
   real outside = -std::numeric_limits<real>::infinity();
   for (const Plane& p : r.hull.planes()) outside = std::max(outside, p.distance(r.hull.centroid()));
   CHECK(outside <= validate(r.hull, points).tolerance);
+}
+
+// Two jittered cubes touching at a corner (distance 4e-13): GJK's triangle
+// sub-algorithm divided the signed areas by a component of the cross product,
+// rounded separately from them. On this sliver simplex the weights summed to
+// 1 + 5.6e-5, which scaled both witness points, at a corner 0.5 from A's
+// origin, to 2.8e-5 outside both hulls. The weights are now over their own
+// sum, as the tetrahedron's are.
+TEST_CASE("regression: fuzz_pair, GJK witnesses off both hulls at a sliver simplex",
+          "[regression][gjk]") {
+  if (!is_double) return;  // the 1e-5 jitter is the case; float rounds it differently
+  const std::vector<vec3> a_points = {
+      {-0.50000000000099998, -0.500000000005, 0.49999999999900002},
+      {0.49999999999900002, 0.49999999999900002, 0.5},
+      {-0.499999999907, 0.5, -0.49999999995299999},
+      {0.5, 0.50000000000099998, 0.5},
+      {-0.5, -0.5, -0.50000000000099998},
+      {0.5, -0.5, -0.49999999999900002},
+      {0.5, 0.5, -0.5},
+      {-0.49999999999900002, 0.5, -0.49999999999900002},
+  };
+  const std::vector<vec3> b_points = {
+      {-0.5, -0.49299999999999999, 1.5},
+      {0.5, -0.5, 0.50900000000000001},
+      {-0.501, -0.505, 1.4990000000000001},
+      {0.499, 0.499, 1.5},
+      {-0.40700000000000003, 0.5, 0.54699999999999993},
+      {0.5, 0.501, 1.5},
+      {-0.5, -0.5, 0.499},
+      {0.5, -0.5, 0.501},
+      {0.5, 0.5, 0.5},
+      {-0.499, 0.5, 0.501},
+      {-0.5, -0.5, 0.5},
+      {-0.5, -0.501, 0.5},
+      {-0.499, 0.5, 0.53300000000000003},
+      {0.504, -0.501, 0.56400000000000006},
+      {-0.5, 0.5, 0.5},
+      {-0.5, -0.5, 0.54299999999999993},
+      {0.5, -0.5, 0.50700000000000001},
+      {-0.49099999999999999, -0.5, 0.5},
+      {-0.501, -0.5, 0.5},
+      {-0.44900000000000001, 0.499, 1.4990000000000001},
+      {0.499, 0.497, 0.5},
+      {0.501, -0.5, 0.499},
+      {0.5, 0.5, 0.501},
+  };
+  const HullResult a = Hull::from_points(a_points), b = Hull::from_points(b_points);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  const Pose pa{}, pb{mat3(real(1)), vec3(1, 0, 0)};
+  auto outside = [](const Hull& h, const Pose& pose, const vec3& world) {
+    real d = -std::numeric_limits<real>::infinity();
+    for (const Plane& p : h.planes()) d = std::max(d, p.distance(pose.apply_inverse(world)));
+    return d;
+  };
+  const real tolerance = std::max(validate(a.hull).tolerance, validate(b.hull).tolerance);
+  for (const bool swapped : {false, true}) {
+    const gjk::DistanceResult r =
+        swapped ? gjk::distance(b.hull, pb, a.hull, pa) : gjk::distance(a.hull, pa, b.hull, pb);
+    const Hull& first = swapped ? b.hull : a.hull;
+    const Hull& second = swapped ? a.hull : b.hull;
+    CHECK(outside(first, swapped ? pb : pa, r.point_a) <= tolerance);
+    CHECK(outside(second, swapped ? pa : pb, r.point_b) <= tolerance);
+  }
 }
 
 #if SEPAX_TEST_IO
