@@ -106,9 +106,13 @@ void sat_invariants(const Pair& ab, const Pair& ba) {
   check_sat("B-A", m);
   // SAT prefers A's faces over B's (and faces over edges) within
   // tol::face_preference of the size, so the two orders may pick different
-  // axes whose separations differ by that much.
-  const real same = tol::face_preference * ab.size + 2 * roundoff(ab);
+  // axes whose separations differ by that much. Relaxed to the cross-check
+  // band: the orders work in different frames, and far from the origin
+  // (1e9 apart) their round-off alone came to more than 2 * roundoff(ab);
+  // near touching the two values may be tiny of either sign (as SAT against
+  // GJK may).
   const real b = band(ab);
+  const real same = tol::face_preference * ab.size + b;
   SEPAX_FUZZ_CHECK(std::abs(r.separation - m.separation) <= same,
                    "mirrored SAT separations %.17g and %.17g (tolerance %g)", double(r.separation),
                    double(m.separation), double(same));
@@ -120,9 +124,12 @@ void sat_invariants(const Pair& ab, const Pair& ba) {
   const real gap = gap_along(ab, -m.axis);
   SEPAX_FUZZ_CHECK(mirrored || std::abs(gap - r.separation) <= same,
                    "mirrored SAT axis gives %.17g, A-B %.17g", double(gap), double(r.separation));
-  // SAT's separation is the gap along its own axis.
+  // SAT's separation is the gap along its own axis. Within the band: an
+  // edge pair's separation is the distance between the edges' lines, which
+  // matches the supports' gap only to the round-off of the line computations
+  // (2e-10 of 67 was seen).
   const real own = gap_along(ab, r.axis);
-  SEPAX_FUZZ_CHECK(std::abs(own - r.separation) <= 2 * roundoff(ab),
+  SEPAX_FUZZ_CHECK(std::abs(own - r.separation) <= b,
                    "SAT separation %.17g, gap along its axis %.17g", double(r.separation),
                    double(own));
 
@@ -156,7 +163,12 @@ void gjk_invariants(const Pair& ab, const Pair& ba) {
   if (r.distance > b) SEPAX_FUZZ_CHECK(!quick, "gjk::intersect true at %.17g", double(r.distance));
   if (r.intersecting || m.intersecting) return;
 
-  const real value = tol::gjk_gap * r.distance + 16 * tol::gjk_roundoff * ab.magnitude;
+  // GJK stops on a duality gap of tol::gjk_roundoff of the support points'
+  // magnitude, but its simplex solve on points far larger than the distance
+  // (a hull 4e33 across, one 1e8 across against a box) loses more: 3e-10 of
+  // the magnitude was seen. The documented agreement is the cross-check
+  // band, so that is the bound here.
+  const real value = tol::gjk_gap * r.distance + b;
   const bool exact = r.status == gjk::GjkStatus::converged && m.status == gjk::GjkStatus::converged;
   if (exact)
     SEPAX_FUZZ_CHECK(std::abs(r.distance - m.distance) <= value,
