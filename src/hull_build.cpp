@@ -18,10 +18,12 @@ extern "C" {
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <numeric>
+#include <unordered_map>
 
 namespace sepax {
 namespace {
@@ -66,6 +68,40 @@ std::size_t farthest_from(const Cloud& c, auto&& distance) {
     if (d > best_d) best_d = d, best = i;
   }
   return best;
+}
+
+// Indices of the points of `c` that are not within `radius` of an earlier
+// kept one, in input order (a hash grid of cell `radius`: each point looks
+// at the 27 cells around its own).
+std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
+  struct Key {
+    std::int64_t x, y, z;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      return std::hash<std::int64_t>()(k.x * 73856093 ^ k.y * 19349663 ^ k.z * 83492791);
+    }
+  };
+  std::unordered_map<Key, std::vector<std::size_t>, KeyHash> grid;
+  std::vector<std::size_t> kept;
+  for (std::size_t i = 0; i < c.p.size(); ++i) {
+    const glm::dvec3 cell = glm::floor(c.p[i] / radius);
+    const Key k{std::int64_t(cell.x), std::int64_t(cell.y), std::int64_t(cell.z)};
+    bool near = false;
+    for (std::int64_t dx = -1; dx <= 1 && !near; ++dx)
+      for (std::int64_t dy = -1; dy <= 1 && !near; ++dy)
+        for (std::int64_t dz = -1; dz <= 1 && !near; ++dz) {
+          const auto it = grid.find(Key{k.x + dx, k.y + dy, k.z + dz});
+          if (it == grid.end()) continue;
+          for (std::size_t j : it->second)
+            if (glm::distance(c.p[i], c.p[j]) <= radius) near = true;
+        }
+    if (near) continue;
+    grid[k].push_back(i);
+    kept.push_back(i);
+  }
+  return kept;
 }
 
 // Three well-spread points: i0 extreme, i1 farthest from it, i2 farthest from
@@ -298,9 +334,28 @@ HullResult Hull::from_points(std::span<const vec3> points) {
 
   if (c.extent <= double(tol::coplanar) * c.magnitude)
     return fail(HullStatus::coincident, describe("all points coincide", points.size()));
+  // Points within tol::degenerate of an earlier one count as that point: a
+  // cluster of them would give Qhull edges shorter than the round-off of their
+  // directions, around which the vertex graph need not be a convex
+  // polytope's (hill climbing stopped a whole hull size short there).
+  const std::size_t given = points.size();
+  std::vector<vec3> kept_points;
+  {
+    const std::vector<std::size_t> kept = distinct_points(c, zero_distance(c, tol::degenerate));
+    if (kept.size() < points.size()) {
+      std::vector<glm::dvec3> p;
+      p.reserve(kept.size());
+      kept_points.reserve(kept.size());
+      for (std::size_t i : kept) p.push_back(c.p[i]), kept_points.push_back(points[i]);
+      c.p = std::move(p);
+      points = kept_points;
+    }
+  }
+  if (points.size() < 3)
+    return fail(HullStatus::collinear, describe("points are collinear", given));
   const Triangle t = spread_triangle(c);
   if (t.width <= zero_distance(c, tol::degenerate))
-    return fail(HullStatus::collinear, describe("points are collinear", points.size()));
+    return fail(HullStatus::collinear, describe("points are collinear", given));
 
   const glm::dvec3 a = c.p[t.i0];
   const glm::dvec3 n = glm::normalize(glm::cross(c.p[t.i1] - a, c.p[t.i2] - a));

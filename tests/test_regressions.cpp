@@ -461,6 +461,42 @@ TEST_CASE("regression: fuzz_pair, GJK witnesses off both hulls at a sliver simpl
   }
 }
 
+// A cube whose corners the fuzzer jittered by 1e-12 to 1e-10: one corner
+// became a cluster of three hull vertices, one of which kept only edges
+// lying in the cube's bottom face. Along the face's inward normal all its
+// neighbours tie, so hill climbing from it stopped a whole hull size (1)
+// short of the support. Points within tol::degenerate of the extent of an
+// earlier one now count as that point (the tolerance's documented meaning),
+// and validate() holds input points to its bound plus that much.
+TEST_CASE("regression: fuzz_hull, climb stops a hull size short at a corner cluster",
+          "[regression][hull][support]") {
+  if (!is_double) return;  // in float the cluster is one point already
+  const std::vector<vec3> points = {
+      {-0.49999999999400002, -0.49999999999900002, 0.49999999999900002},
+      {-0.5, -0.5, -0.49999999999799999},
+      {0.49999999999700001, -0.499999999995, 0.5},
+      {0.500000000025, -0.50000000000099998, 0.5},
+      {0.5, -0.5, -0.499999999907},
+      {-0.49999999999400002, -0.49999999999900002, 0.49999999999900002},
+      {-0.5, -0.5, -0.49999999999799999},
+      {0.49999999999700001, -0.499999999995, 0.5},
+      {0.500000000025, -0.50000000000099998, 0.5},
+      {-0.5, 0.5, 0.5},
+      {-0.49999999999799999, -0.5, -0.5},
+      {-0.5, -0.5, -0.5},
+      {0.5, -0.5, -0.5},
+      {-0.49999999995700001, -0.50000000000099998, -0.5},
+      {-0.49999999999900002, 0.5, 0.50000000000099998},
+      {-0.49999999991900002, 0.499999999882, -0.49999999999900002},
+      {-0.5, -0.50000000000099998, 0.50000000005199996},
+      {0.5, -0.5, -0.5},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  CHECK(validate(r.hull, points).ok);
+  CHECK(climbing_finds_support(r.hull));
+}
+
 #if SEPAX_TEST_IO
 // assimp 5.2 ends a PLY header only at a line whose first word is exactly
 // end_header, and without one it reads on forever (the fuzzer's input had the

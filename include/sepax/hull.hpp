@@ -116,8 +116,12 @@ class SEPAX_API Hull {
  public:
   /// Builds the convex hull of `points` with Qhull. Coplanar facets are
   /// merged into polygons (a box has 6 faces and 12 edges); only hull
-  /// vertices are kept, in their input coordinates. Never throws for bad
-  /// input: the result carries a status and a message instead.
+  /// vertices are kept, in their input coordinates. A point within
+  /// tol::degenerate of the extent of an earlier one counts as that point.
+  /// Coordinates must lie within the fourth root of real's range (about 1e75
+  /// in double, 2.7e8 in float; status non_finite otherwise), as queries take
+  /// fourth powers of lengths. Never throws for bad input: the result
+  /// carries a status and a message instead.
   [[nodiscard]] static HullResult from_points(std::span<const vec3> points);
 
   /// An empty hull (no vertices); only useful as a placeholder.
@@ -235,11 +239,14 @@ struct HullResult {
 /// `tolerance` is the bound they were held to.
 struct HullReport {
   bool ok = true;
-  int euler = 0;                      ///< V - E + F, must be 2
-  real max_nonplanarity = 0;          ///< largest distance of a face vertex from its plane
-  real max_nonconvexity = 0;          ///< largest distance of a vertex outside any face plane
-  real max_outside = 0;               ///< largest distance of an input point outside the hull
-  real tolerance = 0;                 ///< bound applied to the three distances above
+  int euler = 0;              ///< V - E + F, must be 2
+  real max_nonplanarity = 0;  ///< largest distance of a face vertex from its plane
+  real max_nonconvexity = 0;  ///< largest distance of a vertex outside any face plane
+  real max_outside = 0;       ///< largest distance of an input point outside the hull
+  /// Bound on the non-planarity and non-convexity above; input points are held
+  /// to it plus tol::degenerate of the extent (points that close to another
+  /// count as that point: Hull::from_points keeps one of them).
+  real tolerance = 0;
   std::vector<std::string> problems;  ///< one line per failed check
 };
 
