@@ -45,7 +45,8 @@ for precision in "${precisions[@]}"; do
   fi
   ninja -C "$dir" -j "$(nproc)" tests/stress/stress >"$dir/ninja.log" 2>&1 ||
     { tail -50 "$dir/ninja.log"; exit 1; }
-  echo "stress: $pairs pairs, precision $precision (git $(git -C "$root" describe --always --dirty))" >&2
+  commit=$(git -C "$root" describe --always --dirty 2>/dev/null || echo "not a git checkout")
+  echo "stress: $pairs pairs, precision $precision ($commit)" >&2
   "$dir/tests/stress/stress" --pairs "$pairs" "$@" | tee "$dir/stress.log" || status=1
 done
 exit $status
