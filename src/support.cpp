@@ -1,5 +1,7 @@
 #include "sepax/support.hpp"
 
+#include <algorithm>
+
 namespace sepax {
 
 index_t support_brute(const Hull& hull, const vec3& d) {
@@ -13,6 +15,41 @@ index_t support_brute(const Hull& hull, const vec3& d) {
   return best;
 }
 
+namespace {
+
+// Round-off of the gain dot(e, d) along edge e = n - best: e is exact to an
+// ulp per coordinate, the dot product adds three roundings.
+real gain_roundoff(const vec3& e, const vec3& d) {
+  return real(4) * tol::eps * glm::dot(glm::abs(e), glm::abs(d));
+}
+
+// Steepest ascent from `best`: each step takes the largest gain above its
+// own round-off. Capped at one step per vertex (a backstop only: every step
+// truly gains, so the walk never circles). `tied`: the last vertex has a
+// neighbour tied with it within round-off.
+index_t ascend(const Hull& hull, const vec3& d, index_t best, bool& tied) {
+  const auto v = hull.vertices();
+  for (std::size_t steps = 0; steps < v.size(); ++steps) {
+    index_t next = -1;
+    real largest = 0;
+    tied = false;
+    for (index_t n : hull.neighbors(best)) {
+      const vec3 e = v[n] - v[best];
+      const real gain = glm::dot(e, d), roundoff = gain_roundoff(e, d);
+      if (gain > roundoff) {
+        if (gain > largest) largest = gain, next = n;
+      } else if (gain >= -roundoff) {
+        tied = true;
+      }
+    }
+    if (next < 0) break;
+    best = next;
+  }
+  return best;
+}
+
+}  // namespace
+
 // Hill climbing (the simplex method's pivoting on the vertex graph): on a
 // polytope a vertex that is not a maximiser always has a neighbour that is
 // strictly better, so stopping when none is gives the support vertex.
@@ -21,27 +58,38 @@ index_t support_brute(const Hull& hull, const vec3& d) {
 // coordinates, the gain's to the edge, so at a nearly flat vertex a gain
 // below the coordinates' ulp still counts instead of stopping the walk on a
 // false tie short of the support. A gain counts only above its own
-// round-off, 4 eps sum |e_i d_i| (the edge e = n - best is exact to an ulp
-// per coordinate, the dot product adds three roundings): every step then
-// truly gains, so the walk never circles, and on a plateau of vertices tied
-// within round-off (a face perpendicular to d) it stays put instead of
-// wandering across the face. It takes the largest gain (steepest ascent).
-// The cap of one step per vertex is a backstop only.
+// round-off, so the walk never wanders across a face perpendicular to d.
+// Where the climb stops next to neighbours tied with it within round-off
+// (a plateau: a face perpendicular to d, or near-twin vertices), a built
+// hull need not be exactly convex, and a better vertex may lie beyond the
+// plateau: the plateau is searched breadth-first (up to `plateau_cap`
+// vertices, else every vertex is scanned) and the climb resumes from any
+// vertex that beats the stop.
 index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
+  constexpr int plateau_cap = 64;
   const auto v = hull.vertices();
-  index_t best = start >= 0 && start < index_t(v.size()) ? start : 0;
-  for (std::size_t steps = 0; steps < v.size(); ++steps) {
-    index_t next = -1;
-    real largest = 0;
-    for (index_t n : hull.neighbors(best)) {
-      const vec3 e = v[n] - v[best];
-      const real gain = glm::dot(e, d);
-      if (gain <= largest) continue;
-      const real roundoff = real(4) * tol::eps * glm::dot(glm::abs(e), glm::abs(d));
-      if (gain > roundoff) largest = gain, next = n;
+  bool tied = false;
+  index_t best = ascend(hull, d, start >= 0 && start < index_t(v.size()) ? start : 0, tied);
+  for (std::size_t restarts = 0; tied && restarts < v.size(); ++restarts) {
+    index_t plateau[plateau_cap];
+    int count = 1;
+    plateau[0] = best;
+    index_t better = -1;
+    for (int i = 0; i < count && better < 0; ++i) {
+      for (index_t n : hull.neighbors(plateau[i])) {
+        const vec3 e = v[n] - v[best];
+        const real gain = glm::dot(e, d), roundoff = gain_roundoff(e, d);
+        if (gain > roundoff) {
+          better = n;
+          break;
+        }
+        if (gain < -roundoff || std::find(plateau, plateau + count, n) != plateau + count) continue;
+        if (count == plateau_cap) return support_brute(hull, d);  // a large plateau
+        plateau[count++] = n;
+      }
     }
-    if (next < 0) break;
-    best = next;
+    if (better < 0) return best;
+    best = ascend(hull, d, better, tied);
   }
   return best;
 }

@@ -497,7 +497,6 @@ TEST_CASE("regression: fuzz_hull, climb stops a hull size short at a corner clus
   CHECK(climbing_finds_support(r.hull));
 }
 
-// PENDING (src/support.cpp was being changed elsewhere when this was found).
 // A cube with one corner cut and its corners jittered by up to 1e-7: a
 // corner splits into two vertices 1e-8 apart (beyond tol::degenerate, so both
 // stay), and one of them, v0, keeps only edges in the bottom face's plane
@@ -507,9 +506,9 @@ TEST_CASE("regression: fuzz_hull, climb stops a hull size short at a corner clus
 // steps away. Four more fuzz_hull inputs of this kind fell short by 5e-9 to
 // 5e5 (a hull 1e6 across). Hill climbing is used for hulls of more than
 // support_climb_threshold vertices, so SAT, GJK and EPA get wrong supports
-// there. A fix could end a climb that stops on a tie with the scan.
-TEST_CASE("regression: fuzz_hull, climb stops on a plateau of exact ties (pending)",
-          "[.pending][regression][hull][support]") {
+// there. The climb now searches the plateau it stops on (support.cpp).
+TEST_CASE("regression: fuzz_hull, climb stops on a plateau of exact ties",
+          "[regression][hull][support]") {
   if (!is_double) return;
   const std::vector<vec3> points = {
       {-0.49999999899999997, 0.49999999899999997, -0.5},
