@@ -95,12 +95,16 @@ struct Bounds {
 /// Why building a hull failed (or `ok`).
 enum class HullStatus {
   ok,
-  empty_input,     ///< no points at all
-  non_finite,      ///< a coordinate is NaN or infinite
+  empty_input,  ///< no points at all
+  /// A coordinate is NaN or infinite, or beyond the fourth root of real's
+  /// range (2^252 in double, 2^28 in float), where queries would overflow.
+  non_finite,
   too_few_points,  ///< fewer than three points
-  coincident,      ///< all points are (within tolerance) the same point
-  collinear,       ///< all points lie (within tolerance) on one line
-  qhull_error,     ///< Qhull failed; the message carries its text
+  /// All points are (within tolerance) the same point, or their spread is
+  /// so small its fourth power underflows.
+  coincident,
+  collinear,    ///< all points lie (within tolerance) on one line
+  qhull_error,  ///< Qhull failed; the message carries its text
 };
 
 /// Short name of a status ("ok", "empty_input", ...).
