@@ -67,6 +67,33 @@ real area2(const vec3& p, const vec3& q, const vec3& r, int j, int k) {
   return (q[j] - p[j]) * (r[k] - p[k]) - (q[k] - p[k]) * (r[j] - p[j]);
 }
 
+// One step of iterative refinement for a triangle's weights. On a sliver
+// (two edges nearly parallel) the signed areas are tiny and their round-off
+// is relative to the edges' lengths, so the weights are wrong by up to
+// eps * length / width: sum(lambda * w) then misses the projected point p
+// along the sliver's long edge (by 3e-6 on a triangle 2 long and 1e-12 wide),
+// and the witness points built from the weights are not a closest pair.
+// Along the longest edge the weights are well conditioned: moving weight
+// delta from its end i to its end j moves the point by delta * (w_j - w_i),
+// so the residual's component along that edge is removed exactly. The moved
+// weight is clamped to keep both weights in [0, their sum].
+void refine_along_longest_edge(const vec3* w, Sub& r) {
+  vec3 q(real(0));
+  for (int m = 0; m < 3; ++m) q += r.lambda[m] * w[r.index[m]];
+  int i = 0, j = 1;
+  real longest = -1;
+  for (int m = 0; m < 3; ++m) {
+    const int n = (m + 1) % 3;
+    const vec3 e = w[r.index[n]] - w[r.index[m]];
+    if (glm::dot(e, e) > longest) longest = glm::dot(e, e), i = m, j = n;
+  }
+  if (!(longest > 0)) return;
+  const vec3 edge = w[r.index[j]] - w[r.index[i]];
+  const real residual = glm::dot(q - r.v, edge);
+  const real delta = std::clamp(-residual / longest, -r.lambda[j], r.lambda[i]);
+  r.lambda[i] -= delta, r.lambda[j] += delta;
+}
+
 // Montanari's S2D. Projects the origin on the triangle's plane, then
 // computes the barycentric weights as signed areas in the coordinate plane
 // where the triangle's projection is largest (no division by a small
@@ -97,6 +124,7 @@ Sub triangle_sub(const vec3* w, int i0, int i1, int i2) {
       r.count = 3;
       for (int m = 0; m < 3; ++m) r.index[m] = id[m], r.lambda[m] = c[m] / sum;
       r.v = p, r.vv = glm::dot(p, p);
+      refine_along_longest_edge(w, r);
       return r;
     }
   }

@@ -563,3 +563,71 @@ TEST_CASE("regression: fuzz_io, PLY header without an end_header line", "[regres
   CHECK(indented.ok());
 }
 #endif
+
+// Two jittered boxes touching face to face (distance 1.8e-12, found by the
+// CI smoke run of fuzz_pair): GJK ended on a triangle of D 2 long and 1e-12
+// wide, whose signed-area weights were wrong by 1e-4 of themselves. The
+// closest point was right, but the witness points built from the weights
+// were 4.3e-6 apart sideways: not a closest pair. The weights are now
+// refined along the triangle's longest edge.
+TEST_CASE("regression: fuzz_pair, witness points of a sliver triangle miss the closest point",
+          "[regression][gjk]") {
+  if (!is_double) return;  // the 1e-12 jitter is the case; float rounds it away
+  const std::vector<vec3> a_points = {
+      {-0.49999999999900002, -0.5, -0.50000000000099998},
+      {-0.5, -0.49999999999900002, 0.5},
+      {-0.49999999999900002, 0.5, -0.50000000000099998},
+      {-0.5, 0.50000000000099998, 0.5},
+      {0.5, -0.5, 0.49999999999900002},
+      {0.5, -0.49999999999900002, 0.5},
+      {0.50000000000099998, 0.5, -0.49999999998200001},
+      {0.5, 0.50000000000099998, 0.5},
+  };
+  const std::vector<vec3> b_points = {
+      {-0.5, -0.50000000000099998, -0.49999999999900002},
+      {-0.49999999999799999, -0.5, 0.5},
+      {-0.5, 0.49999999999900002, -0.49999999999900002},
+      {-0.49999999988999999, -0.49999999988999999, -0.49999999988999999},
+      {-0.49999999988999999, -0.5, -0.49999999999900002},
+      {-0.49999999999900002, -0.49999999999900002, -0.5},
+      {0.5, 0.50000000000099998, -0.5},
+      {-0.49999999999900002, -0.49999999999900002, -0.49999999999900002},
+      {0.5, 0.50000000000099998, -0.49999999999900002},
+      {-0.49999999999900002, -0.5, -0.5},
+  };
+  const HullResult a = Hull::from_points(a_points), b = Hull::from_points(b_points);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  const Pose pa{}, pb{mat3(real(1)), vec3(1, 0, 0)};
+  for (const bool swapped : {false, true}) {
+    const gjk::DistanceResult r =
+        swapped ? gjk::distance(b.hull, pb, a.hull, pa) : gjk::distance(a.hull, pa, b.hull, pb);
+    CAPTURE(swapped, r.distance);
+    REQUIRE_FALSE(r.intersecting);  // the case needs a distance > 0
+    CHECK(r.distance < 1e-11);
+    CHECK(glm::length(r.point_b - r.point_a - r.distance * r.axis) < 1e-15);
+  }
+}
+
+// A raw quaternion from fuzz_pair with components near -1e-161: their
+// squares are subnormal, its length came out 0.7% off, and the "normalized"
+// rotation was not orthonormal. Components of 1e200 overflowed the length to
+// infinity and gave the identity. Both now give the rotation of the
+// quaternion's direction.
+TEST_CASE("regression: fuzz_pair, quaternions of tiny or huge components", "[regression][pose]") {
+  const real tiny = std::numeric_limits<real>::min() * real(1e5);  // squares underflow
+  const real huge = std::numeric_limits<real>::max() / real(4);    // squares overflow
+  const quat unit_q = glm::normalize(quat(real(0.3), real(-0.5), real(0.7), real(0.1)));
+  const mat3 expected = pose_from_quat(vec3(0), unit_q).rotation;
+  for (const real scale : {tiny, huge, -tiny, -huge}) {
+    CAPTURE(scale);
+    const quat q(unit_q.w * scale, unit_q.x * scale, unit_q.y * scale, unit_q.z * scale);
+    const mat3 r = pose_from_quat(vec3(0), q).rotation;
+    const mat3 e = glm::transpose(r) * r - mat3(real(1));
+    for (int c = 0; c < 3; ++c)
+      for (int k = 0; k < 3; ++k) {
+        CHECK(std::abs(e[c][k]) <= 16 * tol::eps);
+        CHECK(std::abs(r[c][k] - expected[c][k]) <= 16 * tol::eps);
+      }
+  }
+}
