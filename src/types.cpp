@@ -1,5 +1,6 @@
 #include "sepax/types.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sepax {
@@ -9,10 +10,16 @@ Pose relative_pose(const Pose& a, const Pose& b) {
   return Pose{at * b.rotation, at * (b.translation - a.translation)};
 }
 
+// The quaternion is first divided by its largest component, so that its
+// length is computed between 1 and 2: components of 1e-161 would otherwise
+// square to subnormals (a length off by 1e-3, a rotation that is not
+// orthonormal; found by fuzz_pair) and components of 1e200 to infinity.
 Pose pose_from_quat(const vec3& translation, const quat& rotation) {
-  const real n = glm::length(rotation);
-  if (!(n > real(0)) || !std::isfinite(n)) return Pose{mat3(real(1)), translation};
-  return Pose{glm::mat3_cast(rotation / n), translation};
+  const real largest = std::max(std::max(std::abs(rotation.w), std::abs(rotation.x)),
+                                std::max(std::abs(rotation.y), std::abs(rotation.z)));
+  if (!(largest > real(0)) || !std::isfinite(largest)) return Pose{mat3(real(1)), translation};
+  const quat scaled = rotation / largest;
+  return Pose{glm::mat3_cast(scaled / glm::length(scaled)), translation};
 }
 
 Pose pose_from_euler_deg(const vec3& translation, const vec3& degrees) {

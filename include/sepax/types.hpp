@@ -45,8 +45,9 @@ struct Pose {
 /// The pose that maps B's local frame into A's local frame: inverse(a) * b.
 [[nodiscard]] SEPAX_API Pose relative_pose(const Pose& a, const Pose& b);
 
-/// Pose from a translation and a unit quaternion (normalized here; a zero
-/// quaternion gives the identity rotation).
+/// Pose from a translation and a quaternion, normalized here: any finite
+/// quaternion of any magnitude gives an orthonormal rotation; a zero or
+/// non-finite one gives the identity rotation.
 [[nodiscard]] SEPAX_API Pose pose_from_quat(const vec3& translation, const quat& rotation);
 
 /// Pose from a translation and intrinsic Euler angles in degrees, applied
@@ -86,8 +87,8 @@ inline constexpr real parallel = std::numeric_limits<real>::digits > 24 ? real(1
 /// this much, so the normal does not flip between two nearly equal
 /// candidates from one frame to the next. Small enough to keep the depth
 /// exact to 1e-9 of the size in double.
-inline constexpr real face_preference =
-    std::numeric_limits<real>::digits > 24 ? real(1e-10) : real(1e-5);
+inline constexpr real face_preference = std::numeric_limits<real>::digits > 24 ? real(1e-10)
+                                                                               : real(1e-5);
 
 /// Relative to the pair's magnitude (both hulls' magnitude plus the
 /// distance between their frames): a separation within `touching *
