@@ -1,5 +1,6 @@
-// sepax_io: mesh files to point clouds. assimp does the reading; two small
-// text readers cover the vertex-only OBJ and OFF files assimp 5.2 misses.
+// sepax_io: mesh files to point clouds. assimp does the reading, except for
+// OFF, which a small text reader here reads; another covers the vertex-only
+// OBJ files assimp 5.2 misses.
 #include "sepax/io.hpp"
 
 #include <assimp/scene.h>
@@ -468,20 +469,28 @@ std::optional<std::string> check_ply_size(const std::string& path) {
   return std::nullopt;
 }
 
+// OFF files are read here only: the format's vertex block is all sepax needs
+// (it has no object names), and assimp 5.2's OFF importer reads out of bounds
+// on a face that names a vertex the file does not have (found by fuzz_io).
+//
 // assimp 5.2 misses vertices that sepax accepts. Its OBJ importer builds
 // meshes from faces only: it drops vertices no face uses, drops all vertices
 // of `o` objects without faces, fails on a vertex-only file with fewer `vn` than `v` lines
-// and refuses files under 16 bytes. Its OFF importer refuses files without
-// faces. For these two formats the file's vertex lines are read here as well:
-// when assimp failed or found nothing, or found fewer distinct OBJ positions.
+// and refuses files under 16 bytes. For OBJ the file's vertex lines are read
+// here as well: when assimp failed or found nothing, or found fewer distinct
+// positions.
 Read read_parts(Assimp::Importer& importer, const std::string& path, const std::string& ext) {
+  if (ext == ".off") {
+    const std::optional<std::string> text = read_text(path);
+    if (!text) return read_error("the file cannot be read");
+    return read_off_vertices(*text);
+  }
   Read by_assimp = read_with_assimp(importer, path);
-  if (ext != ".obj" && ext != ".off") return by_assimp;
+  if (ext != ".obj") return by_assimp;
   const bool found = by_assimp.error.empty() && point_count(by_assimp.parts) > 0;
-  if (found && ext == ".off") return by_assimp;
   const std::optional<std::string> text = read_text(path);
   if (!text) return by_assimp;
-  Read own = ext == ".obj" ? read_obj_vertices(*text) : read_off_vertices(*text);
+  Read own = read_obj_vertices(*text);
   if (!own.error.empty()) {
     if (found) return by_assimp;
     // Both failed: assimp's reason first (it read the file first), then the
