@@ -3,7 +3,8 @@
 #
 # Usage: tools/fuzz.sh [--smoke] [--seconds N] [--keep-going] [--builddir DIR] [target...]
 #   --smoke      CI's smoke run: `meson test --suite fuzz`, which replays each
-#                seed corpus and fuzzes it for SEPAX_FUZZ_SECONDS (default 15)
+#                seed corpus and fuzzes it for a fixed number of inputs with a
+#                fixed seed (tests/fuzz/run_fuzz.sh)
 #   --seconds N  long run: N seconds per target (default 1200), one target at
 #                a time, under nice
 #   --keep-going long run in libFuzzer's fork mode: a failing input is saved
@@ -42,7 +43,7 @@ while [ $# -gt 0 ]; do
     --seconds) seconds=$2; shift 2 ;;
     --keep-going) keep_going=1; shift ;;
     --builddir) builddir=$2; shift 2 ;;
-    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     -*) echo "fuzz: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac

@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # CI's smoke run of one libFuzzer target (registered by tests/fuzz/meson.build):
-# replays every seed of the corpus once, then fuzzes from it for a short while.
+# replays every seed of the corpus once, then fuzzes from it for RUNS inputs.
 #
-# Usage: run_fuzz.sh FUZZER CORPUS_DIR ARTIFACT_DIR
-# SEPAX_FUZZ_SECONDS (default 15) is the length of the fuzzing part. New inputs
-# go to a temporary directory, never into CORPUS_DIR (the repo's seeds); an
-# input that fails is written to ARTIFACT_DIR and named in the log.
+# Usage: run_fuzz.sh FUZZER CORPUS_DIR ARTIFACT_DIR RUNS
+# The fuzzing part is reproducible: a fixed seed (SEPAX_FUZZ_SEED, default 1)
+# and a fixed number of inputs (RUNS, or SEPAX_FUZZ_RUNS when set), so every
+# machine tries the same inputs and CI cannot turn red on a lucky mutation.
+# SEPAX_FUZZ_SECONDS (default 120) only caps the time on a slow machine.
+# Finding new inputs is the long runs' job (tools/fuzz.sh --seconds N). New
+# inputs go to a temporary directory, never into CORPUS_DIR (the repo's
+# seeds); an input that fails is written to ARTIFACT_DIR and named in the log.
 set -euo pipefail
-[ $# -eq 3 ] || { echo "usage: run_fuzz.sh FUZZER CORPUS_DIR ARTIFACT_DIR" >&2; exit 2; }
+[ $# -eq 4 ] || { echo "usage: run_fuzz.sh FUZZER CORPUS_DIR ARTIFACT_DIR RUNS" >&2; exit 2; }
 fuzzer=$1
 corpus=$2
 artifacts=$3
-seconds=${SEPAX_FUZZ_SECONDS:-15}
+runs=${SEPAX_FUZZ_RUNS:-$4}
+seed=${SEPAX_FUZZ_SEED:-1}
+seconds=${SEPAX_FUZZ_SECONDS:-120}
 
 mkdir -p "$artifacts"
 scratch=$(mktemp -d)
@@ -27,5 +33,6 @@ flags=(-error_exitcode=1 -timeout_exitcode=1 -timeout=25 -artifact_prefix="$arti
 
 echo "== replay: every seed of $corpus once"
 "$fuzzer" "${flags[@]}" -runs=0 "$corpus"
-echo "== smoke: $seconds s from the seeds"
-"$fuzzer" "${flags[@]}" -max_total_time="$seconds" -print_final_stats=1 "$scratch" "$corpus"
+echo "== smoke: $runs inputs from the seeds, seed $seed (at most $seconds s)"
+"$fuzzer" "${flags[@]}" -seed="$seed" -runs="$runs" -max_total_time="$seconds" \
+  -print_final_stats=1 "$scratch" "$corpus"
