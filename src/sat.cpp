@@ -196,6 +196,16 @@ struct EdgePruning {
   index_t hint = -1;
 };
 
+// The chord delta above, with the round-off of cos_half (a few ulps of 1)
+// added under the root. For an arc of 1e-7 rad, 1 - cos_half is 5e-15 and
+// known to 1% only; with hulls 760 from each other's origin (a Lipschitz
+// constant of 760) the bound fell 4e-8 short and a better edge pair was
+// skipped (found by fuzz_pair). Arcs shorter than the round-off get the
+// round-off's chord, sqrt(8 eps).
+real arc_chord(real cos_half) {
+  return std::sqrt(real(2) * (real(1) - cos_half) + real(8) * tol::eps);
+}
+
 real bounding_radius(const Hull& h) {
   const Bounds& b = h.bounds();
   return glm::length((b.min + b.max) * real(0.5) - h.centroid()) + h.extent() * real(0.5);
@@ -299,8 +309,7 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
     // vertex x of the indexed hull reaches at most as far as the support
     // point, dot(m, start - x) >= reach, so its bound is looser but free.
     const real threshold = std::max(floor, best.separation);
-    const real slack =
-        pruning.lipschitz * std::sqrt(real(2) * (real(1) - arc.cos_half)) + bound_slack;
+    const real slack = pruning.lipschitz * arc_chord(arc.cos_half) + bound_slack;
     if (pruning.hint >= 0 &&
         -glm::dot(arc.middle, arc.start - vertices[pruning.hint]) + slack <= threshold)
       return false;
