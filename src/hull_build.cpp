@@ -44,7 +44,7 @@ HullResult fail(HullStatus s, std::string message) {
 }
 
 std::string describe(const char* what, std::size_t n) {
-  return std::string(what) + " (" + std::to_string(n) + " points)";
+  return std::string(what) + " (" + std::to_string(n) + (n == 1 ? " point)" : " points)");
 }
 
 // A number for a message, three significant digits.

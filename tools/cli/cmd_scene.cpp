@@ -37,10 +37,7 @@ struct SceneInput {
 };
 
 void add_hull(SceneInput& in, std::string name, std::vector<vec3> points) {
-  LoadedHull h;
-  h.name = std::move(name);
-  h.points = std::move(points);
-  h.built = Hull::from_points(h.points);
+  LoadedHull h = build_hull(std::move(name), std::move(points));
   if (!h.built.ok())
     in.errors.push_back(h.name + ": " + h.built.message);
   else

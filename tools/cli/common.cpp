@@ -14,7 +14,9 @@ namespace {
 /// know.
 constexpr real needle_ratio = real(1e-3);
 
-LoadedHull build(std::string name, std::vector<vec3> points) {
+}  // namespace
+
+LoadedHull build_hull(std::string name, std::vector<vec3> points) {
   LoadedHull loaded;
   loaded.name = std::move(name);
   loaded.points = std::move(points);
@@ -22,10 +24,16 @@ LoadedHull build(std::string name, std::vector<vec3> points) {
   loaded.built = Hull::from_points(loaded.points);
   const auto stop = std::chrono::steady_clock::now();
   loaded.build_ms = std::chrono::duration<double, std::milli>(stop - start).count();
+  // The loader keeps each position once, so a file of repeated vertices
+  // reaches the hull as one or two points: say so rather than "need at least
+  // 3 points (1 point)" for a file of many.
+  if (loaded.built.status == HullStatus::too_few_points) {
+    const std::size_t n = loaded.points.size();
+    loaded.built.message = "need at least 3 distinct points, got " + std::to_string(n) +
+                           (n == 1 ? " point" : " points");
+  }
   return loaded;
 }
-
-}  // namespace
 
 bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out,
                 std::string& error) {
@@ -35,11 +43,11 @@ bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>&
     return false;
   }
   if (!per_part || file.parts.size() == 1) {
-    out.push_back(build(path, io::merged_points(file)));
+    out.push_back(build_hull(path, io::merged_points(file)));
     return true;
   }
   for (const io::PointCloud& part : file.parts)
-    out.push_back(build(path + ":" + part.name, part.points));
+    out.push_back(build_hull(path + ":" + part.name, part.points));
   return true;
 }
 

@@ -28,6 +28,10 @@ struct LoadedHull {
   double build_ms = 0;       ///< time spent in Hull::from_points
 };
 
+/// Builds the hull of one named cloud of distinct points (as the loader
+/// gives them), timed. Fewer than 3 distinct points is reported as such.
+LoadedHull build_hull(std::string name, std::vector<vec3> points);
+
 /// Loads `path` and builds hulls: one per part when `per_part`, else one for
 /// the whole file. On a load error returns false and sets `error` to one line
 /// naming the file and the problem.

@@ -65,7 +65,7 @@ def bad_inputs():
         (data("io", "teapot.objx"), "unknown format"),
         (data("io", "no_such_file.obj"), "not found"),
         (cli_data("collinear.obj"), "collinear"),
-        (cli_data("coincident.obj"), "at least 3 points"),
+        (cli_data("coincident.obj"), "at least 3 distinct points"),
     ]
 
 
