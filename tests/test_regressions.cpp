@@ -703,3 +703,63 @@ TEST_CASE("regression: fuzz_pair, edge pruning bound short on tiny arcs far from
   CHECK(std::abs(ab.separation - ba.separation) <= 1e-12);
   CHECK(ab.separation <= reference.separation + 1e-12);
 }
+
+// A sliver 1.1e11 long with a corner at the origin, and a box 1.3 across at
+// (-470000, -470000, -470000) lying 0.15 into one of its faces. GJK's loop
+// found the origin inside its last tetrahedron, but the simplex re-solved in
+// canonical (sorted) order rounded the signed volumes of those 1e11
+// coordinates differently, said "outside", and gave a vertex 814064 away:
+// distance 814064, not intersecting, in one order only. The canonical
+// answer is now kept only when it is not worse than the loop's.
+TEST_CASE("regression: fuzz_pair, canonical simplex order loses an enclosed origin",
+          "[regression][gjk]") {
+  if (!is_double) return;  // 1.1e11 is beyond float's coordinate range
+  const std::vector<vec3> a_points = {
+      {-2.4328840095565326e-25, -2.4328840095565326e-25, -2.4328840095565326e-25},
+      {0, 0, 12.078431129455566},
+      {12.078431129455566, 12.078431129455566, 12.078431129455566},
+      {12.078431129455566, 3.54953188986777e-38, -37849399296},
+      {-112646037504, -104056102912, -112629260288},
+      {-112646037504, -112646037504, -112646086656},
+      {-112646037504, -51876466688, -112646037504},
+  };
+  const std::vector<vec3> b_points = {
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-469999.25, -469999.25, -469999.25},
+      {-469999.25, -469999.25, -469999.25},
+      {-469999.25, -469999.25, -469999.25},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-469999.84999999998, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.75},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.75},
+      {-470000.75, -470000.75, -470000.75},
+      {-470000.75, -470000.65000000002, -470000.75},
+      {-469999.25, -470000.34999999998, -470000.04999999999},
+      {-470000.75, -470000.45000000001, -470000.75},
+      {-470000.75, -470000.75, -470000.75},
+      {-470000.75, -470000.75, -470000.75},
+  };
+  const HullResult a = Hull::from_points(a_points), b = Hull::from_points(b_points);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  const Pose pose{mat3(real(1)), vec3(-105.4140625)};
+  for (const bool swapped : {false, true}) {
+    const gjk::DistanceResult r = swapped ? gjk::distance(b.hull, pose, a.hull, pose)
+                                          : gjk::distance(a.hull, pose, b.hull, pose);
+    CAPTURE(swapped, r.distance);
+    CHECK(r.intersecting);
+    CHECK(gjk::intersect(a.hull, pose, b.hull, pose));
+  }
+}
