@@ -224,7 +224,8 @@ vec3 warm_start(const A& a, const B& b, const GjkCache* cache, Simplex& s) {
 /// Sorts the simplex by vertex indices and recomputes its closest point, so
 /// that the answer depends on the terminal vertex set only (warm and cold
 /// starts then agree to the bit; solve() keeps its own answer instead when
-/// the sorted one is farther from the origin). Returns the closest point.
+/// the sorted one is farther from the origin by more than the touching
+/// band). Returns the closest point.
 [[nodiscard]] SEPAX_API vec3 canonicalize(Simplex& s);
 
 /// Stores the terminal simplex and direction in the cache.
@@ -282,13 +283,15 @@ Run solve(const A& a, const B& b, const vec3& guess, bool early_exit, GjkCache* 
     v = next;
   }
   if constexpr (convex::IndexedSupportMap<A> && convex::IndexedSupportMap<B>) {
-    // The canonical order's answer, unless its round-off makes it worse:
-    // on a tetrahedron with vertices 1e11 from the origin and the origin 0.15
-    // from a face, the sorted signed volumes said "outside" and gave a vertex
-    // 8e5 away (found by fuzz_pair). Such a simplex keeps the loop's answer.
+    // The canonical order's answer, unless its round-off makes it worse by
+    // more than the touching band: on a tetrahedron with vertices 1e11 from
+    // the origin and the origin 0.15 from a face, the sorted signed volumes
+    // said "outside" and gave a vertex 8e5 away (found by fuzz_pair). Such a
+    // simplex keeps the loop's answer.
     Simplex sorted = s;
     const vec3 canonical = canonicalize(sorted);
-    if (glm::dot(canonical, canonical) <= glm::dot(v, v)) s = sorted, v = canonical;
+    const real worse = std::sqrt(glm::dot(canonical, canonical)) - std::sqrt(glm::dot(v, v));
+    if (!(worse > tol::gjk_touch * r.scale)) s = sorted, v = canonical;
   }
   r.v = v;
   const real touch = tol::gjk_touch * r.scale;
