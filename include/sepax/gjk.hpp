@@ -282,6 +282,12 @@ Run solve(const A& a, const B& b, const vec3& guess, bool early_exit, GjkCache* 
     }
     v = next;
   }
+  const real touch = tol::gjk_touch * r.scale;
+  // The loop's verdict holds whatever the canonical order below rounds to:
+  // a loop that stopped with the origin 7.05e-6 from a triangle (touching,
+  // float) re-solved it in canonical order to 7.15e-6, just outside the
+  // band, and a pair overlapping by 0.66 came out apart (stress suite).
+  const bool touching = glm::dot(v, v) <= touch * touch;
   if constexpr (convex::IndexedSupportMap<A> && convex::IndexedSupportMap<B>) {
     // The canonical order's answer, unless its round-off makes it worse by
     // more than the touching band: on a tetrahedron with vertices 1e11 from
@@ -291,11 +297,10 @@ Run solve(const A& a, const B& b, const vec3& guess, bool early_exit, GjkCache* 
     Simplex sorted = s;
     const vec3 canonical = canonicalize(sorted);
     const real worse = std::sqrt(glm::dot(canonical, canonical)) - std::sqrt(glm::dot(v, v));
-    if (!(worse > tol::gjk_touch * r.scale)) s = sorted, v = canonical;
+    if (!(worse > touch)) s = sorted, v = canonical;
   }
   r.v = v;
-  const real touch = tol::gjk_touch * r.scale;
-  r.intersecting = glm::dot(v, v) <= touch * touch;
+  r.intersecting = touching || glm::dot(v, v) <= touch * touch;
   store(s, v, cache);
   return r;
 }
