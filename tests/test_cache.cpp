@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstdio>
 
@@ -80,7 +82,10 @@ TEST_CASE("a cache hit is a lower bound of the distance", "[cache]") {
     if (!want.ok || want.intersecting) continue;
     hits += r.counters.cache_hit;
     CHECK(r.separation > 0);
-    CHECK(double(r.separation) <= want.distance * (1 + 1e-6) + 1e-9 * want.size);
+    // Up to the round-off of the gap's support points: 1.8e-7 of 0.17 was
+    // seen in float.
+    const double roundoff = std::max(1e-9, 64 * double(tol::eps)) * want.size;
+    CHECK(double(r.separation) <= want.distance * (1 + 1e-6) + roundoff);
   }
   CHECK(hits > 100);
 }
