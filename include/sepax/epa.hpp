@@ -217,7 +217,7 @@ class SEPAX_API Polytope {
   static constexpr int witness_walk = 16;  // steps over coplanar neighbours
 
   bool make_face(int f, int i0, int i1, int i2);
-  void weights(int f, real (&l)[3]) const;
+  void weights(int f, const vec3& q, real (&l)[3]) const;
   int mark_visible(const vec3& w, int from);
   int collect_horizon(int visible);
   bool chain_horizon(int count);

@@ -114,6 +114,11 @@ constexpr Known known_cases[] = {
     // triangle), the canonical re-solve gave 7.15e-6, just outside the band,
     // and a pair contained 0.66 deep came out apart (fixed in gjk.hpp).
     {Category::contained, 10607},
+    // Same run: EPA's witness walk located each visited face's own
+    // projection, so the witnesses matched a neighbour's normal (4e-4 rad
+    // off), not the reported one: 3.3e-7 of a 7.5e-4 depth (fixed in
+    // src/epa.cpp).
+    {Category::tiny_scale, 43334},
 };
 constexpr std::uint64_t known_count = std::size(known_cases);
 
