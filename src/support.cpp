@@ -27,7 +27,7 @@ real gain_roundoff(const vec3& e, const vec3& d) {
 // own round-off. Capped at one step per vertex (a backstop only: every step
 // truly gains, so the walk never circles). `tied`: the last vertex has a
 // neighbour tied with it within round-off.
-index_t ascend(const Hull& hull, const vec3& d, index_t best, bool& tied) {
+index_t ascend(const Hull& hull, const vec3& d, index_t best, real band, bool& tied) {
   const auto v = hull.vertices();
   for (std::size_t steps = 0; steps < v.size(); ++steps) {
     index_t next = -1;
@@ -38,7 +38,7 @@ index_t ascend(const Hull& hull, const vec3& d, index_t best, bool& tied) {
       const real gain = glm::dot(e, d), roundoff = gain_roundoff(e, d);
       if (gain > roundoff) {
         if (gain > largest) largest = gain, next = n;
-      } else if (gain >= -roundoff) {
+      } else if (gain >= -(roundoff + band)) {
         tied = true;
       }
     }
@@ -68,8 +68,15 @@ index_t ascend(const Hull& hull, const vec3& d, index_t best, bool& tied) {
 index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
   constexpr int plateau_cap = 64;
   const auto v = hull.vertices();
+  // Vertices closer than the merge radius (tol::degenerate of the extent)
+  // are one corner split by round-off: the edges between them point any
+  // way, and the stored hull may be reflex across them by far more than a
+  // dot product's round-off (fuzz_hull: a corner split 2e-9 apart stopped
+  // the climb a whole hull size short). A neighbour worse by less than
+  // that radius (times |d|) counts as tied, so its plateau is searched.
+  const real band = tol::degenerate * hull.extent() * glm::length(d);
   bool tied = false;
-  index_t best = ascend(hull, d, start >= 0 && start < index_t(v.size()) ? start : 0, tied);
+  index_t best = ascend(hull, d, start >= 0 && start < index_t(v.size()) ? start : 0, band, tied);
   for (std::size_t restarts = 0; tied && restarts < v.size(); ++restarts) {
     index_t plateau[plateau_cap];
     int count = 1;
@@ -83,13 +90,14 @@ index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
           better = n;
           break;
         }
-        if (gain < -roundoff || std::find(plateau, plateau + count, n) != plateau + count) continue;
+        if (gain < -(roundoff + band) || std::find(plateau, plateau + count, n) != plateau + count)
+          continue;
         if (count == plateau_cap) return support_brute(hull, d);  // a large plateau
         plateau[count++] = n;
       }
     }
     if (better < 0) return best;
-    best = ascend(hull, d, better, tied);
+    best = ascend(hull, d, better, band, tied);
   }
   return best;
 }

@@ -763,3 +763,38 @@ TEST_CASE("regression: fuzz_pair, canonical simplex order loses an enclosed orig
     CHECK(gjk::intersect(a.hull, pose, b.hull, pose));
   }
 }
+
+// A box whose corners fuzz_hull jittered by 1e-9 (CI's smoke run): one
+// corner became two vertices 2e-9 apart, and across the edge between them
+// the stored hull was reflex by more than a dot product's round-off. Along
+// the normal of the opposite face, the climb from vertex 0 stopped at that
+// corner, a whole hull size (1) short. Neighbours worse by less than the
+// merge radius (tol::degenerate of the extent) now count as tied, so the
+// plateau beyond them is searched.
+TEST_CASE("regression: fuzz_hull, climb stops a hull size short across a split corner",
+          "[regression][hull]") {
+  if (!is_double) return;  // the 1e-9 jitter is the case; float merges it
+  const std::vector<vec3> points = {
+      {-0.49999999899999997, 0.49999999899999997, 0.5},
+      {0.5, -0.5, -0.5},
+      {-0.49999999899999997, 0.5, 0.50000000099999997},
+      {-0.5, -0.5, -0.49999999899999997},
+      {-0.49999999899999997, 0.50000000099999997, 0.5},
+      {-0.5, 0.5, -0.5},
+      {-0.49999999899999997, 0.50000000200000005, -0.499999998},
+      {0.5, -0.5, 0.499999998},
+      {-0.500000004, -0.5, -0.49999999899999997},
+      {-0.5, -0.499999998, -0.49999999699999997},
+      {0.5, -0.49999990900000002, 0.50000000200000005},
+      {0.50000000300000003, -0.5, -0.5},
+      {-0.49999999899999997, 0.5, 0.50000000099999997},
+      {0.50000000099999997, -0.5, -0.49999999899999997},
+      {-0.5, -0.5, 0.50000000099999997},
+      {-0.499999998, -0.49999999699999997, -0.5},
+      {-0.50000000099999997, -0.50000000200000005, -0.5},
+      {-0.499999996, 0.5, -0.5},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  CHECK(climbing_finds_support(r.hull));
+}

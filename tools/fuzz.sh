@@ -3,8 +3,8 @@
 #
 # Usage: tools/fuzz.sh [--smoke] [--seconds N] [--keep-going] [--builddir DIR] [target...]
 #   --smoke      CI's smoke run: `meson test --suite fuzz`, which replays each
-#                seed corpus and fuzzes it for a fixed number of inputs with a
-#                fixed seed (tests/fuzz/run_fuzz.sh)
+#                seed corpus (must pass) and explores a fixed number of inputs
+#                with a fixed seed, reporting findings (tests/fuzz/run_fuzz.sh)
 #   --seconds N  long run: N seconds per target (default 1200), one target at
 #                a time, under nice
 #   --keep-going long run in libFuzzer's fork mode: a failing input is saved

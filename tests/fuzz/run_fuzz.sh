@@ -2,6 +2,12 @@
 # CI's smoke run of one libFuzzer target (registered by tests/fuzz/meson.build):
 # replays every seed of the corpus once, then fuzzes from it for RUNS inputs.
 #
+# The replay is the test: every seed, the regression_* inputs of earlier
+# findings included, must pass, or the run fails. The exploration after it
+# reports what it finds (the invariant, the input's path) but does not fail
+# the run: a new input is a new finding to triage (fix it, or record it in
+# tests/fuzz/findings), not a regression of the change being tested.
+#
 # Usage: run_fuzz.sh FUZZER CORPUS_DIR ARTIFACT_DIR RUNS
 # The fuzzing part is reproducible: a fixed seed (SEPAX_FUZZ_SEED, default 1)
 # and a fixed number of inputs (RUNS, or SEPAX_FUZZ_RUNS when set), so every
@@ -33,6 +39,9 @@ flags=(-error_exitcode=1 -timeout_exitcode=1 -timeout=25 -artifact_prefix="$arti
 
 echo "== replay: every seed of $corpus once"
 "$fuzzer" "${flags[@]}" -runs=0 "$corpus"
-echo "== smoke: $runs inputs from the seeds, seed $seed (at most $seconds s)"
-"$fuzzer" "${flags[@]}" -seed="$seed" -runs="$runs" -max_total_time="$seconds" \
-  -print_final_stats=1 "$scratch" "$corpus"
+echo "== explore: $runs inputs from the seeds, seed $seed (at most $seconds s)"
+if ! "$fuzzer" "${flags[@]}" -seed="$seed" -runs="$runs" -max_total_time="$seconds" \
+  -print_final_stats=1 "$scratch" "$corpus"; then
+  echo "== FINDING: the exploration found a failing input (above; saved in $artifacts)."
+  echo "   Reported, not counted: triage it (tests/fuzz/findings/README.md)."
+fi
