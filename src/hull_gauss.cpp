@@ -38,7 +38,7 @@ EdgeArc make_arc(const vec3& direction, const vec3& n1, const vec3& n2) {
   const real theta = std::atan2(sine > 0 ? sine : real(0), glm::dot(n2, n1));
   const real c = std::cos(theta * real(0.5));
   const real s = std::sin(theta * real(0.5));
-  return EdgeArc{direction, glm::normalize(c * n1 + s * t), c};
+  return EdgeArc{direction, glm::normalize(c * n1 + s * t), c, s};
 }
 
 }  // namespace
@@ -72,8 +72,9 @@ void Hull::derive_gauss() {
     edge_arcs_.push_back(make_arc(direction, n1, n2));
   }
 
-  // Arc grid: each arc lies within its sagitta (1 - cos_half) of its chord,
-  // so the chord's bounding box grown by the sagitta holds it.
+  // Arc grid: each arc lies within its sagitta (1 - cos_half, written as
+  // sin_half^2 / (1 + cos_half) to keep short arcs exact) of its chord, so
+  // the chord's bounding box grown by the sagitta holds it.
   arc_grid_size_ = 0;
   arc_cell_start_.clear();
   arc_cell_edges_.clear();
@@ -89,7 +90,8 @@ void Hull::derive_gauss() {
     auto for_each_cell = [&](std::size_t i, auto&& visit) {
       const vec3& n1 = planes_[half_edges_[2 * i].face].normal;
       const vec3& n2 = planes_[half_edges_[2 * i + 1].face].normal;
-      const real pad = real(1) - edge_arcs_[i].cos_half + tol::coplanar;
+      const EdgeArc& arc = edge_arcs_[i];
+      const real pad = arc.sin_half * arc.sin_half / (real(1) + arc.cos_half) + tol::coplanar;
       const vec3 lo = glm::min(n1, n2) - pad, hi = glm::max(n1, n2) + pad;
       for (int x = arc_grid_cell(lo.x, g); x <= arc_grid_cell(hi.x, g); ++x)
         for (int y = arc_grid_cell(lo.y, g); y <= arc_grid_cell(hi.y, g); ++y)

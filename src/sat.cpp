@@ -148,6 +148,7 @@ struct ProbeArc {
   vec3 direction;
   vec3 middle;
   real cos_half;
+  real sin_half;
   vec3 start;  // a point of the edge
 };
 
@@ -157,17 +158,29 @@ struct ProbeArc {
 // and of the negated indexed edge cross when one of +-q lies on both: on the
 // same side of both middles, and within each half angle. Writes the unit
 // crossing direction (on the probe's arc) to `axis`.
+//
+// "Within the half angle" compares tangents: at angle t from an arc's
+// middle, |q| cos t is q's component along the middle and |q| sin t its
+// component across the arc, which is dot(other direction, middle) (expand
+// the triple products). So t <= half exactly when |across| * cos_half <=
+// |along| * sin_half: no square root, no division, and exact to round-off
+// for arcs of 1e-8 rad and less, where cos_half is 1 to within an ulp or two
+// and comparing cosines would be noise (fuzz_pair: an arc of 6e-8 rad
+// crossed in one order of the pair and not in the other).
 inline bool arcs_cross(const ProbeArc& probe, const EdgeArc& indexed, vec3& axis) {
   const vec3 q = glm::cross(probe.direction, indexed.direction);
   const real along_probe = glm::dot(q, probe.middle);
   const real along_indexed = -glm::dot(q, indexed.middle);
   if (along_probe * along_indexed <= 0) return false;
+  const real across_probe = glm::dot(indexed.direction, probe.middle);
+  if (std::abs(across_probe) * probe.cos_half > std::abs(along_probe) * probe.sin_half)
+    return false;
+  const real across_indexed = glm::dot(probe.direction, indexed.middle);
+  if (std::abs(across_indexed) * indexed.cos_half > std::abs(along_indexed) * indexed.sin_half)
+    return false;
   const real len2 = glm::dot(q, q);
   if (len2 < tol::parallel * tol::parallel) return false;  // parallel edges
-  const real inv = real(1) / std::sqrt(len2);
-  if (std::abs(along_probe) * inv < probe.cos_half) return false;
-  if (std::abs(along_indexed) * inv < indexed.cos_half) return false;
-  axis = (along_probe > 0 ? q : -q) * inv;
+  axis = (along_probe > 0 ? q : -q) / std::sqrt(len2);
   return true;
 }
 
@@ -175,14 +188,14 @@ inline bool arcs_cross(const ProbeArc& probe, const EdgeArc& indexed, vec3& axis
 // `indexed`, in the indexed hull's frame. Each probe edge walks its arc
 // across the indexed Gauss map (see `walk` below). Where the walk gives up,
 // with a grid, the edge looks up only the cells near its negated arc (a ball
-// of chord radius sqrt(2 (1 - cos_half)) around the negated middle holds the
+// of the arc's chord radius, below, around the negated middle holds the
 // arc); without, it tests every indexed edge. The separation of crossing
-// edges is the
-// distance between their lines along the axis; the axis is oriented from A
-// to B (`probe_is_a` says which hull the probe is).
+// edges is the distance between their lines along the axis; the axis is
+// oriented from A to B (`probe_is_a` says which hull the probe is).
+//
 // Upper bound of the separation of any edge pair whose axis lies on a
 // probe arc: on the arc, the axis p is within the chord
-// delta = sqrt(2 (1 - cos_half)) of the middle m, and the pair's separation
+// delta = 2 sin(half / 2) of the middle m, and the pair's separation
 // is -(h_P(p) + h_I(-p)) (support functions of probe and indexed hull, the
 // latter reflected). That sum is the support function of P + (-I), which is
 // (|c| + R)-Lipschitz in p, c being the vector between the hulls' centres
@@ -196,14 +209,13 @@ struct EdgePruning {
   index_t hint = -1;
 };
 
-// The chord delta above, with the round-off of cos_half (a few ulps of 1)
-// added under the root. For an arc of 1e-7 rad, 1 - cos_half is 5e-15 and
-// known to 1% only; with hulls 760 from each other's origin (a Lipschitz
-// constant of 760) the bound fell 4e-8 short and a better edge pair was
-// skipped (found by fuzz_pair). Arcs shorter than the round-off get the
-// round-off's chord, sqrt(8 eps).
-real arc_chord(real cos_half) {
-  return std::sqrt(real(2) * (real(1) - cos_half) + real(8) * tol::eps);
+// The chord delta above, 2 sin(half / 2), written with sin_half so that it
+// is exact for short arcs too. From cos_half alone, 1 - cos_half of an arc
+// of 1e-7 rad (5e-15) is known to 1% only; with hulls 760 from each other's
+// origin (a Lipschitz constant of 760) the bound fell 4e-8 short and a
+// better edge pair was skipped (found by fuzz_pair).
+real arc_chord(const EdgeArc& arc) {
+  return arc.sin_half * std::sqrt(real(2) / (real(1) + arc.cos_half));
 }
 
 real bounding_radius(const Hull& h) {
@@ -302,14 +314,15 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
   auto probe_edge = [&](index_t i, index_t& walk_start) {
     const EdgeArc& local = probe_arcs[i];
     const ProbeArc arc{probe_in_indexed.rotate(local.direction),
-                       probe_in_indexed.rotate(local.middle), local.cos_half,
+                       probe_in_indexed.rotate(local.middle), local.cos_half, local.sin_half,
                        probe_in_indexed.apply(probe.edge_start(std::size_t(i)))};
     // Skip the edge when no axis on its arc can beat the best so far. The
     // last support vertex stands in for the support search first: any
     // vertex x of the indexed hull reaches at most as far as the support
     // point, dot(m, start - x) >= reach, so its bound is looser but free.
     const real threshold = std::max(floor, best.separation);
-    const real slack = pruning.lipschitz * arc_chord(arc.cos_half) + bound_slack;
+    const real chord = arc_chord(local);
+    const real slack = pruning.lipschitz * chord + bound_slack;
     if (pruning.hint >= 0 &&
         -glm::dot(arc.middle, arc.start - vertices[pruning.hint]) + slack <= threshold)
       return false;
@@ -327,7 +340,7 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
         if (test(i, arc, j) == Pair::stop) return true;
       return false;
     }
-    const real radius = std::sqrt(real(2) * (real(1) - arc.cos_half)) + tol::coplanar;
+    const real radius = chord + tol::coplanar;
     const vec3 lo = -arc.middle - radius, hi = -arc.middle + radius;
     for (int x = arc_grid_cell(lo.x, g); x <= arc_grid_cell(hi.x, g); ++x)
       for (int y = arc_grid_cell(lo.y, g); y <= arc_grid_cell(hi.y, g); ++y)
@@ -373,10 +386,12 @@ Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box
       const vec3 q = glm::cross(frame.axes[k], e);
       const real len2 = glm::dot(q, q);
       if (len2 < tol::parallel * tol::parallel) continue;  // parallel edges
-      const real along = glm::dot(q, m);                   // -p must lie on the other edge's arc
-      const real inv = real(1) / std::sqrt(len2);
-      if (std::abs(along) * inv < arcs[j].cos_half || along == 0) continue;
-      const vec3 p = (along > 0 ? -q : q) * inv;
+      // -p must lie on the other edge's arc (tangent test, as in arcs_cross)
+      const real along = glm::dot(q, m);
+      const real across = glm::dot(frame.axes[k], m);
+      if (along == 0 || std::abs(across) * arcs[j].cos_half > std::abs(along) * arcs[j].sin_half)
+        continue;
+      const vec3 p = (along > 0 ? -q : q) / std::sqrt(len2);
       vec3 corner = frame.center;  // a point of the box edge along axis k that p selects
       for (int i = 0; i < 3; ++i)
         if (i != k)

@@ -2,9 +2,6 @@
 // inline, with a sentence on what broke and why. Most come from the libFuzzer
 // targets in tests/fuzz (the test name says which); the fuzz input decoding
 // is not needed to replay them.
-//
-// Tests tagged [.pending] are reproducers whose fix touches files that were
-// being changed elsewhere at the time; they are hidden until that fix lands.
 #include "sepax/gjk.hpp"
 #include "sepax/hull.hpp"
 #include "sepax/sat.hpp"
@@ -639,7 +636,7 @@ TEST_CASE("regression: fuzz_pair, quaternions of tiny or huge components", "[reg
 // origin (760 here), and the chord, computed from cos_half, was 1 percent
 // short at that arc length: B against A skipped the best edge pair, and the
 // two orders' separations differed by 4.2e-8, 1.9 times their tolerance.
-// The chord now carries the round-off of cos_half.
+// The chord is now computed from the half angle's sine (sat.cpp arc_chord).
 TEST_CASE("regression: fuzz_pair, edge pruning bound short on tiny arcs far from the origin",
           "[regression][sat]") {
   if (!is_double) return;  // the 1e-10 jitter at 760 is the case; float rounds it away
@@ -702,6 +699,79 @@ TEST_CASE("regression: fuzz_pair, edge pruning bound short on tiny arcs far from
   // edge axis); both orders see the same axes, so they must agree.
   CHECK(std::abs(ab.separation - ba.separation) <= 1e-12);
   CHECK(ab.separation <= reference.separation + 1e-12);
+}
+
+// The same hulls' family, another input: A (0.014 across, on a 0.001 grid)
+// against B (0.02 across, jittered by 1e-10), 760 apart. B's edge 14 joins
+// two faces 6e-8 rad apart. Its arc crosses A's edge 19 (in the A-B order)
+// only by cosines that differ in the 16th digit: the arc test compared
+// cos(angle) with cos_half, which cannot tell 2.6e-8 rad from 3e-8 rad. In
+// A-B the test said "crosses" and the edge pair won by 2.9e-8; in B-A the
+// Gauss-map walk went by the region, and the orders differed by more than
+// the fuzz tolerance (2.3e-8). The arc test now compares tangents from the
+// sine and cosine of the half angle, exact for arcs this short.
+TEST_CASE("regression: fuzz_pair, a 6e-8 rad arc crosses in one order only", "[regression][sat]") {
+  if (!is_double) return;  // the 1e-10 jitter at 760 is the case; float rounds it away
+  const std::vector<vec3> a_points = {
+      {-0.0054999999999999997, -0.0054999999999999997, -0.0075000000000000006},
+      {-0.0065000000000000006, -0.0065000000000000006, -0.0075000000000000006},
+      {-0.0035000000000000001, -0.0035000000000000001, -0.0045000000000000005},
+      {-0.0015, 0.0015, -0.0075000000000000006},
+      {-0.0054999999999999997, -0.0065000000000000006, -0.0075000000000000006},
+      {-0.0045000000000000005, -0.0054999999999999997, -0.0055000000000000005},
+      {-0.0035000000000000001, -0.0035000000000000001, -0.0045000000000000005},
+      {-0.0035000000000000001, -0.0035000000000000001, -0.0045000000000000005},
+      {-0.0035000000000000001, -0.0015, -0.0075000000000000006},
+      {-0.0015, -0.0065000000000000006, -0.0075000000000000006},
+      {0.0015, -0.0035000000000000001, -0.0045000000000000005},
+      {-0.0035000000000000001, -0.0065000000000000006, -0.0075000000000000006},
+      {-0.0065000000000000006, 0.00050000000000000001, -0.0045000000000000005},
+      {-0.0065000000000000006, -0.0045000000000000005, -0.00050000000000000001},
+      {-0.0065000000000000006, -0.0065000000000000006, -0.0075000000000000006},
+      {0.0025000000000000001, -0.0065000000000000006, -0.0064999999999999997},
+      {-0.0065000000000000006, -0.0065000000000000006, -0.0075000000000000006},
+      {-0.0035000000000000001, -0.0065000000000000006, -0.0075000000000000006},
+      {0.0015, 0.0015, -0.0045000000000000005},
+  };
+  const std::vector<vec3> b_points = {
+      {-0.00049999240000000002, -10.0004999924, 759.99950000000001},
+      {-0.006499999900000001, -10.0055, 759.9934999999},
+      {-0.0024999889000000002, -10.006500000200001, 759.99449999989997},
+      {-0.0035000001000000001, -10.003500000100001, 759.99350000000004},
+      {-0.006499999900000001, -10.006500000000001, 759.99350000000004},
+      {-0.0064999993000000008, -10.003500000000001, 759.99649999999997},
+      {-0.0065000000000000006, -10.006499999100001, 759.99350000009997},
+      {-0.0065000000000000006, -10.003500000000001, 759.99350000000004},
+      {-0.006499999900000001, -10.0055, 759.99350000009997},
+      {-0.0054999999999999997, -10.006499996500001, 759.99350000000004},
+      {-0.0054999999999999997, -10.005499995499999, 759.99350000000004},
+      {-0.0035000000000000001, -10.0065000094, 760.0014999906},
+      {0.0014999906000000001, -10.006500000000001, 759.99649999999997},
+      {-0.006499999900000001, -10.0055, 759.99350000000004},
+      {-0.0065000001000000002, -10.003500000100001, 759.99849999759999},
+      {-0.006499999900000001, -10.006500000000001, 759.99550000010004},
+      {-0.0045000001000000001, -10.003500000100001, 759.99649999990004},
+      {-0.0035000001000000001, -10.0014999958, 759.99850000000004},
+      {-0.0065000094000000003, -10.003500000000001, 759.99350000000004},
+      {-0.0065000000000000006, -9.9975000000000005, 759.99350000000004},
+      {-0.006499999900000001, -10.0054999999, 759.99450000000002},
+      {0.0065000027000000002, -9.9934999973000007, 760.00650000890005},
+      {-0.0035000000000000001, -10.006500000000001, 760.00649999999996},
+  };
+  const HullResult a = Hull::from_points(a_points), b = Hull::from_points(b_points);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  const Pose pa{mat3(real(1)), vec3(0, 0, 0.003)};
+  const Pose pb{mat3(vec3(1, 0, 0), vec3(0, -1, 0), vec3(0, 0, -1)), vec3(0, -0.001, 0)};
+  const sat::Result ab = sat::query(a.hull, pa, b.hull, pb);
+  const sat::Result ba = sat::query(b.hull, pb, a.hull, pa);
+  CAPTURE(ab.separation, ba.separation);
+  REQUIRE_FALSE(ab.intersecting);
+  CHECK(std::abs(ab.separation - ba.separation) <= 1e-12);
+  // Both are lower bounds of the distance (GJK's, to its accuracy).
+  const gjk::DistanceResult d = gjk::distance(a.hull, pa, b.hull, pb);
+  CHECK(ab.separation <= d.distance + 1e-9);
+  CHECK(ba.separation <= d.distance + 1e-9);
 }
 
 // A sliver 1.1e11 long with a corner at the origin, and a box 1.3 across at

@@ -59,6 +59,12 @@ struct EdgeArc {
   /// the arc's great circle lies on the arc exactly when dot(u, middle) >=
   /// cos_half.
   real cos_half = 0;
+  /// Sine of half the arc's angle (1 for a half circle). With cos_half it
+  /// gives the arc's tangent: u on the great circle lies on the arc when
+  /// |dot(u, cross(direction, middle))| * cos_half <= dot(u, middle) *
+  /// sin_half, a test that stays exact to round-off for arcs far shorter
+  /// than cos_half can resolve (below about 1e-8 rad in double).
+  real sin_half = 0;
 };
 
 /// A hull that is a box (8 vertices, 6 rectangular faces

@@ -82,6 +82,10 @@ void check_derived(const Hull& h, real tolerance) {
     SEPAX_FUZZ_CHECK(is_unit(arc.direction) && is_unit(arc.middle), "arc not unit");
     SEPAX_FUZZ_CHECK(arc.cos_half >= -unit_tolerance && arc.cos_half <= 1 + unit_tolerance,
                      "arc cos_half %.17g", double(arc.cos_half));
+    SEPAX_FUZZ_CHECK(
+        arc.sin_half >= 0 && std::abs(arc.cos_half * arc.cos_half + arc.sin_half * arc.sin_half -
+                                      1) <= unit_tolerance,
+        "arc sin_half %.17g, cos_half %.17g", double(arc.sin_half), double(arc.cos_half));
   }
   // The centroid lies inside (on the plane, for a flat polygon).
   real outside = -std::numeric_limits<real>::infinity();
