@@ -7,7 +7,9 @@
 //   3. otherwise run Qhull (reentrant qhull_r, default premerging 'C-0', so
 //      coplanar facets come out merged into polygons), read each facet's
 //      vertex loop, drop vertices that lie inside an edge (fewer than three
-//      faces), and assemble half-edges with Hull::from_loops.
+//      faces), and assemble half-edges with Hull::from_loops; a merged face
+//      with a reflex edge (a sliver next to a cluster of points) is split
+//      into triangles.
 // All arithmetic runs on points relative to the bounds' centre, so hulls far
 // from the origin keep their digits; vertices are stored as given.
 #include "sepax/hull.hpp"
@@ -262,6 +264,53 @@ std::string run_qhull(const Cloud& c, std::vector<std::vector<index_t>>& loops) 
   return message;
 }
 
+// True when a vertex of a face next to face f lies outside f's plane by more
+// than `tolerance` (the edge between them is reflex).
+bool reflex_around(const Hull& h, index_t f, real tolerance) {
+  const auto he = h.half_edges();
+  const Plane& plane = h.planes()[f];
+  index_t e = h.faces()[f].edge;
+  for (index_t k = 0; k < h.faces()[f].count; ++k, e = he[e].next) {
+    const Face& next_to = h.faces()[he[he[e].twin].face];
+    index_t g = next_to.edge;
+    for (index_t j = 0; j < next_to.count; ++j, g = he[g].next)
+      if (plane.distance(h.vertices()[he[g].origin]) > tolerance) return true;
+  }
+  return false;
+}
+
+// Splits a convex loop (counter-clockwise seen from outside) into the
+// triangles of its points' convex hull seen from outside: for the first
+// edge (a, b), gift wrapping finds the vertex c that leaves every other one
+// below the plane of (a, b, c); the triangle cuts the loop into itself and
+// the two loops on its other sides, which are split the same way. Points
+// are the centred coordinates.
+void split_loop(const std::vector<index_t>& loop, const std::vector<glm::dvec3>& points,
+                std::vector<std::vector<index_t>>& out) {
+  std::vector<std::vector<index_t>> pending{loop};
+  while (!pending.empty()) {
+    std::vector<index_t> p = std::move(pending.back());
+    pending.pop_back();
+    if (p.size() == 3) {
+      out.push_back(std::move(p));
+      continue;
+    }
+    const glm::dvec3 a = points[p[0]], b = points[p[1]];
+    std::size_t c = 2;
+    for (std::size_t d = 3; d < p.size(); ++d) {
+      const glm::dvec3 n = glm::cross(b - a, points[p[c]] - a);
+      if (glm::dot(n, points[p[d]] - a) > 0) c = d;  // d is outside: wrap further
+    }
+    out.push_back({p[0], p[1], p[c]});
+    if (c > 2) pending.emplace_back(p.begin() + 1, p.begin() + std::ptrdiff_t(c) + 1);
+    if (c + 1 < p.size()) {
+      std::vector<index_t> rest(p.begin() + std::ptrdiff_t(c), p.end());
+      rest.push_back(p[0]);
+      pending.push_back(std::move(rest));
+    }
+  }
+}
+
 HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
   std::vector<std::vector<index_t>> loops;
   const std::string error = run_qhull(c, loops);
@@ -274,18 +323,47 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
     for (index_t i : loop) ++faces_at[i];
   std::vector<index_t> remap(input.size(), -1);
   std::vector<vec3> verts;
+  std::vector<glm::dvec3> centred;
   for (auto& loop : loops) {
     std::erase_if(loop, [&](index_t i) { return faces_at[i] < 3; });
     for (index_t& i : loop) {
       if (remap[i] < 0) {
         remap[i] = index_t(verts.size());
         verts.push_back(input[i]);
+        centred.push_back(c.p[std::size_t(i)]);
       }
       i = remap[i];
     }
   }
   Hull h = Hull::from_loops(std::move(verts), loops, false);
   if (h.empty()) return fail(HullStatus::qhull_error, "Qhull output is not a closed manifold");
+
+  // Qhull merges facets whose vertices lie within its round-off of one plane
+  // ('C-0'). Next to a cluster of nearly coincident points a merged face can
+  // be a sliver: a far vertex and the cluster, coplanar to round-off, but
+  // with a plane that is known only to round-off across the cluster's width,
+  // so it tilts by far more than round-off at the far end (fuzz_hull: a quad
+  // 1.4 long and 1e-7 wide whose plane left a neighbouring vertex 3e-9
+  // outside). A merged face with a reflex edge is split into the triangles
+  // of its points' hull, which are the exact hull's faces there.
+  const real tolerance = tol::coplanar * h.magnitude();
+  bool split = false;
+  std::vector<std::vector<index_t>> fixed;
+  for (std::size_t f = 0; f < loops.size(); ++f) {
+    if (loops[f].size() > 3 && reflex_around(h, index_t(f), tolerance)) {
+      split_loop(loops[f], centred, fixed);
+      split = true;
+    } else {
+      fixed.push_back(loops[f]);
+    }
+  }
+  if (split) {
+    const auto kept = h.vertices();
+    Hull again = Hull::from_loops(std::vector<vec3>(kept.begin(), kept.end()), fixed, false);
+    if (again.empty())
+      return fail(HullStatus::qhull_error, "split faces do not close (internal error)");
+    h = std::move(again);
+  }
   return HullResult{HullStatus::ok, {}, std::move(h)};
 }
 

@@ -495,6 +495,46 @@ TEST_CASE("regression: fuzz_hull, climb stops a hull size short at a corner clus
   CHECK(climbing_finds_support(r.hull));
 }
 
+// Nineteen points of a cube with its (+, +, -) corner missing, jittered by
+// up to 1e-7: three points cluster 1e-7 apart at (+, +, +). Qhull merged the
+// top's two exact faces next to the cluster into one quad, its far vertex
+// and three cluster points, coplanar to 5e-15. The quad's plane is known
+// only to round-off over the cluster's width, and the one through its
+// spread triangle left a neighbouring top vertex 3e-9 outside (validate()'s
+// tolerance is 3.2e-14). A merged face with a reflex edge is now split into
+// the triangles of its points' hull.
+TEST_CASE("regression: fuzz_hull, a merged sliver quad leaves a neighbour outside its plane",
+          "[regression][hull][support]") {
+  if (!is_double) return;  // in float the cluster is one point already
+  const std::vector<vec3> points = {
+      {-0.50000002499999996, 0.49999997499999999, 0.49999997499999999},
+      {0.49999997499999999, 0.49999997499999999, 0.49999997499999999},
+      {0.49999997499999999, 0.49999997499999999, 0.49999997499999999},
+      {0.49999997499999999, 0.49999997499999999, 0.49999997499999999},
+      {0.49999997499999999, 0.49999997499999999, 0.49999997499999999},
+      {0.50000004899999995, 0.50000004899999995, 0.49999998800000001},
+      {-0.5, -0.499999904, -0.5},
+      {0.50000004899999995, 0.50000004899999995, 0.50000004899999995},
+      {0.50000004899999995, 0.50000004899999995, 0.50000004899999995},
+      {0.49999995000000003, 0.50000004899999995, 0.5},
+      {0.5, -0.5, -0.5},
+      {-0.499999998, 0.5, -0.5},
+      {0.5, -0.5, -0.5},
+      {0.5, -0.499999998, -0.49999999899999997},
+      {-0.5, 0.50000000300000003, 0.50000000099999997},
+      {-0.49999999899999997, -0.5, 0.50000000200000005},
+      {0.50000000099999997, -0.50000000300000003, -0.49999999499999997},
+      {0.50000000899999997, -0.5, -0.5},
+      {-0.5, -0.5, -0.5},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  const HullReport report = validate(r.hull, points);
+  INFO((report.problems.empty() ? std::string() : report.problems[0]));
+  CHECK(report.ok);
+  CHECK(climbing_finds_support(r.hull));
+}
+
 // A cube with one corner cut and its corners jittered by up to 1e-7: a
 // corner splits into two vertices 1e-8 apart (beyond tol::degenerate, so both
 // stay), and one of them, v0, keeps only edges in the bottom face's plane

@@ -26,7 +26,9 @@
 # and timeout inputs in build-fuzz/fuzz-artifacts/<target>, logs in
 # build-fuzz/fuzz-logs/<target>.log. Reproduce a crash with
 #   build-fuzz/tests/fuzz/<target> <artifact>
-# Only the seeds in tests/fuzz/corpus/<target> belong in git.
+# Of what they find, only two kinds of input belong in git: fixed findings as
+# regression_* seeds in tests/fuzz/corpus/<target> (with a named test in
+# tests/test_regressions.cpp), open ones in tests/fuzz/findings/<target>.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=setup.sh
