@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <unordered_map>
+#include <utility>
 
 namespace sepax {
 
@@ -158,8 +159,12 @@ vec3 canonical_direction(vec3 d) {
 std::vector<vec3> unique_directions(const std::vector<vec3>& dirs) {
   constexpr real bucket = real(1) / 256;           // unit: none (direction components)
   constexpr real reach = real(2) * tol::parallel;  // > sqrt(2) * tol::parallel, see above
-  std::unordered_map<std::uint64_t, std::vector<index_t>> grid;
+  // Cell -> last unique direction in it; `next` chains the others (one
+  // allocation for the grid, not one per cell).
+  std::unordered_map<std::uint64_t, index_t> grid;
   grid.reserve(dirs.size());
+  std::vector<index_t> next;
+  next.reserve(dirs.size());
   auto cell = [&](const vec3& d) { return glm::ivec3(glm::floor(d / bucket)); };
   auto pack = [](glm::ivec3 c) {
     return (std::uint64_t(std::uint16_t(c.x)) << 32) | (std::uint64_t(std::uint16_t(c.y)) << 16) |
@@ -173,8 +178,8 @@ std::vector<vec3> unique_directions(const std::vector<vec3>& dirs) {
         for (int z = lo.z; z <= hi.z; ++z) {
           auto it = grid.find(pack(glm::ivec3(x, y, z)));
           if (it == grid.end()) continue;
-          for (index_t u : it->second)
-            if (glm::length(glm::cross(unique[u], d)) <= tol::parallel) return true;
+          for (index_t u = it->second; u >= 0; u = next[std::size_t(u)])
+            if (glm::length(glm::cross(unique[std::size_t(u)], d)) <= tol::parallel) return true;
         }
     return false;
   };
@@ -188,7 +193,8 @@ std::vector<vec3> unique_directions(const std::vector<vec3>& dirs) {
   };
   for (const vec3& d : dirs) {
     if (parallel_in_reach(d, d) || (near_tie(d) && parallel_in_reach(-d, d))) continue;
-    grid[pack(cell(d))].push_back(index_t(unique.size()));
+    const auto [it, fresh] = grid.try_emplace(pack(cell(d)), index_t(unique.size()));
+    next.push_back(fresh ? -1 : std::exchange(it->second, index_t(unique.size())));
     unique.push_back(d);
   }
   return unique;

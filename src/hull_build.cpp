@@ -26,6 +26,7 @@ extern "C" {
 #include <limits>
 #include <numeric>
 #include <unordered_map>
+#include <utility>
 
 namespace sepax {
 namespace {
@@ -74,7 +75,8 @@ std::size_t farthest_from(const Cloud& c, auto&& distance) {
 
 // Indices of the points of `c` that are not within `radius` of an earlier
 // kept one, in input order (a hash grid of cell `radius`: each point looks
-// at the 27 cells around its own).
+// at the 27 cells around its own). Each cell holds a chain of kept points
+// through `next`, so the grid allocates once, not once per cell.
 std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
   struct Key {
     std::int64_t x, y, z;
@@ -85,7 +87,10 @@ std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
       return std::hash<std::int64_t>()(k.x * 73856093 ^ k.y * 19349663 ^ k.z * 83492791);
     }
   };
-  std::unordered_map<Key, std::vector<std::size_t>, KeyHash> grid;
+  constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
+  std::unordered_map<Key, std::size_t, KeyHash> head;  // cell -> last kept point in it
+  head.reserve(c.p.size());
+  std::vector<std::size_t> next(c.p.size(), none);  // kept point -> previous one in its cell
   std::vector<std::size_t> kept;
   for (std::size_t i = 0; i < c.p.size(); ++i) {
     const glm::dvec3 cell = glm::floor(c.p[i] / radius);
@@ -94,13 +99,14 @@ std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
     for (std::int64_t dx = -1; dx <= 1 && !near; ++dx)
       for (std::int64_t dy = -1; dy <= 1 && !near; ++dy)
         for (std::int64_t dz = -1; dz <= 1 && !near; ++dz) {
-          const auto it = grid.find(Key{k.x + dx, k.y + dy, k.z + dz});
-          if (it == grid.end()) continue;
-          for (std::size_t j : it->second)
-            if (glm::distance(c.p[i], c.p[j]) <= radius) near = true;
+          const auto it = head.find(Key{k.x + dx, k.y + dy, k.z + dz});
+          if (it == head.end()) continue;
+          for (std::size_t j = it->second; j != none && !near; j = next[j])
+            near = glm::distance(c.p[i], c.p[j]) <= radius;
         }
     if (near) continue;
-    grid[k].push_back(i);
+    auto [it, fresh] = head.try_emplace(k, i);
+    if (!fresh) next[i] = std::exchange(it->second, i);
     kept.push_back(i);
   }
   return kept;
