@@ -48,6 +48,7 @@ std::uint64_t seed_of(const std::string& s) {
   return h;
 }
 
+#if SEPAX_BENCH_HAVE_IO  // mesh workloads only
 /// Points centred on their bounds' centre and scaled into the unit ball.
 std::vector<vec3> normalized(std::vector<vec3> p, real radius) {
   vec3 lo(std::numeric_limits<real>::max()), hi(-std::numeric_limits<real>::max());
@@ -69,7 +70,6 @@ std::string data_path(const std::string& file) {
   return std::string(SEPAX_BENCH_DATA_DIR) + "/" + file;
 }
 
-#if SEPAX_BENCH_HAVE_IO
 bool mesh_points(const std::string& file, std::vector<vec3>& out) {
   const sepax::io::LoadResult r = sepax::io::load_points(data_path(file));
   if (!r.ok()) return false;
