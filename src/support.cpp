@@ -76,7 +76,8 @@ index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
   // that radius (times |d|) counts as tied, so its plateau is searched.
   const real band = tol::degenerate * hull.extent() * glm::length(d);
   bool tied = false;
-  index_t best = ascend(hull, d, start >= 0 && start < index_t(v.size()) ? start : 0, band, tied);
+  index_t best = ascend(
+      hull, d, start >= 0 && start < index_t(v.size()) ? start : hull.support_seed(d), band, tied);
   for (std::size_t restarts = 0; tied && restarts < v.size(); ++restarts) {
     index_t plateau[plateau_cap];
     int count = 1;
@@ -100,6 +101,30 @@ index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
     best = ascend(hull, d, better, band, tied);
   }
   return best;
+}
+
+// The seed table: the support vertex of each cell centre of a cube map,
+// found by climbing from the previous cell's answer (neighbouring cells'
+// supports are close), so building it costs a few climbs' steps per cell.
+void Hull::derive_seeds() {
+  support_seeds_.clear();
+  if (vertices_.size() <= support_climb_threshold) return;  // scanned, never climbed
+  constexpr int g = seed_grid;
+  support_seeds_.resize(std::size_t(6 * g * g));
+  index_t previous = 0;
+  for (int face = 0; face < 6; ++face) {
+    const int axis = face / 2;
+    const real sign = face % 2 == 0 ? real(1) : real(-1);
+    for (int i = 0; i < g; ++i)
+      for (int j = 0; j < g; ++j) {
+        vec3 d(0);
+        d[axis] = sign;
+        d[(axis + 1) % 3] = (real(i) + real(0.5)) * real(2) / real(g) - real(1);
+        d[(axis + 2) % 3] = (real(j) + real(0.5)) * real(2) / real(g) - real(1);
+        previous = support_climb(*this, d, previous);
+        support_seeds_[std::size_t((face * g + i) * g + j)] = previous;
+      }
+  }
 }
 
 }  // namespace sepax

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <limits>
 #include <random>
 #include <thread>
 
@@ -124,6 +126,34 @@ TEST_CASE("regression: climbing along a face's own normal stays on the face", "[
     ++faces;
   }
   CHECK(faces > 4000);
+}
+
+TEST_CASE("support seeds start the climb near the support", "[hull][support]") {
+  // The seed of d is the support vertex of the cube-map cell centre nearest
+  // d: on a sphere hull its dot product with unit d is within the cell's
+  // angular radius of the maximum, and the climb from it is exact.
+  const Hull h = shapes::random_hull(1000, 1, 11);
+  const auto v = h.vertices();
+  std::mt19937_64 rng(5);
+  std::normal_distribution<double> normal;
+  for (int i = 0; i < 2000; ++i) {
+    const vec3 d = glm::normalize(vec3(real(normal(rng)), real(normal(rng)), real(normal(rng))));
+    const index_t seed = h.support_seed(d);
+    REQUIRE(seed >= 0);
+    REQUIRE(seed < index_t(h.vertex_count()));
+    const real best = glm::dot(v[support_brute(h, d)], d);
+    // A cell spans 2 / seed_grid of a cube face: its centre is within 0.4
+    // rad of any direction in it (seed_grid 4), so 1 - cos(0.4) < 0.08.
+    CHECK(glm::dot(v[seed], d) >= best - real(0.08));
+    CHECK(glm::dot(v[support_climb(h, d)], d) == best);
+  }
+  // Zero and non-finite directions give vertex 0, never an index off the table.
+  const real inf = std::numeric_limits<real>::infinity();
+  CHECK(h.support_seed(vec3(0)) == 0);
+  CHECK(h.support_seed(vec3(inf, 0, 1)) == 0);
+  CHECK(h.support_seed(vec3(std::nan(""), 1, 0)) == 0);
+  // Small hulls are scanned, never climbed: no table.
+  CHECK(shapes::box(vec3(1)).support_seed(vec3(1, 2, 3)) == 0);
 }
 
 TEST_CASE("shape factories have the expected counts", "[hull][shapes]") {

@@ -11,6 +11,7 @@
 
 #include "sepax/types.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -164,6 +165,34 @@ class SEPAX_API Hull {
   /// edge-pair pruning.
   [[nodiscard]] std::span<const EdgeArc> edge_arcs() const { return edge_arcs_; }
 
+  /// Directions per cube-face side of the support seed table.
+  static constexpr int seed_grid = 4;
+
+  /// Where a support search without a hint starts: the support vertex of
+  /// the nearest of 6 * seed_grid^2 directions (the cell centres of a cube
+  /// map), kept in a table built with the hull. Hill climbing from it takes
+  /// a few steps instead of walking across the hull from vertex 0. Returns
+  /// 0 for a zero or non-finite direction.
+  [[nodiscard]] index_t support_seed(const vec3& d) const {
+    const vec3 a = glm::abs(d);
+    const int axis = a.x >= a.y ? (a.x >= a.z ? 0 : 2) : (a.y >= a.z ? 1 : 2);
+    const real major = axis == 0 ? a.x : axis == 1 ? a.y : a.z;
+    // (A sum that overflows, or any NaN, fails the finite test: vertex 0.)
+    if (support_seeds_.empty() || !(major > 0) || !std::isfinite(d.x + d.y + d.z)) return 0;
+    // The other two components over the major one, in [-1, 1], to cells.
+    const real to_cell = real(seed_grid) * real(0.5) / major;
+    auto cell = [&](real c) {
+      const int i = static_cast<int>((c * to_cell) + real(seed_grid) * real(0.5));
+      return i < 0 ? 0 : i >= seed_grid ? seed_grid - 1 : i;
+    };
+    const real u = axis == 0 ? d.y : axis == 1 ? d.z : d.x;
+    const real v = axis == 0 ? d.z : axis == 1 ? d.x : d.y;
+    const real m = axis == 0 ? d.x : axis == 1 ? d.y : d.z;
+    const int face = 2 * axis + (m < 0 ? 1 : 0);
+    return support_seeds_[static_cast<std::size_t>((face * seed_grid + cell(u)) * seed_grid +
+                                                   cell(v))];
+  }
+
   /// Every face once, in a depth-first order over face adjacency:
   /// consecutive faces are mostly neighbours, so a support search along each
   /// normal in turn can start from the previous answer (SAT's face query).
@@ -222,6 +251,7 @@ class SEPAX_API Hull {
   std::vector<vec3> edge_directions_;
   std::vector<EdgeArc> edge_arcs_;
   std::vector<index_t> face_order_;
+  std::vector<index_t> support_seeds_;  // see support_seed()
   BoxFrame box_;
   int arc_grid_size_ = 0;
   std::vector<index_t> arc_cell_start_;
@@ -234,6 +264,7 @@ class SEPAX_API Hull {
 
   void derive();        // planes, adjacency, directions, centroid, bounds
   void derive_gauss();  // edge arcs, arc grid, box frame (hull_gauss.cpp)
+  void derive_seeds();  // support seed table (support.cpp)
 };
 
 /// Outcome of Hull::from_points: a status, a one-line message for people

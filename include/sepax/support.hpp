@@ -31,7 +31,8 @@ inline constexpr std::size_t support_climb_threshold = 32;
 /// Index of the support vertex by hill climbing from `start` over vertex
 /// adjacency: move to any neighbour with a larger dot product until none
 /// is. Exact on a convex hull (the dot product has no local maximum but the
-/// global one on the vertex graph). `start` < 0 starts at vertex 0.
+/// global one on the vertex graph). `start` < 0 starts at the hull's seed
+/// for d (Hull::support_seed: a table of supports of 96 directions).
 [[nodiscard]] SEPAX_API index_t support_climb(const Hull& hull, const vec3& d, index_t start = -1);
 
 /// Index of the support vertex, choosing the scan or the climb by size.
