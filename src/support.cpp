@@ -26,7 +26,8 @@ real gain_roundoff(const vec3& e, const vec3& d) {
 // Steepest ascent from `best`: each step takes the largest gain above its
 // own round-off. Capped at one step per vertex (a backstop only: every step
 // truly gains, so the walk never circles). `tied`: the last vertex has a
-// neighbour tied with it within round-off.
+// neighbour worse by no more than round-off plus `band` (the merge radius,
+// see support_climb), whose plateau the caller then searches.
 index_t ascend(const Hull& hull, const vec3& d, index_t best, real band, bool& tied) {
   const auto v = hull.vertices();
   for (std::size_t steps = 0; steps < v.size(); ++steps) {
