@@ -4,6 +4,8 @@
 // instantiations. The loop itself is a template in epa.hpp.
 #include "sepax/epa.hpp"
 
+#include "unit.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -35,15 +37,7 @@ vec3 perpendicular(const vec3& e) {
   const vec3 axis = ae.x <= ae.y && ae.x <= ae.z ? vec3(1, 0, 0)
                     : ae.y <= ae.z               ? vec3(0, 1, 0)
                                                  : vec3(0, 0, 1);
-  const vec3 p = glm::cross(e, axis);
-  const real len = glm::length(p);
-  return len > 0 ? p / len : vec3(real(0), real(0), real(1));
-}
-
-// Unit vector along v, or `fallback` when v is zero.
-vec3 unit_or(const vec3& v, const vec3& fallback) {
-  const real len = glm::length(v);
-  return len > 0 ? v / len : fallback;
+  return sepax::detail::unit_or(glm::cross(e, axis), vec3(real(0), real(0), real(1)));
 }
 
 }  // namespace
@@ -275,12 +269,12 @@ int lift_directions(const gjk::Simplex& s, vec3 (&dirs)[6]) {
   }
   if (s.count == 2) {
     const vec3 e = s.v[1].w - s.v[0].w;
-    const vec3 u = perpendicular(e), v = unit_or(glm::cross(e, u), u);
+    const vec3 u = perpendicular(e), v = sepax::detail::unit_or(glm::cross(e, u), u);
     dirs[0] = u, dirs[1] = -u, dirs[2] = v, dirs[3] = -v;
     return 4;
   }
   const vec3 n = glm::cross(s.v[1].w - s.v[0].w, s.v[2].w - s.v[0].w);
-  dirs[0] = unit_or(n, vec3(real(0), real(0), real(1))), dirs[1] = -dirs[0];
+  dirs[0] = sepax::detail::unit_or(n, vec3(real(0), real(0), real(1))), dirs[1] = -dirs[0];
   return 2;
 }
 
@@ -323,7 +317,8 @@ Raw flat_answer(const gjk::Simplex& grown, const gjk::Simplex& gjk_simplex, cons
   Raw r;
   vec3 axis(real(0), real(0), real(1));
   if (grown.count == 3) {
-    axis = unit_or(glm::cross(grown.v[1].w - grown.v[0].w, grown.v[2].w - grown.v[0].w), axis);
+    axis = sepax::detail::unit_or(
+        glm::cross(grown.v[1].w - grown.v[0].w, grown.v[2].w - grown.v[0].w), axis);
   } else if (grown.count == 2) {
     axis = perpendicular(grown.v[1].w - grown.v[0].w);
   }
@@ -413,6 +408,12 @@ PenetrationResult to_penetration(const QueryResult& q) {
 
 QueryResult query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
                   gjk::GjkCache* cache, Workspace* workspace) {
+  if (a.empty() || b.empty()) {  // programmer error: no hull to read supports from
+    QueryResult r;
+    r.gjk_status = gjk::GjkStatus::degenerate;
+    r.epa_status = EpaStatus::degenerate;
+    return r;
+  }
   return query(convex::posed(a, pose_a), convex::posed(b, pose_b), cache, workspace);
 }
 

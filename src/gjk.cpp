@@ -3,6 +3,8 @@
 // gjk.hpp.
 #include "sepax/gjk.hpp"
 
+#include "unit.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -238,10 +240,9 @@ DistanceResult finish(const Run& r, const Simplex& s, real radius_a, real radius
   DistanceResult out;
   vec3 pa(real(0)), pb(real(0));
   for (int m = 0; m < s.count; ++m) pa += s.lambda[m] * s.v[m].a, pb += s.lambda[m] * s.v[m].b;
-  const real len = std::sqrt(glm::dot(r.v, r.v));
-  const vec3 dir = len > 0 ? r.v : r.last_direction;
-  const real dir_len = std::sqrt(glm::dot(dir, dir));
-  const vec3 axis = dir_len > 0 ? dir / dir_len : vec3(real(0), real(0), real(1));
+  const real len = glm::length(r.v);
+  const vec3 z(real(0), real(0), real(1));
+  const vec3 axis = sepax::detail::unit_or(r.v, sepax::detail::unit_or(r.last_direction, z));
   const real radius = radius_a + radius_b;
   const real touch = tol::gjk_touch * (r.scale + radius);
   out.intersecting = r.intersecting || len - radius <= touch;
@@ -271,11 +272,17 @@ template Run solve(const convex::Box&, const convex::Posed<convex::HullShape>&, 
 
 DistanceResult distance(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
                         GjkCache* cache) {
+  if (a.empty() || b.empty()) {  // programmer error: no hull to read supports from
+    DistanceResult r;
+    r.status = GjkStatus::degenerate;
+    return r;
+  }
   return distance(convex::posed(a, pose_a), convex::posed(b, pose_b), cache);
 }
 
 bool intersect(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
                GjkCache* cache) {
+  if (a.empty() || b.empty()) return false;  // programmer error: no hull
   return intersect(convex::posed(a, pose_a), convex::posed(b, pose_b), cache);
 }
 

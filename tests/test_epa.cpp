@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 
 using namespace sepax;
 using namespace sepax::convex;
@@ -383,4 +384,23 @@ TEST_CASE("random pairs: EPA depth and axis against the reference", "[epa][rando
   CHECK(total.intersecting > 1000);  // not vacuous
   CHECK(total.axis_checked > 1000);
   CHECK(total.separated > 1000);
+}
+
+TEST_CASE("empty hulls are refused without reading a support", "[epa][gjk][sat][errors]") {
+  // A default-constructed hull, or the hull of a failed build, is a
+  // programmer error; every query returns its default answer, GJK and EPA
+  // with status degenerate, instead of reading vertex 0 of nothing.
+  const Hull empty;
+  const Hull box = shapes::box(vec3(1));
+  const Pose at{mat3(real(1)), vec3(0)};
+  for (const auto& [a, b] : {std::pair<const Hull*, const Hull*>{&empty, &box}, {&box, &empty}}) {
+    const gjk::DistanceResult d = gjk::distance(*a, at, *b, at);
+    CHECK(d.status == gjk::GjkStatus::degenerate);
+    CHECK_FALSE(gjk::intersect(*a, at, *b, at));
+    const epa::QueryResult q = epa::query(*a, at, *b, at);
+    CHECK(q.gjk_status == gjk::GjkStatus::degenerate);
+    CHECK(q.epa_status == epa::EpaStatus::degenerate);
+    CHECK(epa::penetration(*a, at, *b, at).status == epa::EpaStatus::degenerate);
+    CHECK_FALSE(sat::query(*a, at, *b, at).intersecting);
+  }
 }

@@ -4,6 +4,7 @@
 // is not needed to replay them. Inputs that exist in double only (jitter
 // below float's round-off, coordinates beyond its range) are compiled out of
 // float builds (#if !SEPAX_USE_FLOAT) rather than passing there unchecked.
+#include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/hull.hpp"
 #include "sepax/sat.hpp"
@@ -924,3 +925,72 @@ TEST_CASE("regression: fuzz_hull, climb stops a hull size short across a split c
   CHECK(climbing_finds_support(r.hull));
 }
 #endif
+
+// Two hulls touching to within 1e-160: GJK's closest point v of the
+// Minkowski difference is that small, its squared length is subnormal (few
+// significant bits), and v / sqrt(v . v) was an axis 1e-3 off unit length
+// (fuzz_pair: a corner 1e-156 from a face). Axes are now normalized after
+// dividing by the largest component.
+TEST_CASE("regression: fuzz_pair, GJK axis off unit length at a distance of 1e-160",
+          "[regression][gjk]") {
+#if !SEPAX_USE_FLOAT  // float has no 1e-160
+  const real t = real(1e-160);
+  const std::vector<vec3> a_points = {{0, 0, 0}, {-1, 0, 0}, {0, -1, 0}, {0, 0, -1}};
+  const std::vector<vec3> b_points = {{t, 2 * t, 3 * t}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  const HullResult a = Hull::from_points(a_points), b = Hull::from_points(b_points);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  const Pose at{mat3(real(1)), vec3(0)};
+  for (const bool swap : {false, true}) {
+    const gjk::DistanceResult d =
+        swap ? gjk::distance(b.hull, at, a.hull, at) : gjk::distance(a.hull, at, b.hull, at);
+    CAPTURE(swap, d.distance, glm::length(d.axis));
+    CHECK(std::abs(glm::length(d.axis) - 1) <= 64 * tol::eps);
+    CHECK(d.distance <= real(1e-159));  // B's corner is 3.7e-160 from A's
+  }
+#endif
+}
+
+// A jittered tetrahedron whose face plane x = z passes through a box 0.001
+// across (both posed at (1, 0, 0)): they overlap by 4.1e-4. GJK reached a
+// triangle of D inside D with the origin 1e-14 from it; the search direction
+// v, mostly round-off at that length, brought no better simplex, and the
+// loop stopped (degenerate) with |v| = 2.2e-14, just outside the touching
+// band: "apart" in one order of the pair, "touching" in the other. Such a
+// stop now checks whether the origin lies in the tetrahedron of the triangle
+// and D's support point beyond it.
+TEST_CASE("regression: fuzz_pair, GJK stops 1e-14 from an inner triangle of an overlap",
+          "[regression][gjk][epa]") {
+#if !SEPAX_USE_FLOAT  // the 1e-12 jitter is the case
+  const std::vector<vec3> a_points = {
+      {-0.49999999999900002, -0.49999999999900002, -0.50000000010400003},
+      {-0.49999999999700001, -0.5, -0.5},
+      {-0.5, -0.5, -0.5},
+      {-0.5, -0.5, -0.5},
+      {0.5, -0.5, -0.5},
+      {0.50000000000099998, 0.50000000000099998, 0.5},
+      {-0.49999999999900002, 0.50000000000099998, -0.49999999999900002},
+      {-0.5, 0.5, -0.5},
+  };
+  const real h = real(0.0005);
+  const std::vector<vec3> b_points = {{-h, -h, -h}, {-h, h, h},  {h, -h, -h},
+                                      {h, -h, h},   {-h, -h, h}, {-h, h, -h}};
+  const HullResult a = Hull::from_points(a_points), b = Hull::from_points(b_points);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  const Pose at{mat3(real(1)), vec3(1, 0, 0)};
+  const sat::Result sat = sat::query(a.hull, at, b.hull, at);
+  REQUIRE(sat.separation < real(-4e-4));
+  for (const bool swap : {false, true}) {
+    const gjk::DistanceResult d =
+        swap ? gjk::distance(b.hull, at, a.hull, at) : gjk::distance(a.hull, at, b.hull, at);
+    CAPTURE(swap, d.distance, int(d.status));
+    CHECK(d.intersecting);
+    CHECK((swap ? gjk::intersect(b.hull, at, a.hull, at) : gjk::intersect(a.hull, at, b.hull, at)));
+    const epa::QueryResult e =
+        swap ? epa::query(b.hull, at, a.hull, at) : epa::query(a.hull, at, b.hull, at);
+    CHECK(e.intersecting);
+    CHECK(std::abs(e.separation - sat.separation) <= 1e-9);
+  }
+#endif
+}

@@ -412,7 +412,9 @@ template <SupportMap A, SupportMap B>
 }
 
 /// query() for two hulls at world poses. Works in A's local frame; answers
-/// in the world frame.
+/// in the world frame. An empty hull (default-constructed, or a failed
+/// build's) is a programmer error: the default result, with both statuses
+/// degenerate, and no support is read.
 [[nodiscard]] SEPAX_API QueryResult query(const Hull& a, const Pose& pose_a, const Hull& b,
                                           const Pose& pose_b, gjk::GjkCache* cache = nullptr,
                                           Workspace* workspace = nullptr);

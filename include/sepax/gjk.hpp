@@ -231,6 +231,42 @@ vec3 warm_start(const A& a, const B& b, const GjkCache* cache, Simplex& s) {
 /// Stores the terminal simplex and direction in the cache.
 SEPAX_API void store(const Simplex& s, const vec3& v, GjkCache* cache);
 
+/// True when the origin, within round-off of the triangle `s` (count 3,
+/// its closest point having weights s.lambda), lies in the tetrahedron of the
+/// triangle and D's support point beyond the triangle's plane on the
+/// origin's side. The loop can stop without progress on such a triangle
+/// when it lies inside D: the search direction is then v, 1e-14 long and
+/// mostly round-off, and |v| said "apart" just outside the touching band of
+/// a pair overlapping by 4e-4 (fuzz_pair). With the origin at height t
+/// above the triangle's point of weights lambda, and the support point q at
+/// height h whose projection has weights mu, the origin's weights in the
+/// tetrahedron are lambda - (t / h) mu and t / h: all >= 0 means inside.
+template <SupportMap A, SupportMap B>
+bool inside_over_triangle(const A& a, const B& b, const Simplex& s) {
+  const vec3& w0 = s.v[0].w;
+  const vec3& w1 = s.v[1].w;
+  const vec3& w2 = s.v[2].w;
+  vec3 n = glm::cross(w1 - w0, w2 - w0);
+  const real nn = glm::dot(n, n);
+  if (!(nn > 0)) return false;
+  const real side = glm::dot(n, w0);  // the origin is on the side of -side * n
+  if (side > 0) n = -n;
+  const SimplexVertex q = support_pair(a, b, n, s.v[0].ia, s.v[0].ib);
+  const real len = std::sqrt(nn);
+  const real h = glm::dot(n, q.w - w0) / len;  // q's height on the origin's side
+  const real t = std::abs(side) / len;         // the origin's height
+  if (!(h > 0) || t > h) return false;
+  const vec3 foot = q.w - n * (glm::dot(n, q.w - w0) / nn);  // q projected on the plane
+  const vec3* w[3] = {&w0, &w1, &w2};
+  for (int i = 0; i < 3; ++i) {
+    const vec3& wj = *w[(i + 1) % 3];
+    const vec3& wk = *w[(i + 2) % 3];
+    const real mu = glm::dot(glm::cross(wj - foot, wk - foot), n) / nn * (side > 0 ? -1 : 1);
+    if (s.lambda[i] * h < t * mu) return false;
+  }
+  return true;
+}
+
 /// The GJK loop in the frame the shapes are given in. `guess` is a point of
 /// D or 0 (first search direction when the cache has none); with
 /// `early_exit` it stops as soon as a separating plane proves the shapes
@@ -287,7 +323,10 @@ Run solve(const A& a, const B& b, const vec3& guess, bool early_exit, GjkCache* 
   // a loop that stopped with the origin 7.05e-6 from a triangle (touching,
   // float) re-solved it in canonical order to 7.15e-6, just outside the
   // band, and a pair overlapping by 0.66 came out apart (stress suite).
-  const bool touching = glm::dot(v, v) <= touch * touch;
+  const bool inside = glm::dot(v, v) > touch * touch && r.status == GjkStatus::degenerate &&
+                      s.count == 3 && inside_over_triangle(a, b, s);
+  if (inside) r.status = GjkStatus::converged;  // the origin is inside D: intersecting
+  const bool touching = inside || glm::dot(v, v) <= touch * touch;
   if constexpr (convex::IndexedSupportMap<A> && convex::IndexedSupportMap<B>) {
     // The canonical order's answer, unless its round-off makes it worse by
     // more than the touching band: on a tetrahedron with vertices 1e11 from
@@ -299,7 +338,7 @@ Run solve(const A& a, const B& b, const vec3& guess, bool early_exit, GjkCache* 
     const real worse = std::sqrt(glm::dot(canonical, canonical)) - std::sqrt(glm::dot(v, v));
     if (!(worse > touch)) s = sorted, v = canonical;
   }
-  r.v = v;
+  r.v = inside ? vec3(real(0)) : v;
   r.intersecting = touching || glm::dot(v, v) <= touch * touch;
   store(s, v, cache);
   return r;
@@ -375,11 +414,13 @@ template <SupportMap A, SupportMap B>
 }
 
 /// distance() for two hulls at world poses. Works in A's local frame;
-/// answers in the world frame.
+/// answers in the world frame. An empty hull (default-constructed, or a
+/// failed build's) is a programmer error: the default result, with status
+/// degenerate, and no support is read.
 [[nodiscard]] SEPAX_API DistanceResult distance(const Hull& a, const Pose& pose_a, const Hull& b,
                                                 const Pose& pose_b, GjkCache* cache = nullptr);
 
-/// intersect() for two hulls at world poses.
+/// intersect() for two hulls at world poses (false for an empty hull).
 [[nodiscard]] SEPAX_API bool intersect(const Hull& a, const Pose& pose_a, const Hull& b,
                                        const Pose& pose_b, GjkCache* cache = nullptr);
 
