@@ -1,15 +1,17 @@
 // sepax_io: mesh files to point clouds. assimp does the reading, except for
-// OFF, which a small text reader here reads; another covers the vertex-only
+// OFF and PLY, which small readers here read; another covers the vertex-only
 // OBJ files assimp 5.2 misses.
 #include "sepax/io.hpp"
 
 #include <assimp/scene.h>
 #include <assimp/Importer.hpp>
 
+#include <bit>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +21,7 @@
 #include <sstream>
 #include <string_view>
 #include <system_error>
+#include <tuple>
 #include <unordered_set>
 #include <utility>
 
@@ -469,9 +472,197 @@ std::optional<std::string> check_ply_size(const std::string& path) {
   return std::nullopt;
 }
 
-// OFF files are read here only: the format's vertex block is all sepax needs
-// (it has no object names), and assimp 5.2's OFF importer reads out of bounds
-// on a face that names a vertex the file does not have (found by fuzz_io).
+// ---------------------------------------------------------------------------
+// PLY vertex reader
+
+// One property of a PLY element: a scalar of `size` bytes and `kind` ('i'
+// signed, 'u' unsigned, 'f' floating), or a list whose count has its own
+// size and kind.
+struct PlyProperty {
+  std::string name;
+  std::size_t size = 0;
+  char kind = 'i';
+  bool list = false;
+  std::size_t count_size = 0;
+  char count_kind = 'u';
+};
+
+struct PlyLayout {
+  std::string name;
+  std::uint64_t count = 0;
+  std::vector<PlyProperty> properties;
+};
+
+// Size and kind of a PLY scalar type name; size 0 when unknown.
+std::pair<std::size_t, char> ply_scalar(std::string_view type) {
+  const std::size_t size = ply_type_size(type);
+  const char kind = type.starts_with("float") || type == "double" ? 'f'
+                    : type.starts_with("u")                       ? 'u'
+                                                                  : 'i';
+  return {size, kind};
+}
+
+// A binary scalar at `p` (host order already) as a double.
+double ply_value(const unsigned char* p, std::size_t size, char kind) {
+  auto load = [p]<class T>(T) {
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return double(v);
+  };
+  switch (size) {
+    case 1:
+      return kind == 'u' ? load(std::uint8_t{}) : load(std::int8_t{});
+    case 2:
+      return kind == 'u' ? load(std::uint16_t{}) : load(std::int16_t{});
+    case 4:
+      return kind == 'f'   ? load(float{})
+             : kind == 'u' ? load(std::uint32_t{})
+                           : load(std::int32_t{});
+    default:
+      return kind == 'f' ? load(double{}) : load(std::int64_t{});
+  }
+}
+
+// The vertex element's x, y and z, read here rather than by assimp 5.2,
+// whose PLY importer frees memory it did not allocate on some binary files
+// and runs for minutes on others (found by fuzz_io). Elements before the
+// vertices are skipped (a line each in ASCII, their sizes in binary), those
+// after them are not read at all.
+Read read_ply_vertices(std::string_view data) {
+  if (!has_ply_magic(data)) return read_error("not a PLY file (no 'ply' magic number)");
+  const std::size_t end = find_end_header(data);
+  if (end == std::string_view::npos) return read_error("the header has no end_header line");
+  std::size_t body = data.find('\n', end);
+  body = body == std::string_view::npos ? data.size() : body + 1;
+  std::string_view header = data.substr(0, end);
+  next_line(header);  // the magic line
+  int format = -1;    // 0 ASCII, 1 little-endian, 2 big-endian
+  std::vector<PlyLayout> elements;
+  for (std::size_t line_no = 2; !header.empty(); ++line_no) {
+    const std::vector<std::string_view> w = words(next_line(header));
+    const std::string where = "header line " + std::to_string(line_no);
+    if (w.empty() || w[0] == "comment" || w[0] == "obj_info") continue;
+    if (w[0] == "format" && w.size() >= 2) {
+      format = w[1] == "ascii"                  ? 0
+               : w[1] == "binary_little_endian" ? 1
+               : w[1] == "binary_big_endian"    ? 2
+                                                : -1;
+      if (format < 0) return read_error(where + ": unknown format " + std::string(w[1]));
+    } else if (w[0] == "element" && w.size() >= 3) {
+      PlyLayout e;
+      e.name = std::string(w[1]);
+      if (std::from_chars(w[2].data(), w[2].data() + w[2].size(), e.count).ec != std::errc{})
+        return read_error(where + ": bad element count");
+      elements.push_back(std::move(e));
+    } else if (w[0] == "property" && !elements.empty()) {
+      PlyProperty p;
+      const bool list = w.size() >= 5 && w[1] == "list";
+      if (!list && w.size() < 3) return read_error(where + ": bad property");
+      std::tie(p.size, p.kind) = ply_scalar(list ? w[3] : w[1]);
+      if (list) std::tie(p.count_size, p.count_kind) = ply_scalar(w[2]);
+      if (p.size == 0 || (list && (p.count_size == 0 || p.count_kind == 'f')))
+        return read_error(where + ": unknown property type");
+      p.list = list;
+      p.name = std::string(w.back());
+      elements.back().properties.push_back(std::move(p));
+    } else {
+      return read_error(where + ": not a PLY header line");
+    }
+  }
+  if (format < 0) return read_error("the header has no format line");
+  std::size_t vertex = elements.size();
+  for (std::size_t e = 0; e < elements.size() && vertex == elements.size(); ++e)
+    if (elements[e].name == "vertex") vertex = e;
+  if (vertex == elements.size()) return read_error("no vertex element");
+  int xyz[3] = {-1, -1, -1};
+  constexpr char axis_names[] = "xyz";
+  const auto& props = elements[vertex].properties;
+  for (std::size_t k = 0; k < props.size(); ++k)
+    for (int c = 0; c < 3; ++c)
+      if (props[k].name == std::string_view(&axis_names[c], 1) && !props[k].list) xyz[c] = int(k);
+  if (xyz[0] < 0 || xyz[1] < 0 || xyz[2] < 0) return read_error("the vertices have no x, y, z");
+
+  Read out;
+  out.parts.emplace_back();
+  std::vector<vec3>& points = out.parts[0].points;
+  std::string_view rest = data.substr(body);
+  const auto truncated = [](std::uint64_t i, const PlyLayout& e) {
+    return read_error("truncated: " + e.name + " " + std::to_string(i + 1) + " of " +
+                      std::to_string(e.count) + " is missing or malformed");
+  };
+  if (format == 0) {
+    for (std::size_t e = 0; e <= vertex; ++e) {
+      for (std::uint64_t i = 0; i < elements[e].count; ++i) {
+        std::vector<std::string_view> w;
+        while (w.empty() && !rest.empty()) w = words(next_line(rest));
+        if (w.empty()) return truncated(i, elements[e]);
+        if (e < vertex) continue;
+        double value[3] = {0, 0, 0};
+        std::size_t at = 0;
+        for (std::size_t k = 0; k < props.size(); ++k) {
+          if (at >= w.size()) return truncated(i, elements[e]);
+          if (props[k].list) {
+            std::size_t n = 0;
+            if (std::from_chars(w[at].data(), w[at].data() + w[at].size(), n).ec != std::errc{})
+              return truncated(i, elements[e]);
+            at += 1 + n;
+            continue;
+          }
+          for (int c = 0; c < 3; ++c) {
+            if (int(k) != xyz[c]) continue;
+            const std::optional<real> v = parse_real(w[at]);
+            if (!v) return truncated(i, elements[e]);
+            value[c] = double(*v);
+          }
+          ++at;
+        }
+        points.emplace_back(real(value[0]), real(value[1]), real(value[2]));
+      }
+    }
+    return out;
+  }
+  const bool swap = (format == 2) == (std::endian::native == std::endian::little);
+  const auto* p = reinterpret_cast<const unsigned char*>(rest.data());
+  std::size_t left = rest.size();
+  unsigned char scratch[8];
+  // The next scalar, in host order; null when the data ends.
+  const auto take = [&](std::size_t size) -> const unsigned char* {
+    if (left < size) return nullptr;
+    const unsigned char* at = p;
+    p += size, left -= size;
+    if (!swap || size == 1) return at;
+    for (std::size_t b = 0; b < size; ++b) scratch[b] = at[size - 1 - b];
+    return scratch;
+  };
+  for (std::size_t e = 0; e <= vertex; ++e) {
+    for (std::uint64_t i = 0; i < elements[e].count; ++i) {
+      double value[3] = {0, 0, 0};
+      for (std::size_t k = 0; k < elements[e].properties.size(); ++k) {
+        const PlyProperty& prop = elements[e].properties[k];
+        if (prop.list) {
+          const unsigned char* c = take(prop.count_size);
+          if (c == nullptr) return truncated(i, elements[e]);
+          const double n = ply_value(c, prop.count_size, prop.count_kind);
+          if (!(n >= 0 && n * double(prop.size) <= double(left))) return truncated(i, elements[e]);
+          take(std::size_t(n) * prop.size);
+          continue;
+        }
+        const unsigned char* v = take(prop.size);
+        if (v == nullptr) return truncated(i, elements[e]);
+        if (e == vertex)
+          for (int c = 0; c < 3; ++c)
+            if (int(k) == xyz[c]) value[c] = ply_value(v, prop.size, prop.kind);
+      }
+      if (e == vertex) points.emplace_back(real(value[0]), real(value[1]), real(value[2]));
+    }
+  }
+  return out;
+}
+
+// OFF and PLY files are read here only: their vertex block is all sepax
+// needs (they have no object names), assimp 5.2's OFF importer reads out of
+// bounds on a face that names a vertex the file does not have, and its PLY
+// importer frees memory it did not allocate (both found by fuzz_io).
 //
 // assimp 5.2 misses vertices that sepax accepts. Its OBJ importer builds
 // meshes from faces only: it drops vertices no face uses, drops all vertices
@@ -480,10 +671,10 @@ std::optional<std::string> check_ply_size(const std::string& path) {
 // here as well: when assimp failed or found nothing, or found fewer distinct
 // positions.
 Read read_parts(Assimp::Importer& importer, const std::string& path, const std::string& ext) {
-  if (ext == ".off") {
+  if (ext == ".off" || ext == ".ply") {
     const std::optional<std::string> text = read_text(path);
     if (!text) return read_error("the file cannot be read");
-    return read_off_vertices(*text);
+    return ext == ".off" ? read_off_vertices(*text) : read_ply_vertices(*text);
   }
   Read by_assimp = read_with_assimp(importer, path);
   if (ext != ".obj") return by_assimp;

@@ -994,3 +994,58 @@ TEST_CASE("regression: fuzz_pair, GJK stops 1e-14 from an inner triangle of an o
   }
 #endif
 }
+
+#if SEPAX_TEST_IO
+// assimp 5.2's PLY importer freed memory it had not allocated on a binary
+// file whose header had a garbled line ("pr\xabperty floatusemtl y"), and ran
+// for minutes on another (fuzz_io). PLY vertices are now read by sepax's own
+// reader, which refuses any header line it does not know, skips the elements
+// before the vertices and reads x, y, z of any scalar type in either byte
+// order.
+TEST_CASE("regression: fuzz_io, assimp's PLY importer frees what it did not allocate",
+          "[regression][io]") {
+  std::string garbled =
+      "ply\nformat binary_little_endian 1.0\nelement vertex 1\nproperty float x\n"
+      "pr\xabperty floatusemtl y\nproperty float z\nend_header\n";
+  garbled += std::string(12, '\0');
+  const io::LoadResult bad = load_text("garbled.ply", garbled);
+  CHECK(bad.status == io::LoadStatus::unreadable);
+  CHECK(bad.message.find("header line 5") != std::string::npos);
+
+  // Big-endian: a face element (a list) before two vertices with a colour
+  // between x and y; the faces are skipped by their sizes.
+  std::string be =
+      "ply\nformat binary_big_endian 1.0\nelement face 1\nproperty list uchar int vertex_indices\n"
+      "element vertex 3\nproperty double x\nproperty uchar red\nproperty float y\n"
+      "property short z\nend_header\n";
+  be += std::string("\x03\0\0\0\0\0\0\0\x01\0\0\0\x02", 13);
+  auto vertex = [&be](const char* x, char red, const char* y, const char* z) {
+    be += std::string(x, 8);
+    be += red;
+    be += std::string(y, 4);
+    be += std::string(z, 2);
+  };
+  vertex("\x3f\xe0\0\0\0\0\0\0", 7, "\x3e\x80\0\0", "\xff\xfd");  // (0.5, 0.25, -3)
+  vertex("\xc0\0\0\0\0\0\0\0", 0, "\x40\0\0\0", "\0\x04");        // (-2, 2, 4)
+  vertex("\0\0\0\0\0\0\0\0", 1, "\0\0\0\0", "\0\0");              // (0, 0, 0)
+  const io::LoadResult ok = load_text("big_endian.ply", be);
+  INFO(ok.message);
+  REQUIRE(ok.ok());
+  REQUIRE(ok.parts.size() == 1);
+  REQUIRE(ok.parts[0].points.size() == 3);
+  CHECK(ok.parts[0].points[0] == vec3(real(0.5), real(0.25), -3));
+  CHECK(ok.parts[0].points[1] == vec3(-2, 2, 4));
+
+  // ASCII with a list in the vertex element, and one vertex short.
+  const std::string ascii =
+      "ply\nformat ascii 1.0\nelement vertex 2\nproperty list uchar float extra\n"
+      "property float x\nproperty float y\nproperty float z\nend_header\n"
+      "2 9 9 1 2 3\n0 4 5 6\n";
+  const io::LoadResult a = load_text("ascii_list.ply", ascii);
+  REQUIRE(a.ok());
+  CHECK(a.parts[0].points[0] == vec3(1, 2, 3));
+  CHECK(a.parts[0].points[1] == vec3(4, 5, 6));
+  const io::LoadResult short_file = load_text("ascii_short.ply", ascii.substr(0, ascii.size() - 8));
+  CHECK(short_file.status == io::LoadStatus::unreadable);
+}
+#endif

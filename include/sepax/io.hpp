@@ -1,4 +1,5 @@
-// sepax_io: mesh files to point clouds, through assimp.
+// sepax_io: mesh files to point clouds, through assimp (OFF and PLY vertex
+// blocks through sepax's own readers, which fuzzing showed to be safer).
 //
 // A separate library (`sepax_io_dep`) so that an engine using only the core
 // never needs assimp. A convex hull needs only points, so faces, normals and
@@ -25,7 +26,8 @@ struct PointCloud {
   /// parts sit where the file places them. Each distinct position appears once
   /// (formats such as STL repeat a vertex for every face that uses it), in
   /// order of first appearance. Positions read through assimp have float
-  /// (32-bit) precision, which is what assimp 5.2 stores.
+  /// (32-bit) precision, which is what assimp 5.2 stores; OFF and PLY
+  /// positions keep the file's precision (double in a double build).
   std::vector<vec3> points;
 };
 
