@@ -49,6 +49,33 @@ index_t ascend(const Hull& hull, const vec3& d, index_t best, real band, bool& t
   return best;
 }
 
+// A vertex of a polygon face around `best` (not a neighbour: a triangle's
+// vertices are) that beats it by more than round-off, or -1. Qhull merges
+// nearly coplanar facets into polygons, and where a corner is split into two
+// vertices 1e-9 apart the merged polygon can be reflex in its plane by that
+// much: the vertex on the reflex side keeps only edges of the polygon's
+// plane, is a local maximum of the vertex graph for directions along that
+// plane, and the climb stopped there 0.013 short on a hull 0.035 across
+// (fuzz_hull). Its face-mates across the polygon are not so fooled.
+index_t better_on_faces(const Hull& hull, const vec3& d, index_t best) {
+  const auto v = hull.vertices();
+  const auto he = hull.half_edges();
+  const index_t first = hull.vertex_edge(best);
+  index_t h = first;
+  do {  // the half-edges leaving best, each on one face around it
+    const Face& face = hull.faces()[he[h].face];
+    if (face.count > 3) {
+      index_t e = he[h].next;
+      for (index_t k = 1; k < face.count; ++k, e = he[e].next) {
+        const vec3 step = v[he[e].origin] - v[best];
+        if (glm::dot(step, d) > gain_roundoff(step, d)) return he[e].origin;
+      }
+    }
+    h = he[h ^ 1].next;
+  } while (h != first);
+  return -1;
+}
+
 }  // namespace
 
 // Hill climbing (the simplex method's pivoting on the vertex graph): on a
@@ -65,7 +92,8 @@ index_t ascend(const Hull& hull, const vec3& d, index_t best, real band, bool& t
 // hull need not be exactly convex, and a better vertex may lie beyond the
 // plateau: the plateau is searched breadth-first (up to `plateau_cap`
 // vertices, else every vertex is scanned) and the climb resumes from any
-// vertex that beats the stop.
+// vertex that beats the stop; so it does from a better vertex of a polygon
+// face around the stop (better_on_faces).
 index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
   constexpr int plateau_cap = 64;
   const auto v = hull.vertices();
@@ -79,25 +107,29 @@ index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
   bool tied = false;
   index_t best = ascend(
       hull, d, start >= 0 && start < index_t(v.size()) ? start : hull.support_seed(d), band, tied);
-  for (std::size_t restarts = 0; tied && restarts < v.size(); ++restarts) {
-    index_t plateau[plateau_cap];
-    int count = 1;
-    plateau[0] = best;
+  for (std::size_t restarts = 0; restarts < v.size(); ++restarts) {
     index_t better = -1;
-    for (int i = 0; i < count && better < 0; ++i) {
-      for (index_t n : hull.neighbors(plateau[i])) {
-        const vec3 e = v[n] - v[best];
-        const real gain = glm::dot(e, d), roundoff = gain_roundoff(e, d);
-        if (gain > roundoff) {
-          better = n;
-          break;
+    if (tied) {
+      index_t plateau[plateau_cap];
+      int count = 1;
+      plateau[0] = best;
+      for (int i = 0; i < count && better < 0; ++i) {
+        for (index_t n : hull.neighbors(plateau[i])) {
+          const vec3 e = v[n] - v[best];
+          const real gain = glm::dot(e, d), roundoff = gain_roundoff(e, d);
+          if (gain > roundoff) {
+            better = n;
+            break;
+          }
+          if (gain < -(roundoff + band) ||
+              std::find(plateau, plateau + count, n) != plateau + count)
+            continue;
+          if (count == plateau_cap) return support_brute(hull, d);  // a large plateau
+          plateau[count++] = n;
         }
-        if (gain < -(roundoff + band) || std::find(plateau, plateau + count, n) != plateau + count)
-          continue;
-        if (count == plateau_cap) return support_brute(hull, d);  // a large plateau
-        plateau[count++] = n;
       }
     }
+    if (better < 0) better = better_on_faces(hull, d, best);
     if (better < 0) return best;
     best = ascend(hull, d, better, band, tied);
   }

@@ -546,6 +546,54 @@ TEST_CASE("regression: fuzz_hull, a merged sliver quad leaves a neighbour outsid
 }
 #endif
 
+// A box 0.02 x 0.02 x 0.02 jittered by up to 1e-9: its (+, +, -) corner is
+// split into two vertices 1.5e-9 apart, and Qhull merged the nearly coplanar
+// facets of the +x side into polygons, one of them reflex in its plane at
+// the corner by 3e-12 (invisible to plane distances). The vertex on the
+// reflex side keeps only edges in that plane: along a direction in the
+// plane it is a local maximum of the vertex graph, and the climb stopped
+// there 0.013 short. The climb now also looks at the vertices of polygon
+// faces around its stop.
+TEST_CASE("regression: fuzz_hull, climb stops at a split corner of a merged flat side",
+          "[regression][hull][support]") {
+#if !SEPAX_USE_FLOAT  // in float the corner is one point
+  const std::vector<vec3> points = {
+      {0.02000000113, 0.0099999999899999994, -0.009999999360000001},
+      {-1.0199999993937281e-09, -1.0000000000000001e-11, 0.01000000113},
+      {0.02000000113, 0.01000000113, 0.01000000113},
+      {0.02000000113, 0.01000000113, 0.01000000117},
+      {0.02000000113, 0.01000000113, 0.01000000113},
+      {0.02000000113, 0.01000000113, 0.01000000113},
+      {0.020000000590000001, 0.01000000113, 0.01000000113},
+      {0.02000000113, 0.01000000113, 0.01000000113},
+      {1.1299999998215515e-09, 0.01000000113, 0.01000000113},
+      {0.02000000113, 0.01000000113, 0.01000000113},
+      {0.02000000113, 0.010000000360000001, -0.0099999999000000006},
+      {0.02, 1.0000000000000001e-11, 0.0099999990499999997},
+      {0.01999999978, -0.010000000010000001, -0.0099999988799999995},
+      {0.020000000010000001, -0.01000000104, 0.010000000409999999},
+      {1.3999999944058761e-10, 0.0099999990499999997, -6.5000000000000003e-10},
+      {0.0099999997700000003, 1.0000000000000002e-10, -0.0099999995800000002},
+      {0.01000000048, 9.1000000000000006e-10, 0.01},
+      {0, 0.00999999983, 0.00999999983},
+      {0.01999999983, 0.00999999983, 0.00999999983},
+      {0.01999999983, 0.00999999983, 0.00999999983},
+      {0.01999999983, 0.00999999983, 0.00999999983},
+      {0.01999999983, 0.00999999983, 0.00999999983},
+      {0.01999999983, 0.00999999983, 0.00999999983},
+      {0.01999999999, -0.010000000010000001, -2.3000000000000003e-10},
+      {-7.2000000059246894e-10, -0.010000000950000001, -0.01},
+      {0, -0.01, -0.01},
+      {0.019999998759999998, 0, -0.010000000950000001},
+      {0.01000000061, -0.01, -0.01},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  CHECK(validate(r.hull, points).ok);
+  CHECK(climbing_finds_support(r.hull));
+#endif
+}
+
 // A cube with one corner cut and its corners jittered by up to 1e-7: a
 // corner splits into two vertices 1e-8 apart (beyond tol::degenerate, so both
 // stay), and one of them, v0, keeps only edges in the bottom face's plane
