@@ -625,7 +625,7 @@ Read read_ply_vertices(std::string_view data) {
   const auto* p = reinterpret_cast<const unsigned char*>(rest.data());
   std::size_t left = rest.size();
   unsigned char scratch[8];
-  // The next scalar, in host order; null when the data ends.
+  // The next scalar (1 to 8 bytes), in host order; null when the data ends.
   const auto take = [&](std::size_t size) -> const unsigned char* {
     if (left < size) return nullptr;
     const unsigned char* at = p;
@@ -634,6 +634,8 @@ Read read_ply_vertices(std::string_view data) {
     for (std::size_t b = 0; b < size; ++b) scratch[b] = at[size - 1 - b];
     return scratch;
   };
+  // Steps over a list's items unread (the caller checked they are there).
+  const auto skip = [&](std::size_t size) { p += size, left -= size; };
   for (std::size_t e = 0; e <= vertex; ++e) {
     for (std::uint64_t i = 0; i < elements[e].count; ++i) {
       double value[3] = {0, 0, 0};
@@ -644,7 +646,7 @@ Read read_ply_vertices(std::string_view data) {
           if (c == nullptr) return truncated(i, elements[e]);
           const double n = ply_value(c, prop.count_size, prop.count_kind);
           if (!(n >= 0 && n * double(prop.size) <= double(left))) return truncated(i, elements[e]);
-          take(std::size_t(n) * prop.size);
+          skip(std::size_t(n) * prop.size);
           continue;
         }
         const unsigned char* v = take(prop.size);
