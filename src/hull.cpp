@@ -296,6 +296,7 @@ void Hull::derive() {
     for (const vec3& v : vertices_) weighted += (v - center) * per_unit;
   }
   centroid_ = center + weighted / total * unit;
+  derive_patches();  // needs the centroid
   derive_seeds();
 }
 

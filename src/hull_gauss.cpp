@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace sepax {
 
@@ -42,6 +43,81 @@ EdgeArc make_arc(const vec3& direction, const vec3& n1, const vec3& n2) {
 }
 
 }  // namespace
+
+namespace {
+
+/// Faces per patch aimed at: the cube map gets sqrt(faces / (6 * this))
+/// cells per side (at most 9, Hull::max_patches), so a SAT query bounds
+/// about one patch per dozen faces (hulls of up to about 6000 faces).
+constexpr real faces_per_patch = 12;
+constexpr int max_patch_grid = 9;
+static_assert(6 * max_patch_grid * max_patch_grid == Hull::max_patches);
+
+// The cube-map cell of a unit direction, g cells per side of each face.
+int patch_cell(const vec3& n, int g) {
+  const vec3 a = glm::abs(n);
+  const int axis = a.x >= a.y ? (a.x >= a.z ? 0 : 2) : (a.y >= a.z ? 1 : 2);
+  const real major = a[axis];
+  auto cell = [&](real c) {
+    return std::clamp(static_cast<int>((c / major + real(1)) * real(0.5) * real(g)), 0, g - 1);
+  };
+  const int face = 2 * axis + (n[axis] < 0 ? 1 : 0);
+  return (face * g + cell(n[(axis + 1) % 3])) * g + cell(n[(axis + 2) % 3]);
+}
+
+}  // namespace
+
+// Patches: the depth-first face order regrouped by the cube-map cell of each
+// face's normal (a counting sort, so each patch keeps the depth-first order),
+// then each patch's cone and reach. An arc's directions lie within its
+// chord of its middle, so |u - center| <= |middle - center| + chord bounds
+// them without the cancellation of 2 - 2 cos.
+void Hull::derive_patches() {
+  const int g = std::clamp(
+      static_cast<int>(std::lround(std::sqrt(real(faces_.size()) / (real(6) * faces_per_patch)))),
+      1, max_patch_grid);
+  const std::size_t cells = static_cast<std::size_t>(6 * g * g);
+  std::vector<index_t> start(cells + 1, 0);
+  std::vector<int> cell_of(faces_.size());
+  for (std::size_t f = 0; f < faces_.size(); ++f) {
+    cell_of[f] = patch_cell(planes_[f].normal, g);
+    ++start[static_cast<std::size_t>(cell_of[f]) + 1];
+  }
+  for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
+  std::vector<index_t> grouped(faces_.size());
+  std::vector<index_t> fill(start.begin(), start.end() - 1);
+  for (const index_t f : face_order_) grouped[std::size_t(fill[std::size_t(cell_of[f])]++)] = f;
+  face_order_ = std::move(grouped);
+
+  patches_.clear();
+  for (std::size_t c = 0; c < cells; ++c) {
+    if (start[c] == start[c + 1]) continue;
+    NormalPatch p;
+    p.first = start[c];
+    p.count = start[c + 1] - start[c];
+    vec3 sum(0);
+    for (index_t k = p.first; k < p.first + p.count; ++k) sum += planes_[face_order_[k]].normal;
+    const real len = glm::length(sum);
+    p.center = len > 0 ? sum / len : planes_[face_order_[p.first]].normal;
+    p.face_reach = std::numeric_limits<real>::infinity();
+    p.arc_reach = std::numeric_limits<real>::infinity();
+    for (index_t k = p.first; k < p.first + p.count; ++k) {
+      const index_t f = face_order_[k];
+      const Plane& plane = planes_[f];
+      p.face_radius = std::max(p.face_radius, glm::length(plane.normal - p.center));
+      p.face_reach = std::min(p.face_reach, plane.offset - glm::dot(plane.normal, centroid_));
+      index_t e = faces_[f].edge;
+      for (index_t m = 0; m < faces_[f].count; ++m, e = half_edges_[e].next) {
+        if (e % 2 != 0) continue;
+        const EdgeArc& arc = edge_arcs_[std::size_t(e / 2)];
+        p.arc_radius = std::max(p.arc_radius, glm::length(arc.middle - p.center) + arc_chord(arc));
+        p.arc_reach =
+            std::min(p.arc_reach, -arc_max_dot(arc, centroid_ - edge_start(std::size_t(e / 2))));
+      }
+    }
+    patches_.push_back(p);
+  }
+}
 
 void Hull::derive_gauss() {
   // Depth-first face order: each face pushes its unvisited neighbours, so the

@@ -12,7 +12,8 @@
 //   edge looks up the cells its negated arc passes through in a grid of the
 //   other's arcs on the sphere (Hull::arc_cell_*; large hulls), or tests
 //   every edge (small ones).
-// - A Lipschitz bound skips edges whose arcs cannot hold a better axis.
+// - A bound from one vertex of the other hull skips edges whose arcs cannot
+//   hold a better axis.
 #include "sat_internal.hpp"
 #include "sepax/support.hpp"
 
@@ -112,34 +113,83 @@ struct Best {
   vec3 axis{real(0)};  // edge queries: unit, frame of the indexed hull, from A to B
 };
 
+// Round-off allowance (absolute) on the bounds that skip faces, edges and
+// patches: what the bounds' arithmetic can be off by in the pair's frames.
+real bound_slack(const Hull& hull, const Hull& other, const Pose& other_in_hull) {
+  return tol::touching *
+         (hull.magnitude() + other.magnitude() + glm::length(other_in_hull.translation));
+}
+
+// The patches of `hull` (Hull::patches) whose axes may separate `other`
+// (posed in hull's frame) by more than `threshold()`, best first: no axis u
+// of a patch separates the pair by more than dot(center, w) + radius |w| -
+// reach, w = x - centroid, for any point x of `other` (NormalPatch), and
+// x = other's support seed along -center (the support along the nearest
+// cube-map direction, a table look-up) keeps that close to the patch's best
+// axis. The patch with the largest bound goes first, so the threshold is
+// good early; then every other whose bound still beats it, in hull order.
+// `arcs` picks the bound of the patch's edge arcs (edge queries) or of its
+// face normals (face queries). visit(patch, seed vertex) returns true to end
+// the scan. Hulls have at most Hull::max_patches patches: the bounds live on
+// the stack.
+template <class Threshold, class Visit>
+void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull, bool arcs,
+                  real slack, const Threshold& threshold, const Visit& visit) {
+  const auto patches = hull.patches();
+  real bounds[Hull::max_patches];
+  const auto seed = [&](const NormalPatch& p) {
+    return other.support_seed(other_in_hull.rotate_inverse(-p.center));
+  };
+  std::size_t top = 0;
+  for (std::size_t k = 0; k < patches.size(); ++k) {
+    const NormalPatch& p = patches[k];
+    const vec3 w = other_in_hull.apply(other.vertices()[seed(p)]) - hull.centroid();
+    bounds[k] = arcs ? glm::dot(p.center, w) + p.arc_radius * glm::length(w) - p.arc_reach
+                     : glm::dot(p.center, w) + p.face_radius * glm::length(w) - p.face_reach;
+    if (bounds[k] > bounds[top]) top = k;
+  }
+  if (patches.empty() || bounds[top] <= threshold() - slack) return;
+  if (visit(patches[top], seed(patches[top]))) return;
+  for (std::size_t k = 0; k < patches.size(); ++k)
+    if (k != top && bounds[k] > threshold() - slack && visit(patches[k], seed(patches[k]))) return;
+}
+
 // Face query (Gregorius): for each face plane of `hull`, the support point
 // of `other` along the negated normal and its signed distance to the plane.
-// `other_in_hull` maps other's frame into hull's. Consecutive faces mostly
-// share support vertices, so the last one seeds the next search (hill
-// climbing on large hulls). Any point of `other` bounds a face's separation
-// from above (the support point is the deepest one), so a face whose
-// distance to the last support point cannot beat the best so far is
-// skipped without a search. Returns early once a face separates by more
+// `other_in_hull` maps other's frame into hull's. Whole patches of faces
+// are skipped by their bound (scan_patches). Within a patch, consecutive
+// faces mostly share support vertices, so the last one seeds the next
+// search (hill climbing on large hulls); and any point of `other` bounds a
+// face's separation from above (the support point is the deepest one), so a
+// face whose distance to the last support point cannot beat the best so far
+// is skipped without a search. Returns early once a face separates by more
 // than `stop_above`.
 Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull, real stop_above,
                 Counters& counters) {
   Best best;
-  index_t hint = -1;
-  vec3 point{real(0)};  // the hint's vertex in hull's frame
   const auto planes = hull.planes();
-  for (const index_t f : hull.face_order()) {
-    if (hint >= 0 && planes[f].distance(point) <= best.separation) continue;
-    ++counters.axes_tested;
-    hint = support_index(other, other_in_hull.rotate_inverse(-planes[f].normal), hint);
-    ++counters.support_calls;
-    point = other_in_hull.apply(other.vertices()[hint]);
-    const real separation = planes[f].distance(point);
-    if (separation > best.separation) {
-      best.separation = separation;
-      best.a = f;
-      if (separation > stop_above) break;
+  const auto order = hull.face_order();
+  const auto visit = [&](const NormalPatch& patch, index_t hint) {
+    vec3 point = other_in_hull.apply(other.vertices()[hint]);  // the hint's vertex, hull's frame
+    for (index_t k = patch.first; k < patch.first + patch.count; ++k) {
+      const index_t f = order[k];
+      if (planes[f].distance(point) <= best.separation) continue;
+      ++counters.axes_tested;
+      hint = support_index(other, other_in_hull.rotate_inverse(-planes[f].normal), hint);
+      ++counters.support_calls;
+      point = other_in_hull.apply(other.vertices()[hint]);
+      const real separation = planes[f].distance(point);
+      if (separation > best.separation) {
+        best.separation = separation;
+        best.a = f;
+        if (separation > stop_above) return true;
+      }
     }
-  }
+    return false;
+  };
+  scan_patches(
+      hull, other, other_in_hull, false, bound_slack(hull, other, other_in_hull),
+      [&] { return best.separation; }, visit);
   return best;
 }
 
@@ -194,44 +244,21 @@ inline bool arcs_cross(const ProbeArc& probe, const EdgeArc& indexed, vec3& axis
 // oriented from A to B (`probe_is_a` says which hull the probe is).
 //
 // Upper bound of the separation of any edge pair whose axis lies on a
-// probe arc: on the arc, the axis p is within the chord
-// delta = 2 sin(half / 2) of the middle m, and the pair's separation
-// is -(h_P(p) + h_I(-p)) (support functions of probe and indexed hull, the
-// latter reflected). That sum is the support function of P + (-I), which is
-// (|c| + R)-Lipschitz in p, c being the vector between the hulls' centres
-// and R the sum of their bounding radii. So separation <= -(h_P(m) +
-// h_I(-m)) + (|c| + R) delta: probe edges whose bound cannot beat the best
-// axis so far (a face axis, usually) are skipped without testing their
-// arcs. h_P(m) is the probe edge's own projection (m is on its arc);
-// h_I(-m) takes one support search, climbing from the previous one.
-struct EdgePruning {
-  real lipschitz = 0;  // |c| + R
-  index_t hint = -1;
-};
-
-// The chord delta above, 2 sin(half / 2), written with sin_half so that it
-// is exact for short arcs too. From cos_half alone, 1 - cos_half of an arc
-// of 1e-7 rad (5e-15) is known to 1% only; with hulls 760 from each other's
-// origin (a Lipschitz constant of 760) the bound fell 4e-8 short and a
-// better edge pair was skipped (found by fuzz_pair).
-real arc_chord(const EdgeArc& arc) {
-  return arc.sin_half * std::sqrt(real(2) / (real(1) + arc.cos_half));
-}
-
-real bounding_radius(const Hull& h) {
-  const Bounds& b = h.bounds();
-  return glm::length((b.min + b.max) * real(0.5) - h.centroid()) + h.extent() * real(0.5);
-}
+// probe arc. For u on the probe edge's arc the edge's points are the
+// probe's support along u, so the pair's separation is the gap
+// min over indexed points y of dot(u, y - s), s a point of the probe edge;
+// any one indexed vertex x bounds it: separation <= dot(u, x - s). The
+// largest value of that over the arc (arc_max_dot) bounds every axis on the
+// arc, so probe edges whose bound cannot beat the best axis so far (a face
+// axis, usually) are skipped without testing their arcs. The bound is
+// tightest for x = the indexed hull's support along -(the arc's middle),
+// which takes one support search (climbing from the previous one); the
+// previous support vertex stands in first, for free.
 
 Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_indexed,
                 bool probe_is_a, bool use_grid, real floor, real stop_above, Counters& counters) {
   Best best;
-  EdgePruning pruning;
-  pruning.lipschitz = glm::length(probe_in_indexed.apply(probe.centroid()) - indexed.centroid()) +
-                      bounding_radius(probe) + bounding_radius(indexed);
-  // Round-off allowance on the bound (absolute).
-  const real bound_slack = tol::touching * (indexed.magnitude() + probe.magnitude() +
-                                            glm::length(probe_in_indexed.translation));
+  const real slack = bound_slack(indexed, probe, probe_in_indexed);
   const auto arcs = indexed.edge_arcs();
   const int g = indexed.arc_grid_size();
   const auto cell_start = indexed.arc_cell_start();
@@ -311,25 +338,24 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
   const bool walking = !indexed.is_flat() && !probe.is_flat();
   // Tests one probe edge; true when the query can stop (an axis separates
   // by more than stop_above).
+  // The last support vertex of the indexed hull, also in the probe's frame.
+  index_t hint = -1;
+  vec3 hint_in_probe{real(0)};
   auto probe_edge = [&](index_t i, index_t& walk_start) {
     const EdgeArc& local = probe_arcs[i];
+    const vec3 start = probe.edge_start(std::size_t(i));
+    // Skip the edge when no axis on its arc can beat the best so far: first
+    // with the last support vertex (free), then with the support along
+    // -(the arc's middle). Both in the probe's frame, where its arc is.
+    const real threshold = std::max(floor, best.separation) - slack;
+    if (hint >= 0 && arc_max_dot(local, hint_in_probe - start) <= threshold) return false;
+    hint = support_index(indexed, probe_in_indexed.rotate(-local.middle), hint);
+    ++counters.support_calls;
+    hint_in_probe = probe_in_indexed.apply_inverse(vertices[hint]);
+    if (arc_max_dot(local, hint_in_probe - start) <= threshold) return false;
     const ProbeArc arc{probe_in_indexed.rotate(local.direction),
                        probe_in_indexed.rotate(local.middle), local.cos_half, local.sin_half,
-                       probe_in_indexed.apply(probe.edge_start(std::size_t(i)))};
-    // Skip the edge when no axis on its arc can beat the best so far. The
-    // last support vertex stands in for the support search first: any
-    // vertex x of the indexed hull reaches at most as far as the support
-    // point, dot(m, start - x) >= reach, so its bound is looser but free.
-    const real threshold = std::max(floor, best.separation);
-    const real chord = arc_chord(local);
-    const real slack = pruning.lipschitz * chord + bound_slack;
-    if (pruning.hint >= 0 &&
-        -glm::dot(arc.middle, arc.start - vertices[pruning.hint]) + slack <= threshold)
-      return false;
-    pruning.hint = support_index(indexed, -arc.middle, pruning.hint);
-    ++counters.support_calls;
-    const real reach = glm::dot(arc.middle, arc.start - vertices[pruning.hint]);
-    if (-reach + slack <= threshold) return false;
+                       probe_in_indexed.apply(start)};
     if (walking) {
       const Walk w = walk(i, arc, walk_start);
       if (w != Walk::gave_up) return w == Walk::stop;
@@ -340,7 +366,7 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
         if (test(i, arc, j) == Pair::stop) return true;
       return false;
     }
-    const real radius = chord + tol::coplanar;
+    const real radius = arc_chord(local) + tol::coplanar;
     const vec3 lo = -arc.middle - radius, hi = -arc.middle + radius;
     for (int x = arc_grid_cell(lo.x, g); x <= arc_grid_cell(hi.x, g); ++x)
       for (int y = arc_grid_cell(lo.y, g); y <= arc_grid_cell(hi.y, g); ++y)
@@ -351,17 +377,29 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
         }
     return false;
   };
-  // Visit the probe's edges face by face in its depth-first face order, so
-  // that consecutive support searches start close by. Each edge is visited
-  // once, through its even half-edge, whose face is the current one: its
-  // arc starts at that face's normal, and every walk from this face starts
-  // at the same indexed vertex.
-  for (const index_t f : probe.face_order()) {
-    index_t start = -1;
-    index_t e = probe.faces()[f].edge;
-    for (index_t k = 0; k < probe.faces()[f].count; ++k, e = probe_half_edges[e].next)
-      if (e % 2 == 0 && probe_edge(e / 2, start)) return best;
-  }
+  // Visit the probe's edges patch by patch, skipping patches whose arcs
+  // cannot hold a better axis (scan_patches, from the probe's side: the
+  // bound is symmetric in which hull is posed in which frame), and within a
+  // patch face by face in its depth-first order, so that consecutive support
+  // searches start close by. Each edge is visited once, through its even
+  // half-edge, whose face is the current one: its arc starts at that face's
+  // normal, and every walk from this face starts at the same indexed vertex.
+  const Pose indexed_in_probe{glm::transpose(probe_in_indexed.rotation),
+                              probe_in_indexed.apply_inverse(vec3(real(0)))};
+  const auto order = probe.face_order();
+  const auto visit = [&](const NormalPatch& patch, index_t) {
+    for (index_t k = patch.first; k < patch.first + patch.count; ++k) {
+      const index_t f = order[k];
+      index_t start = -1;
+      index_t e = probe.faces()[f].edge;
+      for (index_t m = 0; m < probe.faces()[f].count; ++m, e = probe_half_edges[e].next)
+        if (e % 2 == 0 && probe_edge(e / 2, start)) return true;
+    }
+    return false;
+  };
+  scan_patches(
+      probe, indexed, indexed_in_probe, true, slack,
+      [&] { return std::max(floor, best.separation); }, visit);
   return best;
 }
 

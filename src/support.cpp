@@ -141,7 +141,7 @@ index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
 // supports are close), so building it costs a few climbs' steps per cell.
 void Hull::derive_seeds() {
   support_seeds_.clear();
-  if (vertices_.size() <= support_climb_threshold) return;  // scanned, never climbed
+  if (vertices_.empty()) return;
   constexpr int g = seed_grid;
   support_seeds_.resize(std::size_t(6 * g * g));
   index_t previous = 0;

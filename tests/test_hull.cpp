@@ -152,8 +152,56 @@ TEST_CASE("support seeds start the climb near the support", "[hull][support]") {
   CHECK(h.support_seed(vec3(0)) == 0);
   CHECK(h.support_seed(vec3(inf, 0, 1)) == 0);
   CHECK(h.support_seed(vec3(std::nan(""), 1, 0)) == 0);
-  // Small hulls are scanned, never climbed: no table.
-  CHECK(shapes::box(vec3(1)).support_seed(vec3(1, 2, 3)) == 0);
+  // Small hulls have the table too (SAT bounds its patches with it), and a
+  // cube's seed along a direction well inside a cell is its support vertex.
+  const Hull cube = shapes::box(vec3(1));
+  const vec3 d(real(0.7), real(0.5), real(-0.6));
+  CHECK(cube.vertices()[cube.support_seed(d)] == cube.vertices()[support_brute(cube, d)]);
+}
+
+TEST_CASE("normal patches hold their faces' normals and arcs", "[hull][patches]") {
+  // Every face is in exactly one patch; its normal and every direction on
+  // the arcs of the patch's edges lie within the patch's radii of its
+  // centre; and the hull reaches at least the patch's reach beyond its
+  // centroid along each of them (SAT skips patches on these bounds).
+  std::vector<Hull> hulls;
+  hulls.push_back(shapes::box(vec3(1, 2, 3)));
+  hulls.push_back(shapes::random_hull(40, 1, 3));
+  hulls.push_back(shapes::random_hull(600, 5, 4));
+  hulls.push_back(shapes::random_hull(4096, 1, 5));
+  const std::vector<vec3> square = {vec3(0, 0, 1), vec3(2, 0, 1), vec3(2, 2, 1), vec3(0, 2, 1)};
+  hulls.push_back(Hull::from_points(square).hull);
+  for (const Hull& h : hulls) {
+    REQUIRE(!h.patches().empty());
+    REQUIRE(h.patches().size() <= std::size_t(Hull::max_patches));
+    std::vector<int> seen(h.face_count(), 0);
+    const real slack = 64 * tol::eps * h.magnitude();
+    for (const NormalPatch& p : h.patches()) {
+      CHECK(std::abs(glm::length(p.center) - 1) < 8 * tol::eps);
+      for (index_t k = p.first; k < p.first + p.count; ++k) {
+        const index_t f = h.face_order()[k];
+        ++seen[f];
+        const Plane& plane = h.planes()[f];
+        CHECK(glm::length(plane.normal - p.center) <= p.face_radius);
+        CHECK(plane.offset - glm::dot(plane.normal, h.centroid()) >= p.face_reach - slack);
+        index_t e = h.faces()[f].edge;
+        for (index_t m = 0; m < h.faces()[f].count; ++m, e = h.half_edges()[e].next) {
+          if (e % 2 != 0) continue;
+          const EdgeArc& arc = h.edge_arcs()[e / 2];
+          const vec3 v = glm::cross(arc.direction, arc.middle);
+          const real half = std::atan2(arc.sin_half, arc.cos_half);
+          for (int s = -8; s <= 8; ++s) {  // directions along the arc
+            const real t = half * real(s) / 8;
+            const vec3 u = arc.middle * std::cos(t) + v * std::sin(t);
+            CHECK(glm::length(u - p.center) <= p.arc_radius + 8 * tol::eps);
+            const vec3 to_edge = h.edge_start(std::size_t(e / 2)) - h.centroid();
+            CHECK(glm::dot(u, to_edge) >= p.arc_reach - slack);
+          }
+        }
+      }
+    }
+    for (const int n : seen) CHECK(n == 1);
+  }
 }
 
 TEST_CASE("shape factories have the expected counts", "[hull][shapes]") {

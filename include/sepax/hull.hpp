@@ -68,6 +68,47 @@ struct EdgeArc {
   real sin_half = 0;
 };
 
+/// The largest dot(u, w) over the directions u of an arc. On the arc,
+/// u = middle cos t + v sin t for |t| <= half, v = direction x middle; with
+/// a = dot(middle, w) and b = |dot(v, w)|, the dot product a cos t + b sin t
+/// (t's sign taken towards w) peaks at tan t = b / a: inside the arc when
+/// a > 0 and b cos_half <= a sin_half (tangents compared, exact for short
+/// arcs), with the value |(a, b)|; otherwise at the arc's end nearer w.
+[[nodiscard]] inline real arc_max_dot(const EdgeArc& arc, const vec3& w) {
+  const real a = glm::dot(arc.middle, w);
+  const real b = std::abs(glm::dot(glm::cross(arc.direction, arc.middle), w));
+  if (a > 0 && b * arc.cos_half <= a * arc.sin_half) return std::sqrt(a * a + b * b);
+  return a * arc.cos_half + b * arc.sin_half;
+}
+
+/// The chord from an arc's middle to its ends, 2 sin(half / 2): every
+/// direction of the arc lies within it of the middle. Written with sin_half,
+/// so that it is exact for short arcs too (from cos_half alone, 1 - cos_half
+/// of an arc of 1e-7 rad is known to 1% only).
+[[nodiscard]] inline real arc_chord(const EdgeArc& arc) {
+  return arc.sin_half * std::sqrt(real(2) / (real(1) + arc.cos_half));
+}
+
+/// A patch of the Gauss map: faces whose normals lie in one cell of a cube
+/// map, with the edges of their even half-edges (edge i belongs to the patch
+/// of the face left of half-edge 2i). Everything a SAT query needs to skip
+/// the whole patch at once: the axes the patch contributes (its face normals,
+/// and the directions on its edges' arcs) lie within `face_radius`
+/// (`arc_radius`) of `center`, and the hull reaches at least `face_reach`
+/// (`arc_reach`) beyond its centroid along each of them. So for any point x
+/// the separation of x from the hull along any such axis u,
+/// dot(u, x) - h(u), is at most dot(center, x - c) + radius |x - c| - reach,
+/// c the centroid.
+struct NormalPatch {
+  vec3 center{real(0)};  ///< unit
+  real face_radius = 0;  ///< largest |n - center| over the face normals n
+  real arc_radius = 0;   ///< largest |u - center| over the arcs' directions u
+  real face_reach = 0;   ///< smallest offset - dot(n, centroid) over the faces
+  real arc_reach = 0;    ///< smallest dot(u, p - centroid), u on an arc, p on its edge
+  index_t first = 0;     ///< the patch's faces: face_order()[first .. first + count)
+  index_t count = 0;
+};
+
 /// A hull that is a box (8 vertices, 6 rectangular faces
 /// with mutually orthogonal normals), described for the 15-axis test.
 struct BoxFrame {
@@ -193,10 +234,18 @@ class SEPAX_API Hull {
                                                    cell(v))];
   }
 
-  /// Every face once, in a depth-first order over face adjacency:
-  /// consecutive faces are mostly neighbours, so a support search along each
-  /// normal in turn can start from the previous answer (SAT's face query).
+  /// Every face once, grouped by patch (patches()), each patch's faces in a
+  /// depth-first order over face adjacency: consecutive faces are mostly
+  /// neighbours, so a support search along each normal in turn can start
+  /// from the previous answer (SAT's face query).
   [[nodiscard]] std::span<const index_t> face_order() const { return face_order_; }
+
+  /// Most patches a hull has (cube-map cells: 6 * 9^2).
+  static constexpr int max_patches = 6 * 9 * 9;
+  /// The faces (and edges) grouped by the direction of their normals, about
+  /// a dozen faces a patch, at most max_patches: SAT skips whole patches
+  /// whose bound cannot beat its best axis.
+  [[nodiscard]] std::span<const NormalPatch> patches() const { return patches_; }
 
   /// True when the hull is a box (see BoxFrame); SAT then uses the 15-axis
   /// test.
@@ -251,6 +300,7 @@ class SEPAX_API Hull {
   std::vector<vec3> edge_directions_;
   std::vector<EdgeArc> edge_arcs_;
   std::vector<index_t> face_order_;
+  std::vector<NormalPatch> patches_;
   std::vector<index_t> support_seeds_;  // see support_seed()
   BoxFrame box_;
   int arc_grid_size_ = 0;
@@ -262,9 +312,10 @@ class SEPAX_API Hull {
   real magnitude_ = 0;  // cached
   bool flat_ = false;
 
-  void derive();        // planes, adjacency, directions, centroid, bounds
-  void derive_gauss();  // edge arcs, arc grid, box frame (hull_gauss.cpp)
-  void derive_seeds();  // support seed table (support.cpp)
+  void derive();          // planes, adjacency, directions, centroid, bounds
+  void derive_gauss();    // edge arcs, arc grid, box frame (hull_gauss.cpp)
+  void derive_patches();  // patches, face order by patch; after derive_gauss (hull_gauss.cpp)
+  void derive_seeds();    // support seed table (support.cpp)
 };
 
 /// Outcome of Hull::from_points: a status, a one-line message for people
