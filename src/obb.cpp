@@ -33,6 +33,58 @@ struct BoxBest {
   vec3 axis{real(0)};
 };
 
+/// The pair in A's box frame, as plain arrays (glm's operator[] with a
+/// run-time index is a switch): M[i][j] = dot(A axis i, B axis j), its
+/// absolute values, B's centre t, and the half extents.
+struct BoxPair {
+  real M[3][3];
+  real absM[3][3];
+  real t[3];
+  real ea[3];
+  real eb[3];
+};
+
+// Whether an edge axis with separation scaled / sqrt(len2) beats `target`,
+// decided without the square root: scaled > target * len, squared with the
+// signs taken care of. Only an axis that wins is normalized.
+inline bool beats(real scaled, real len2, real target) {
+  if (target >= 0) return scaled > 0 && scaled * scaled > target * target * len2;
+  return scaled >= 0 || scaled * scaled < target * target * len2;
+}
+
+// Edge axis L = A_i x B_j in closed form (Ericson 4.4.1): with (i1, i2),
+// (j1, j2) the other two indices, L has -M[i2][j] on A axis i1 and M[i1][j]
+// on i2, |L| = sqrt(M[i1][j]^2 + M[i2][j]^2), and the radii are two-term
+// sums. The indices are template arguments, so that the nine axes compile
+// to straight-line code on values held in registers.
+template <int i, int j>
+inline void edge_axis(const BoxPair& q, real bias, BoxBest& best, int& tested) {
+  constexpr int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+  const real len2 = q.M[i1][j] * q.M[i1][j] + q.M[i2][j] * q.M[i2][j];
+  if (len2 < tol::parallel * tol::parallel) return;  // parallel: a face axis covers them
+  ++tested;
+  const real d = q.t[i2] * q.M[i1][j] - q.t[i1] * q.M[i2][j];
+  const real ra = q.ea[i1] * q.absM[i2][j] + q.ea[i2] * q.absM[i1][j];
+  const real rb = q.eb[j1] * q.absM[i][j2] + q.eb[j2] * q.absM[i][j1];
+  const real scaled = std::abs(d) - ra - rb;  // separation * len
+  if (!beats(scaled, len2, best.separation + bias)) return;
+  best.separation = scaled / std::sqrt(len2);
+  best.kind = FeatureKind::edges, best.i = i, best.j = j;
+  best.axis.x = d >= 0 ? real(1) : real(-1);  // sign only; the axis is built at the end
+}
+
+// The three edge axes of A's axis i; false once an axis separates by more
+// than stop_above.
+template <int i>
+inline bool edge_axes(const BoxPair& q, real bias, real stop_above, BoxBest& best, int& tested) {
+  edge_axis<i, 0>(q, bias, best, tested);
+  if (best.separation > stop_above) return false;
+  edge_axis<i, 1>(q, bias, best, tested);
+  if (best.separation > stop_above) return false;
+  edge_axis<i, 2>(q, bias, best, tested);
+  return best.separation <= stop_above;
+}
+
 }  // namespace
 
 // The edge of `hull` (a box) along box axis `k` that is furthest along `u`
@@ -52,21 +104,23 @@ Result box_box(const PairFrames& p, bool stop_at_separation) {
   const mat3 R =
       aligned ? p.b_in_a.rotation : to_a_box * p.b_in_a.rotation * B.axes;  // column j: B's axis j
   const vec3 tv = aligned ? p.b_in_a.translation : to_a_box * (p.b_in_a.apply(B.center) - A.center);
-  // Plain arrays: glm's operator[] with a run-time index is a switch.
-  real M[3][3], absM[3][3];  // M[i][j] = dot(A axis i, B axis j)
+  BoxPair q;
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) M[i][j] = R[j][i], absM[i][j] = std::abs(M[i][j]);
-  const real t[3] = {tv.x, tv.y, tv.z};
-  const real ea[3] = {A.half.x, A.half.y, A.half.z};
-  const real eb[3] = {B.half.x, B.half.y, B.half.z};
+    for (int j = 0; j < 3; ++j) q.M[i][j] = R[j][i], q.absM[i][j] = std::abs(q.M[i][j]);
+  for (int k = 0; k < 3; ++k) q.t[k] = tv[k], q.ea[k] = A.half[k], q.eb[k] = B.half[k];
+  const auto& M = q.M;
+  const auto& absM = q.absM;
+  const real(&t)[3] = q.t;
+  const real(&ea)[3] = q.ea;
+  const real(&eb)[3] = q.eb;
   constexpr int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
 
   const real stop_above = stop_at_separation ? p.touch : infinity;
   const real bias = tol::face_preference * p.size;
   Counters counters;
   BoxBest best;
-  // Offers an axis by its signed centre distance d and radii (all divided by
-  // the axis length already); earlier kinds win ties within `margin`.
+  // Offers a face axis by its signed centre distance d and radii; earlier
+  // kinds win ties within `margin`.
   auto offer = [&](FeatureKind kind, int i, int j, real d, real ra, real rb, real margin) {
     ++counters.axes_tested;
     const real separation = std::abs(d) - ra - rb;
@@ -86,35 +140,10 @@ Result box_box(const PairFrames& p, bool stop_at_separation) {
     const real d = t[0] * M[0][j] + t[1] * M[1][j] + t[2] * M[2][j];
     if (offer(FeatureKind::face_b, -1, j, d, ra, eb[j], bias)) break;
   }
-  // Edge axes L = A_i x B_j in closed form (Ericson 4.4.1): with (i1, i2),
-  // (j1, j2) the other two indices, L has -M[i2][j] on A axis i1 and
-  // M[i1][j] on i2, |L| = sqrt(M[i1][j]^2 + M[i2][j]^2), and the radii are
-  // two-term sums.
-  // The comparison scaled / len > target is made without the square root:
-  // scaled > target * len, squared with the signs taken care of. Only an
-  // axis that wins is normalized.
-  auto beats = [](real scaled, real len2, real target) {
-    if (target >= 0) return scaled > 0 && scaled * scaled > target * target * len2;
-    return scaled >= 0 || scaled * scaled < target * target * len2;
-  };
-  for (int i = 0; i < 3 && best.separation <= stop_above; ++i) {
-    const int i1 = next[i], i2 = prev[i];
-    for (int j = 0; j < 3; ++j) {
-      const int j1 = next[j], j2 = prev[j];
-      const real len2 = M[i1][j] * M[i1][j] + M[i2][j] * M[i2][j];
-      if (len2 < tol::parallel * tol::parallel) continue;  // parallel: a face axis covers them
-      ++counters.axes_tested;
-      const real d = t[i2] * M[i1][j] - t[i1] * M[i2][j];
-      const real ra = ea[i1] * absM[i2][j] + ea[i2] * absM[i1][j];
-      const real rb = eb[j1] * absM[i][j2] + eb[j2] * absM[i][j1];
-      const real scaled = std::abs(d) - ra - rb;  // separation * len
-      if (!beats(scaled, len2, best.separation + bias)) continue;
-      best.separation = scaled / std::sqrt(len2);
-      best.kind = FeatureKind::edges, best.i = i, best.j = j;
-      best.axis.x = d >= 0 ? real(1) : real(-1);
-      if (best.separation > stop_above) break;
-    }
-  }
+  if (best.separation <= stop_above &&
+      edge_axes<0>(q, bias, stop_above, best, counters.axes_tested))
+    if (edge_axes<1>(q, bias, stop_above, best, counters.axes_tested))
+      (void)edge_axes<2>(q, bias, stop_above, best, counters.axes_tested);
 
   // The winning axis in the box frame, oriented from A to B.
   const real sign = best.axis.x;
