@@ -256,6 +256,9 @@ void Hull::derive() {
   std::vector<index_t> fill(adjacency_start_.begin(), adjacency_start_.end() - 1);
   for (const HalfEdge& he : half_edges_)
     adjacency_[fill[he.origin]++] = half_edges_[he.twin].origin;
+  on_polygon_.assign(vertices_.size(), 0);
+  for (const HalfEdge& he : half_edges_)
+    if (faces_[he.face].count > 3) on_polygon_[he.origin] = 1;
 
   std::vector<vec3> dirs;
   dirs.reserve(edge_count());

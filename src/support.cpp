@@ -126,31 +126,14 @@ index_t better_on_faces(const Hull& hull, const vec3& d, index_t best) {
   return -1;
 }
 
-}  // namespace
-
-// Hill climbing (the simplex method's pivoting on the vertex graph): on a
-// polytope a vertex that is not a maximiser always has a neighbour that is
-// strictly better, so stopping when none is gives the support vertex.
-// A neighbour is judged by its gain along the edge, dot(n - best, d), rather
-// than by comparing two dot products: their round-off is relative to the
-// coordinates, the gain's to the edge, so at a nearly flat vertex a gain
-// below the coordinates' ulp still counts instead of stopping the walk on a
-// false tie short of the support. A gain counts only above its own
-// round-off, so the walk never wanders across a face perpendicular to d.
-// Where the climb stops next to neighbours tied with it within round-off
-// (a plateau: a face perpendicular to d, or near-twin vertices), a built
-// hull need not be exactly convex, and a better vertex may lie beyond the
-// plateau: the plateau is searched breadth-first (up to `plateau_cap`
-// vertices, else every vertex is scanned) and the climb resumes from any
-// vertex that beats the stop; so it does from a better vertex of a polygon
-// face around the stop (better_on_faces).
-index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
+// The climb's stop is not final when it is tied with a neighbour or a
+// corner of a polygon face (see support_climb): the plateau and the faces
+// are searched for a better vertex, and the climb resumes from it, until
+// neither has one. Out of line: most climbs never come here.
+[[gnu::noinline]] index_t settle(const Hull& hull, const Climb& c, index_t best, bool tied) {
   constexpr int plateau_cap = 64;
   const auto v = hull.vertices();
-  const Climb c = make_climb(hull, d);
-  bool tied = false;
-  index_t best =
-      ascend(hull, c, start >= 0 && start < index_t(v.size()) ? start : hull.support_seed(d), tied);
+  const vec3& d = c.d;
   for (std::size_t restarts = 0; restarts < v.size(); ++restarts) {
     index_t better = -1;
     if (tied) {
@@ -173,11 +156,39 @@ index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
         }
       }
     }
-    if (better < 0) better = better_on_faces(hull, d, best);
+    if (better < 0 && hull.on_polygon(best)) better = better_on_faces(hull, d, best);
     if (better < 0) return best;
     best = ascend(hull, c, better, tied);
   }
   return best;
+}
+
+}  // namespace
+
+// Hill climbing (the simplex method's pivoting on the vertex graph): on a
+// polytope a vertex that is not a maximiser always has a neighbour that is
+// strictly better, so stopping when none is gives the support vertex.
+// A neighbour is judged by its gain along the edge, dot(n - best, d), rather
+// than by comparing two dot products: their round-off is relative to the
+// coordinates, the gain's to the edge, so at a nearly flat vertex a gain
+// below the coordinates' ulp still counts instead of stopping the walk on a
+// false tie short of the support. A gain counts only above its own
+// round-off, so the walk never wanders across a face perpendicular to d.
+// Where the climb stops next to neighbours tied with it within round-off
+// (a plateau: a face perpendicular to d, or near-twin vertices), a built
+// hull need not be exactly convex, and a better vertex may lie beyond the
+// plateau: the plateau is searched breadth-first (up to `plateau_cap`
+// vertices, else every vertex is scanned) and the climb resumes from any
+// vertex that beats the stop; so it does from a better vertex of a polygon
+// face around the stop (better_on_faces).
+index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
+  const Climb c = make_climb(hull, d);
+  bool tied = false;
+  const index_t best = ascend(
+      hull, c, start >= 0 && start < index_t(hull.vertex_count()) ? start : hull.support_seed(d),
+      tied);
+  if (!tied && !hull.on_polygon(best)) return best;
+  return settle(hull, c, best, tied);
 }
 
 // The seed table: the support vertex of each cell centre of a cube map,

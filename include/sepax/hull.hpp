@@ -154,6 +154,9 @@ class SEPAX_API Hull {
     return {adjacency_.data() + adjacency_start_[v],
             adjacency_.data() + adjacency_start_[static_cast<std::size_t>(v) + 1]};
   }
+  /// True when vertex v is a corner of a face of more than three vertices
+  /// (hill climbing then also looks across those faces).
+  [[nodiscard]] bool on_polygon(index_t v) const { return on_polygon_[v] != 0; }
   /// One half-edge leaving vertex v.
   [[nodiscard]] index_t vertex_edge(index_t v) const { return vertex_edge_[v]; }
 
@@ -248,6 +251,7 @@ class SEPAX_API Hull {
   std::vector<index_t> vertex_edge_;
   std::vector<index_t> adjacency_start_;
   std::vector<index_t> adjacency_;
+  std::vector<std::uint8_t> on_polygon_;  // see on_polygon()
   std::vector<vec3> edge_directions_;
   std::vector<EdgeArc> edge_arcs_;
   std::vector<index_t> face_order_;
