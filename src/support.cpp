@@ -75,25 +75,31 @@ enum class Gain { step, tied, worse };
 // largest so far (a negative one never wins), without a branch on their
 // sign, which a random direction makes unpredictable.
 index_t ascend(const Hull& hull, const Climb& c, index_t best, bool& tied) {
-  const auto v = hull.vertices();
+  const std::size_t cap = hull.vertex_count();
   bool near = false;
-  for (std::size_t steps = 0; steps < v.size(); ++steps) {
-    index_t next = -1;
+  for (std::size_t steps = 0; steps < cap; ++steps) {
+    const NeighborEdge* next = nullptr;
     real largest = 0;
     near = false;
-    for (index_t n : hull.neighbors(best)) {
-      const vec3 e = v[n] - v[best];
-      const real gain = glm::dot(e, c.d);
+    for (const NeighborEdge& n : hull.neighbor_edges(best)) {
+      const real gain = glm::dot(n.step, c.d);
       if (std::abs(gain) <= c.wide) {
-        const Gain g = exact_gain(e, gain, c);
-        if (g == Gain::step && gain > largest) largest = gain, next = n;
-        near = near || g == Gain::tied;
+        switch (exact_gain(n.step, gain, c)) {
+          case Gain::step:
+            if (gain > largest) largest = gain, next = &n;
+            break;
+          case Gain::tied:
+            near = true;
+            break;
+          case Gain::worse:
+            break;
+        }
         continue;
       }
-      if (gain > largest) largest = gain, next = n;
+      if (gain > largest) largest = gain, next = &n;
     }
-    if (next < 0) break;
-    best = next;
+    if (next == nullptr) break;
+    best = next->vertex;
   }
   tied = near;
   return best;
