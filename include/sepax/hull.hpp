@@ -190,7 +190,7 @@ class SEPAX_API Hull {
   /// a few steps instead of walking across the hull from vertex 0. Returns
   /// 0 for a zero or non-finite direction.
   [[nodiscard]] index_t support_seed(const vec3& d) const {
-    const vec3 a = glm::abs(d);
+    const vec3 a(std::abs(d.x), std::abs(d.y), std::abs(d.z));  // glm::abs branches on signs
     const int axis = a.x >= a.y ? (a.x >= a.z ? 0 : 2) : (a.y >= a.z ? 1 : 2);
     const real major = axis == 0 ? a.x : axis == 1 ? a.y : a.z;
     // (A sum that overflows, or any NaN, fails the finite test: vertex 0.)
