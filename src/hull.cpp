@@ -256,6 +256,13 @@ void Hull::derive() {
   std::vector<index_t> fill(adjacency_start_.begin(), adjacency_start_.end() - 1);
   for (const HalfEdge& he : half_edges_)
     adjacency_[fill[he.origin]++] = half_edges_[he.twin].origin;
+  neighbor_edges_.resize(adjacency_.size());
+  for (std::size_t v = 0; v < vertices_.size(); ++v)
+    for (index_t k = adjacency_start_[v]; k < adjacency_start_[v + 1]; ++k)
+      neighbor_edges_[k] = NeighborEdge{vertices_[adjacency_[k]] - vertices_[v], adjacency_[k]};
+  on_polygon_.assign(vertices_.size(), 0);
+  for (const HalfEdge& he : half_edges_)
+    if (faces_[he.face].count > 3) on_polygon_[he.origin] = 1;
 
   std::vector<vec3> dirs;
   dirs.reserve(edge_count());

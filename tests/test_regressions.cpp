@@ -4,6 +4,7 @@
 // is not needed to replay them. Inputs that exist in double only (jitter
 // below float's round-off, coordinates beyond its range) are compiled out of
 // float builds (#if !SEPAX_USE_FLOAT) rather than passing there unchecked.
+#include "climb_reference.hpp"
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/hull.hpp"
@@ -23,6 +24,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -34,18 +36,30 @@ namespace {
 constexpr bool is_double = std::numeric_limits<real>::digits > 24;
 
 /// True when hill climbing from every vertex finds the brute-force support
-/// value along every face normal and its opposite, up to the round-off of
-/// one dot product of the hull's coordinates (tied vertices may differ by
-/// that).
+/// value along every face normal, its opposite and 64 random directions, up
+/// to the round-off of one dot product of the hull's coordinates (tied
+/// vertices may differ by that), and the very vertex of the plain climb
+/// (climb_reference.hpp), which judges every gain exactly where
+/// support_climb judges most by a bound.
 bool climbing_finds_support(const Hull& h) {
   const auto v = h.vertices();
   const real roundoff = 4 * tol::eps * h.magnitude();
-  for (const Plane& p : h.planes())
-    for (const vec3& d : {p.normal, -p.normal})
-      for (index_t start = 0; start < index_t(v.size()); ++start)
-        if (glm::dot(v[support_climb(h, d, start)], d) <
-            glm::dot(v[support_brute(h, d)], d) - roundoff)
-          return false;
+  std::vector<vec3> dirs;
+  for (const Plane& p : h.planes()) {
+    dirs.push_back(p.normal);
+    dirs.push_back(-p.normal);
+  }
+  std::mt19937_64 rng(11);
+  std::normal_distribution<double> normal;
+  for (int i = 0; i < 64; ++i)
+    dirs.push_back(glm::normalize(vec3(real(normal(rng)), real(normal(rng)), real(normal(rng)))));
+  for (const vec3& d : dirs)
+    for (index_t start = 0; start < index_t(v.size()); ++start) {
+      const index_t got = support_climb(h, d, start);
+      if (got != test::climb_reference(h, d, start) ||
+          glm::dot(v[got], d) < glm::dot(v[support_brute(h, d)], d) - roundoff)
+        return false;
+    }
   return true;
 }
 

@@ -41,6 +41,12 @@ struct HalfEdge {
   index_t face = -1;    ///< face on the left, seen from outside
 };
 
+/// An edge seen from one of its ends, v (Hull::neighbor_edges).
+struct NeighborEdge {
+  vec3 step{real(0)};   ///< vertices()[vertex] - vertices()[v], exactly as that rounds
+  index_t vertex = -1;  ///< the other end
+};
+
 /// A polygonal face: a loop of `count` half-edges starting at `edge`,
 /// counter-clockwise seen from outside.
 struct Face {
@@ -195,6 +201,16 @@ class SEPAX_API Hull {
     return {adjacency_.data() + adjacency_start_[v],
             adjacency_.data() + adjacency_start_[static_cast<std::size_t>(v) + 1]};
   }
+  /// The edges from vertex v to its neighbours (same order as neighbors(v)),
+  /// side by side: hill climbing reads them in a row instead of gathering
+  /// the neighbours' positions.
+  [[nodiscard]] std::span<const NeighborEdge> neighbor_edges(index_t v) const {
+    return {neighbor_edges_.data() + adjacency_start_[v],
+            neighbor_edges_.data() + adjacency_start_[static_cast<std::size_t>(v) + 1]};
+  }
+  /// True when vertex v is a corner of a face of more than three vertices
+  /// (hill climbing then also looks across those faces).
+  [[nodiscard]] bool on_polygon(index_t v) const { return on_polygon_[v] != 0; }
   /// One half-edge leaving vertex v.
   [[nodiscard]] index_t vertex_edge(index_t v) const { return vertex_edge_[v]; }
 
@@ -215,7 +231,7 @@ class SEPAX_API Hull {
   /// a few steps instead of walking across the hull from vertex 0. Returns
   /// 0 for a zero or non-finite direction.
   [[nodiscard]] index_t support_seed(const vec3& d) const {
-    const vec3 a = glm::abs(d);
+    const vec3 a(std::abs(d.x), std::abs(d.y), std::abs(d.z));  // glm::abs branches on signs
     const int axis = a.x >= a.y ? (a.x >= a.z ? 0 : 2) : (a.y >= a.z ? 1 : 2);
     const real major = axis == 0 ? a.x : axis == 1 ? a.y : a.z;
     // (A sum that overflows, or any NaN, fails the finite test: vertex 0.)
@@ -297,6 +313,8 @@ class SEPAX_API Hull {
   std::vector<index_t> vertex_edge_;
   std::vector<index_t> adjacency_start_;
   std::vector<index_t> adjacency_;
+  std::vector<NeighborEdge> neighbor_edges_;  // see neighbor_edges()
+  std::vector<std::uint8_t> on_polygon_;      // see on_polygon()
   std::vector<vec3> edge_directions_;
   std::vector<EdgeArc> edge_arcs_;
   std::vector<index_t> face_order_;
