@@ -297,7 +297,6 @@ Raw expand(const A& a, const B& b, const gjk::Simplex& s, real scale, const vec3
   }
   if (!started) return flat_answer(t, s, guess);
   real best = std::numeric_limits<real>::infinity();
-  index_t ha = -1, hb = -1;
   for (;;) {
     const int f = poly.closest();
     const Face& face = poly.face(f);
@@ -306,8 +305,10 @@ Raw expand(const A& a, const B& b, const gjk::Simplex& s, real scale, const vec3
       break;
     }
     ++r.iterations;
-    const gjk::SimplexVertex p = gjk::detail::support_pair(a, b, face.n, ha, hb);
-    ha = p.ia, hb = p.ib;
+    // No hint: successive faces lie anywhere on the polytope, and a hull's
+    // own start (its table of seed directions) is nearer the answer than
+    // the previous support (a third fewer instructions on random hulls).
+    const gjk::SimplexVertex p = gjk::detail::support_pair(a, b, face.n, -1, -1);
     scale = std::max(scale, gjk::detail::magnitude(p));
     const real upper = glm::dot(face.n, p.w);
     if (upper < best) {
