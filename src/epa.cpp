@@ -65,13 +65,16 @@ bool Polytope::make_face(int f, int i0, int i1, int i2) {
 // and their adjacency found by matching each edge with its reverse.
 bool Polytope::start(const gjk::SimplexVertex (&t)[4]) {
   vertex_count_ = 4, face_count_ = 4, free_count_ = 0;
+  heap_.clear();
   for (int k = 0; k < 4; ++k) vertex_[k] = Vertex{t[k].a, t[k].b, t[k].w};
   const vec3& w0 = vertex_[0].w;
   const real vol = glm::dot(vertex_[1].w - w0, glm::cross(vertex_[2].w - w0, vertex_[3].w - w0));
   const int a = vol > 0 ? 2 : 1, b = vol > 0 ? 1 : 2;  // make (0, a, b) face away from 3
   const int tri[4][3] = {{0, a, b}, {0, 3, a}, {0, b, 3}, {a, 3, b}};
-  for (int f = 0; f < 4; ++f)
+  for (int f = 0; f < 4; ++f) {
     if (!make_face(f, tri[f][0], tri[f][1], tri[f][2])) return false;
+    heap_.push(f);
+  }
   for (int f = 0; f < 4; ++f)
     for (int k = 0; k < 3; ++k) {
       const int from = face_[f].v[k], to = face_[f].v[(k + 1) % 3];
@@ -85,14 +88,6 @@ bool Polytope::start(const gjk::SimplexVertex (&t)[4]) {
     if (!(glm::dot(face_[f].n, vertex_[apex].w) < face_[f].d)) return false;
   }
   return true;
-}
-
-int Polytope::closest() const {
-  int best = -1;
-  real best_d = std::numeric_limits<real>::infinity();
-  for (int f = 0; f < face_count_; ++f)
-    if (face_[f].alive && face_[f].d < best_d) best_d = face_[f].d, best = f;
-  return best;
 }
 
 // Flood fill from `from` over the adjacency: the faces whose plane has w in
@@ -147,14 +142,19 @@ bool Polytope::chain_horizon(int count) {
 
 int Polytope::allocate() {
   if (free_count_ > 0) return free_[--free_count_];
-  return face_count_ < max_faces_ ? face_count_++ : -1;
+  if (face_count_ >= max_faces_) return -1;
+  face_[face_count_].heap = -1;
+  return face_count_++;
 }
 
 // Outline: mark the faces p sees; take their horizon as one loop; check the
 // capacity and that every new face (edge, p) has a reliable normal; only
 // then remove the visible faces and stitch the fan of new faces into the
 // hole (edge 0 to the outer face, edges 1 and 2 to the neighbouring new
-// faces). Any failure unmarks and leaves the polytope as it was.
+// faces). Any failure unmarks and leaves the polytope as it was. New faces
+// reuse the removed faces' slots, and with them their places in the heap
+// (one sift instead of a removal and an insertion); removed faces whose
+// slot is not reused leave the heap at the end.
 Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
   if (vertex_count_ >= max_vertices_) return Add::full;
   const int visible = mark_visible(p.w, from);
@@ -180,6 +180,11 @@ Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
   for (int i = 0; i < edges; ++i) {
     const int f = allocate();
     (void)make_face(f, horizon_[i].from, horizon_[i].to, vp);
+    if (face_[f].heap >= 0) {
+      heap_.fix(f);
+    } else {
+      heap_.push(f);
+    }
     Face& outer = face_[horizon_[i].outer];
     for (int k = 0; k < 3; ++k)
       if (outer.v[k] == horizon_[i].to && outer.v[(k + 1) % 3] == horizon_[i].from)
@@ -190,7 +195,28 @@ Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
     prev = f;
   }
   face_[prev].adj[1] = first, face_[first].adj[2] = prev;
+  for (int i = 0; i < visible; ++i)
+    if (!face_[visible_[i]].alive && face_[visible_[i]].heap >= 0) heap_.remove(visible_[i]);
   return Add::ok;
+}
+
+bool Polytope::valid() const {
+  int live = 0;
+  for (int f = 0; f < face_count_; ++f) {
+    const Face& face = face_[f];
+    if (!face.alive) continue;
+    ++live;
+    if (face.heap < 0 || face.heap >= heap_.size() || heap_.at(face.heap) != f) return false;
+    for (int k = 0; k < 3; ++k) {
+      const Face& g = face_[face.adj[k]];
+      bool back = false;
+      for (int m = 0; m < 3; ++m)
+        back = back ||
+               (g.adj[m] == f && g.v[m] == face.v[(k + 1) % 3] && g.v[(m + 1) % 3] == face.v[k]);
+      if (!g.alive || !back) return false;
+    }
+  }
+  return live == heap_.size() && heap_.valid();
 }
 
 // Barycentric weights of the point q (in or near face f's plane) on face f,
@@ -388,8 +414,9 @@ Workspace::Workspace(int vertices)
       free_(std::make_unique<int[]>(face_room(vertices))),
       visible_(std::make_unique<int[]>(face_room(vertices))),
       horizon_(std::make_unique<detail::HorizonEdge[]>(face_room(vertices))),
+      heap_(std::make_unique<detail::HeapEntry[]>(face_room(vertices))),
       polytope_(detail::Storage{vertex_.get(), face_.get(), free_.get(), visible_.get(),
-                                horizon_.get(), vertex_room(vertices)}) {}
+                                horizon_.get(), heap_.get(), vertex_room(vertices)}) {}
 
 int workspace_vertices(const Hull& a, const Hull& b) {
   constexpr std::size_t most = std::size_t(1) << 20;  // 320 MB in double: plenty

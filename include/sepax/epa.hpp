@@ -137,6 +137,7 @@ struct Face {
   int adj[3];
   vec3 n;      ///< outward unit normal
   real d;      ///< signed distance of the origin's plane: dot(n, points)
+  int heap;    ///< position in the polytope's heap of live faces, or -1
   bool alive;  ///< false once removed (slot on the free list)
   bool mark;   ///< scratch: visible from the point being added
 };
@@ -147,6 +148,80 @@ struct HorizonEdge {
   int from, to, outer;
 };
 
+/// An entry of FaceHeap: a face and its key (the face's d when placed).
+struct HeapEntry {
+  real d;
+  int face;
+};
+
+/// The live faces of a polytope as a binary min-heap (Williams' heap, each
+/// face keeping its position in Face::heap, so that a face leaves the heap
+/// as soon as it is removed instead of lingering as a stale entry). Ordered
+/// by d, then by index: the top is the face a scan of all faces for the
+/// smallest d would find first. Works in `slots` (room for every face) and
+/// keeps each key beside its face index, so that sifting reads one array.
+/// Inline: these run several times per EPA iteration.
+class FaceHeap {
+ public:
+  FaceHeap(HeapEntry* slots, Face* faces) : heap_(slots), face_(faces) {}
+  /// Empties the heap.
+  void clear() { count_ = 0; }
+  /// Number of faces in the heap.
+  [[nodiscard]] int size() const { return count_; }
+  /// The first face (smallest d); the heap must not be empty.
+  [[nodiscard]] int top() const { return heap_[0].face; }
+  /// The face at position i (0 <= i < size()).
+  [[nodiscard]] int at(int i) const { return heap_[i].face; }
+  /// Adds face f (not in the heap).
+  void push(int f) {
+    face_[f].heap = count_++;
+    fix(f);
+  }
+  /// Takes face f's d as its key and restores the order (f in the heap).
+  void fix(int f) {
+    const HeapEntry e{face_[f].d, f};
+    int i = face_[f].heap;
+    while (i > 0 && before(e, heap_[(i - 1) / 2])) {
+      place(heap_[(i - 1) / 2], i);
+      i = (i - 1) / 2;
+    }
+    for (int c = 2 * i + 1; c < count_; c = 2 * i + 1) {
+      if (c + 1 < count_ && before(heap_[c + 1], heap_[c])) ++c;
+      if (!before(heap_[c], e)) break;
+      place(heap_[c], i);
+      i = c;
+    }
+    place(e, i);
+  }
+  /// Takes face f (in the heap) out; its Face::heap becomes -1.
+  void remove(int f) {
+    const int i = face_[f].heap, last = heap_[--count_].face;
+    face_[f].heap = -1;
+    if (last == f) return;
+    face_[last].heap = i;
+    fix(last);
+  }
+  /// Expensive check (tests): positions and keys consistent, order holds.
+  [[nodiscard]] bool valid() const {
+    for (int i = 0; i < count_; ++i) {
+      const HeapEntry& e = heap_[i];
+      if (face_[e.face].heap != i || face_[e.face].d != e.d) return false;
+      if (i > 0 && before(e, heap_[(i - 1) / 2])) return false;
+    }
+    return true;
+  }
+
+ private:
+  [[nodiscard]] static bool before(const HeapEntry& x, const HeapEntry& y) {
+    return x.d < y.d || (x.d == y.d && x.face < y.face);
+  }
+  void place(const HeapEntry& e, int i) { heap_[i] = e, face_[e.face].heap = i; }
+
+  HeapEntry* heap_;
+  Face* face_;
+  int count_ = 0;
+};
+
 /// Arrays a Polytope works in, owned by someone else: `vertices` vertices,
 /// face_capacity(vertices) of each other kind.
 struct Storage {
@@ -155,6 +230,7 @@ struct Storage {
   int* free = nullptr;
   int* visible = nullptr;
   HorizonEdge* horizon = nullptr;
+  HeapEntry* heap = nullptr;
   int vertices = 0;
 };
 
@@ -166,7 +242,8 @@ struct InlineStorage {
   int free[face_capacity(V)];
   int visible[face_capacity(V)];
   HorizonEdge horizon[face_capacity(V)];
-  [[nodiscard]] Storage view() { return {vertex, face, free, visible, horizon, V}; }
+  HeapEntry heap[face_capacity(V)];
+  [[nodiscard]] Storage view() { return {vertex, face, free, visible, horizon, heap, V}; }
 };
 
 /// The expanding polytope, in arrays of fixed capacity (Storage): no
@@ -183,6 +260,7 @@ class SEPAX_API Polytope {
         free_(storage.free),
         visible_(storage.visible),
         horizon_(storage.horizon),
+        heap_(storage.heap, storage.face),
         max_vertices_(storage.vertices),
         max_faces_(face_capacity(storage.vertices)) {}
 
@@ -191,8 +269,9 @@ class SEPAX_API Polytope {
   /// Starts from the tetrahedron t[0..3]. False when it is too flat for
   /// reliable face normals.
   bool start(const gjk::SimplexVertex (&t)[4]);
-  /// Index of the live face nearest the origin (smallest d).
-  [[nodiscard]] int closest() const;
+  /// Index of the live face nearest the origin (smallest d; the smallest
+  /// index among equals). O(1): the top of a heap of the live faces.
+  [[nodiscard]] int closest() const { return heap_.top(); }
   /// Face f.
   [[nodiscard]] const Face& face(int f) const { return face_[f]; }
   /// Adds p, which lies beyond face `from`: removes the faces p sees and
@@ -201,6 +280,10 @@ class SEPAX_API Polytope {
   /// Points of A and B whose difference is the origin's projection on face
   /// f (barycentric on the triangle).
   void witness(int f, vec3& pa, vec3& pb) const;
+  /// Expensive self-check, for tests only: the heap holds exactly the live
+  /// faces in heap order, and each edge's neighbour is live and has the
+  /// edge reversed, pointing back.
+  [[nodiscard]] bool valid() const;
 
  private:
   Vertex* vertex_;
@@ -208,6 +291,7 @@ class SEPAX_API Polytope {
   int* free_;
   int* visible_;
   HorizonEdge* horizon_;
+  FaceHeap heap_;  // the live faces
   int max_vertices_;
   int max_faces_;
   int vertex_count_ = 0;
@@ -368,6 +452,7 @@ class SEPAX_API Workspace {
   std::unique_ptr<int[]> free_;
   std::unique_ptr<int[]> visible_;
   std::unique_ptr<detail::HorizonEdge[]> horizon_;
+  std::unique_ptr<detail::HeapEntry[]> heap_;
   detail::Polytope polytope_;  // works in the arrays above
 };
 
