@@ -40,24 +40,33 @@ vec3 perpendicular(const vec3& e) {
   return sepax::detail::unit_or(glm::cross(e, axis), vec3(real(0), real(0), real(1)));
 }
 
+// The unit normal n and plane offset d of the triangle (w0, w1, w2). The
+// offset is the mean over the three vertices, so that no vertex is
+// favoured. Refuses slivers whose normal would be mostly round-off.
+bool plane_of(const vec3& w0, const vec3& w1, const vec3& w2, vec3& n, real& d) {
+  const vec3 e1 = w1 - w0, e2 = w2 - w0;
+  const vec3 c = glm::cross(e1, e2);
+  const real len = glm::length(c);
+  if (!(len > tol::epa_sliver * glm::length(e1) * glm::length(e2))) return false;
+  n = c / len;
+  d = (glm::dot(n, w0) + glm::dot(n, w1) + glm::dot(n, w2)) / real(3);
+  return true;
+}
+
 }  // namespace
 
-// Face f = (i0, i1, i2) with its unit normal and plane offset. The offset is
-// the mean over the three vertices, so that no vertex is favoured. Refuses
-// slivers whose normal would be mostly round-off.
-bool Polytope::make_face(int f, int i0, int i1, int i2) {
-  const vec3& w0 = vertex_[i0].w;
-  const vec3 e1 = vertex_[i1].w - w0, e2 = vertex_[i2].w - w0;
-  const vec3 n = glm::cross(e1, e2);
-  const real len = glm::length(n);
-  if (!(len > tol::epa_sliver * glm::length(e1) * glm::length(e2))) return false;
+void Polytope::set_face(int f, int i0, int i1, int i2, const vec3& n, real d) {
   Face& face = face_[f];
   face.v[0] = i0, face.v[1] = i1, face.v[2] = i2;
-  face.n = n / len;
-  face.d =
-      (glm::dot(face.n, w0) + glm::dot(face.n, vertex_[i1].w) + glm::dot(face.n, vertex_[i2].w)) /
-      real(3);
+  face.n = n, face.d = d;
   face.alive = true, face.mark = false;
+}
+
+bool Polytope::make_face(int f, int i0, int i1, int i2) {
+  vec3 n;
+  real d;
+  if (!plane_of(vertex_[i0].w, vertex_[i1].w, vertex_[i2].w, n, d)) return false;
+  set_face(f, i0, i1, i2, n, d);
   return true;
 }
 
@@ -115,9 +124,11 @@ int Polytope::collect_horizon(int visible) {
   int count = 0;
   for (int i = 0; i < visible; ++i) {
     const Face& f = face_[visible_[i]];
-    for (int k = 0; k < 3; ++k)
-      if (!face_[f.adj[k]].mark)
-        horizon_[count++] = HorizonEdge{f.v[k], f.v[(k + 1) % 3], f.adj[k]};
+    for (int k = 0; k < 3; ++k) {
+      if (face_[f.adj[k]].mark) continue;
+      HorizonEdge& e = horizon_[count++];
+      e.from = f.v[k], e.to = f.v[(k + 1) % 3], e.outer = f.adj[k];
+    }
   }
   return count;
 }
@@ -167,11 +178,10 @@ Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
   if (edges > free_count_ + visible + (max_faces_ - face_count_)) return unmark(Add::full);
   const int vp = vertex_count_;
   vertex_[vp] = Vertex{p.a, p.b, p.w};
-  for (int i = 0; i < edges; ++i) {  // trial faces in a spare slot: no commit yet
-    Face saved = face_[visible_[0]];
-    const bool ok = make_face(visible_[0], horizon_[i].from, horizon_[i].to, vp);
-    face_[visible_[0]] = saved;
-    if (!ok) return unmark(Add::degenerate);
+  for (int i = 0; i < edges; ++i) {  // the new faces' planes, kept for the commit
+    HorizonEdge& e = horizon_[i];
+    if (!plane_of(vertex_[e.from].w, vertex_[e.to].w, p.w, e.n, e.d))
+      return unmark(Add::degenerate);
   }
   ++vertex_count_;
   for (int i = 0; i < visible; ++i)
@@ -179,7 +189,7 @@ Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
   int first = -1, prev = -1;
   for (int i = 0; i < edges; ++i) {
     const int f = allocate();
-    (void)make_face(f, horizon_[i].from, horizon_[i].to, vp);
+    set_face(f, horizon_[i].from, horizon_[i].to, vp, horizon_[i].n, horizon_[i].d);
     if (face_[f].heap >= 0) {
       heap_.fix(f);
     } else {

@@ -143,9 +143,11 @@ struct Face {
 };
 
 /// A horizon edge: from -> to, seen from the visible face; `outer` is the
-/// hidden face across it.
+/// hidden face across it; n and d the plane of the new face (from, to, p).
 struct HorizonEdge {
   int from, to, outer;
+  vec3 n;
+  real d;
 };
 
 /// An entry of FaceHeap: a face and its key (the face's d when placed).
@@ -300,6 +302,7 @@ class SEPAX_API Polytope {
 
   static constexpr int witness_walk = 16;  // steps over coplanar neighbours
 
+  void set_face(int f, int i0, int i1, int i2, const vec3& n, real d);
   bool make_face(int f, int i0, int i1, int i2);
   void weights(int f, const vec3& q, real (&l)[3]) const;
   int mark_visible(const vec3& w, int from);
