@@ -104,33 +104,30 @@ bool Polytope::start(const gjk::SimplexVertex (&t)[4]) {
 
 // Flood fill from `from` over the adjacency: the faces whose plane has w in
 // front. Starting from one visible face keeps the region connected, so its
-// boundary is (barring round-off, checked in chain_horizon) one loop.
-inline int Polytope::mark_visible(const vec3& w, int from) {
+// boundary is (barring round-off, checked in chain_horizon) one loop. The
+// edges to faces that fail the test are that boundary, the horizon: a face
+// that fails never passes from another side, so they are collected on the
+// way (in the order of a second pass over the visible faces), each oriented
+// as in its visible face, so that the new face (from, to, w) is
+// counter-clockwise from outside. Returns the count of visible faces and
+// sets `edges` to the horizon's.
+inline int Polytope::mark_visible(const vec3& w, int from, int& edges) {
   int count = 0, top = 0;
+  edges = 0;
   face_[from].mark = true;
   visible_[count++] = from;
   while (top < count) {
     const Face& f = face_[visible_[top++]];
     for (int k = 0; k < 3; ++k) {
       Face& g = face_[f.adj[k]];
-      if (g.mark || !(glm::dot(g.n, w) > g.d)) continue;
-      g.mark = true;
-      visible_[count++] = f.adj[k];
-    }
-  }
-  return count;
-}
-
-// Edges between a visible face and a hidden one, oriented as in the visible
-// face (so the new face (from, to, w) is counter-clockwise from outside).
-inline int Polytope::collect_horizon(int visible) {
-  int count = 0;
-  for (int i = 0; i < visible; ++i) {
-    const Face& f = face_[visible_[i]];
-    for (int k = 0; k < 3; ++k) {
-      if (face_[f.adj[k]].mark) continue;
-      HorizonEdge& e = horizon_[count++];
-      e.from = f.v[k], e.to = f.v[(k + 1) % 3], e.outer = f.adj[k];
+      if (g.mark) continue;
+      if (glm::dot(g.n, w) > g.d) {
+        g.mark = true;
+        visible_[count++] = f.adj[k];
+      } else {
+        HorizonEdge& e = horizon_[edges++];
+        e.from = f.v[k], e.to = f.v[(k + 1) % 3], e.outer = f.adj[k];
+      }
     }
   }
   return count;
@@ -171,8 +168,8 @@ inline int Polytope::allocate() {
 // slot is not reused leave the heap at the end.
 Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
   if (vertex_count_ >= max_vertices_) return Add::full;
-  const int visible = mark_visible(p.w, from);
-  const int edges = collect_horizon(visible);
+  int edges;
+  const int visible = mark_visible(p.w, from, edges);
   const auto unmark = [&](Add why) {
     for (int i = 0; i < visible; ++i) face_[visible_[i]].mark = false;
     return why;

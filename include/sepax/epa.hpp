@@ -305,8 +305,7 @@ class SEPAX_API Polytope {
   void set_face(int f, int i0, int i1, int i2, const vec3& n, real d);
   bool make_face(int f, int i0, int i1, int i2);
   void weights(int f, const vec3& q, real (&l)[3]) const;
-  int mark_visible(const vec3& w, int from);
-  int collect_horizon(int visible);
+  int mark_visible(const vec3& w, int from, int& edges);
   bool chain_horizon(int count);
   int allocate();
 };
