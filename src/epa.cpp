@@ -77,16 +77,14 @@ inline bool Polytope::make_face(int f, int i0, int i1, int i2) {
 // and their adjacency found by matching each edge with its reverse.
 bool Polytope::start(const gjk::SimplexVertex (&t)[4]) {
   vertex_count_ = 4, face_count_ = 4, free_count_ = 0;
-  heap_.clear();
+  heaped_ = false;
   for (int k = 0; k < 4; ++k) vertex_[k] = Vertex{t[k].a, t[k].b, t[k].w};
   const vec3& w0 = vertex_[0].w;
   const real vol = glm::dot(vertex_[1].w - w0, glm::cross(vertex_[2].w - w0, vertex_[3].w - w0));
   const int a = vol > 0 ? 2 : 1, b = vol > 0 ? 1 : 2;  // make (0, a, b) face away from 3
   const int tri[4][3] = {{0, a, b}, {0, 3, a}, {0, b, 3}, {a, 3, b}};
-  for (int f = 0; f < 4; ++f) {
+  for (int f = 0; f < 4; ++f)
     if (!make_face(f, tri[f][0], tri[f][1], tri[f][2])) return false;
-    heap_.push(f);
-  }
   for (int f = 0; f < 4; ++f)
     for (int k = 0; k < 3; ++k) {
       const int from = face_[f].v[k], to = face_[f].v[(k + 1) % 3];
@@ -162,10 +160,11 @@ inline int Polytope::allocate() {
 // capacity and that every new face (edge, p) has a reliable normal; only
 // then remove the visible faces and stitch the fan of new faces into the
 // hole (edge 0 to the outer face, edges 1 and 2 to the neighbouring new
-// faces). Any failure unmarks and leaves the polytope as it was. New faces
-// reuse the removed faces' slots, and with them their places in the heap
-// (one sift instead of a removal and an insertion); removed faces whose
-// slot is not reused leave the heap at the end.
+// faces). Any failure unmarks and leaves the polytope as it was. Once the
+// faces are in a heap, new faces reuse the removed faces' slots and with
+// them their places in the heap (one sift instead of a removal and an
+// insertion); removed faces whose slot is not reused leave it at the end.
+// The heap is made when the face slots first exceed heap_from.
 Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
   if (vertex_count_ >= max_vertices_) return Add::full;
   int edges;
@@ -190,9 +189,9 @@ Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
   for (int i = 0; i < edges; ++i) {
     const int f = allocate();
     set_face(f, horizon_[i].from, horizon_[i].to, vp, horizon_[i].n, horizon_[i].d);
-    if (face_[f].heap >= 0) {
-      heap_.fix(f);
-    } else {
+    if (heaped_ && face_[f].heap >= 0) {
+      heap_.fix(f);  // a removed face's slot, still in the heap
+    } else if (heaped_) {
       heap_.push(f);
     }
     Face& outer = face_[horizon_[i].outer];
@@ -205,9 +204,23 @@ Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
     prev = f;
   }
   face_[prev].adj[1] = first, face_[first].adj[2] = prev;
-  for (int i = 0; i < visible; ++i)
-    if (!face_[visible_[i]].alive && face_[visible_[i]].heap >= 0) heap_.remove(visible_[i]);
+  if (heaped_) {
+    for (int i = 0; i < visible; ++i)
+      if (!face_[visible_[i]].alive && face_[visible_[i]].heap >= 0) heap_.remove(visible_[i]);
+  } else if (face_count_ > heap_from) {
+    heap_faces();
+  }
   return Add::ok;
+}
+
+// Puts the live faces in the heap; from now on add() keeps it up to date.
+void Polytope::heap_faces() {
+  heap_.clear();
+  for (int f = 0; f < face_count_; ++f) {
+    face_[f].heap = -1;
+    if (face_[f].alive) heap_.push(f);
+  }
+  heaped_ = true;
 }
 
 bool Polytope::valid() const {
@@ -216,7 +229,8 @@ bool Polytope::valid() const {
     const Face& face = face_[f];
     if (!face.alive) continue;
     ++live;
-    if (face.heap < 0 || face.heap >= heap_.size() || heap_.at(face.heap) != f) return false;
+    if (heaped_ && (face.heap < 0 || face.heap >= heap_.size() || heap_.at(face.heap) != f))
+      return false;
     for (int k = 0; k < 3; ++k) {
       const Face& g = face_[face.adj[k]];
       bool back = false;
@@ -226,7 +240,7 @@ bool Polytope::valid() const {
       if (!g.alive || !back) return false;
     }
   }
-  return live == heap_.size() && heap_.valid();
+  return !heaped_ || (live == heap_.size() && heap_.valid());
 }
 
 // Barycentric weights of the point q (in or near face f's plane) on face f,

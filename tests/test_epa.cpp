@@ -311,9 +311,11 @@ TEST_CASE("face heap: top is the first face of a scan, ties to the smaller index
 
 TEST_CASE("polytope stays consistent while it expands inside a hull", "[epa]") {
   // EPA's loop by hand on D = a random hull around the origin (A a point at
-  // the origin): after every addition the heap holds exactly the live faces
-  // in order and the adjacency is consistent; the nearest face ends on D's
-  // boundary, at the distance of D's nearest face plane.
+  // the origin): after every addition the adjacency is consistent, the heap
+  // (once the faces are many) holds exactly the live faces in order, and
+  // closest() is the first live face of smallest d in a scan of every slot
+  // (a Workspace's slots start zeroed: not alive); the nearest face ends on
+  // D's boundary, at the distance of D's nearest face plane.
   for (const int n : {12, 200}) {
     const Hull h = shapes::random_hull(n, 1, std::uint64_t(n));
     const auto support = [&](const vec3& d) {
@@ -324,6 +326,12 @@ TEST_CASE("polytope stays consistent while it expands inside a hull", "[epa]") {
     };
     epa::Workspace ws(4 * n);
     epa::detail::Polytope& poly = ws.polytope();
+    const auto scan = [&] {
+      int best = -1;
+      for (int f = 0; f < epa::face_capacity(ws.vertex_capacity()); ++f)
+        if (poly.face(f).alive && (best < 0 || poly.face(f).d < poly.face(best).d)) best = f;
+      return best;
+    };
     const gjk::SimplexVertex t[4] = {support(vec3(1, 1, 1)), support(vec3(1, -1, -1)),
                                      support(vec3(-1, 1, -1)), support(vec3(-1, -1, 1))};
     REQUIRE(poly.start(t));
@@ -337,6 +345,7 @@ TEST_CASE("polytope stays consistent while it expands inside a hull", "[epa]") {
       REQUIRE(poly.add(p, f) == epa::detail::Polytope::Add::ok);
       ++added;
       REQUIRE(poly.valid());
+      REQUIRE(poly.closest() == scan());
     }
     real nearest = std::numeric_limits<real>::infinity();
     for (const Plane& plane : h.planes()) nearest = std::min(nearest, plane.offset);
