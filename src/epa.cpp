@@ -443,7 +443,7 @@ Workspace::Workspace(int vertices)
                                 horizon_.get(), heap_.get(), vertex_room(vertices)}) {}
 
 int workspace_vertices(const Hull& a, const Hull& b) {
-  constexpr std::size_t most = std::size_t(1) << 20;  // 320 MB in double: plenty
+  constexpr std::size_t most = std::size_t(1) << 20;  // 360 MB in double: plenty
   const std::size_t n = std::min(a.vertex_count() + b.vertex_count(), most);
   return std::max(static_cast<int>(n), max_vertices);
 }

@@ -447,10 +447,11 @@ extern template SEPAX_API Raw expand(const convex::Box&, const convex::Posed<con
 
 /// Reusable EPA storage, allocated once when made: pass one to keep the
 /// polytope off the stack, or to give EPA more room than max_vertices.
-/// About 320 bytes per vertex in double. Deep overlaps of hulls with
-/// hundreds of vertices or more can need several hundred polytope vertices
-/// to converge (status capacity or max_iterations otherwise: the depth is
-/// then an upper bound). Not shared between threads at once.
+/// About 340 bytes per vertex in double (220 in float). Deep overlaps of
+/// hulls with hundreds of vertices or more can need several hundred
+/// polytope vertices to converge (status capacity or max_iterations
+/// otherwise: the depth is then an upper bound). Not shared between threads
+/// at once.
 class SEPAX_API Workspace {
  public:
   /// Room for `vertices` polytope vertices (at least 4; smaller is raised
