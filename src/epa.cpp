@@ -40,24 +40,36 @@ vec3 perpendicular(const vec3& e) {
   return sepax::detail::unit_or(glm::cross(e, axis), vec3(real(0), real(0), real(1)));
 }
 
+// The unit normal n and plane offset d of the triangle (w0, w1, w2). The
+// offset is the mean over the three vertices, so that no vertex is
+// favoured. Refuses slivers whose normal would be mostly round-off.
+bool plane_of(const vec3& w0, const vec3& w1, const vec3& w2, vec3& n, real& d) {
+  const vec3 e1 = w1 - w0, e2 = w2 - w0;
+  const vec3 c = glm::cross(e1, e2);
+  const real len = glm::length(c);
+  if (!(len > tol::epa_sliver * glm::length(e1) * glm::length(e2))) return false;
+  n = c / len;
+  d = (glm::dot(n, w0) + glm::dot(n, w1) + glm::dot(n, w2)) / real(3);
+  return true;
+}
+
 }  // namespace
 
-// Face f = (i0, i1, i2) with its unit normal and plane offset. The offset is
-// the mean over the three vertices, so that no vertex is favoured. Refuses
-// slivers whose normal would be mostly round-off.
-bool Polytope::make_face(int f, int i0, int i1, int i2) {
-  const vec3& w0 = vertex_[i0].w;
-  const vec3 e1 = vertex_[i1].w - w0, e2 = vertex_[i2].w - w0;
-  const vec3 n = glm::cross(e1, e2);
-  const real len = glm::length(n);
-  if (!(len > tol::epa_sliver * glm::length(e1) * glm::length(e2))) return false;
+// The polytope's helpers below are defined `inline`: Polytope is exported
+// for the templates in epa.hpp, and an exported member function is called
+// through the PLT and never inlined (about 1.5% of EPA's instructions).
+inline void Polytope::set_face(int f, int i0, int i1, int i2, const vec3& n, real d) {
   Face& face = face_[f];
   face.v[0] = i0, face.v[1] = i1, face.v[2] = i2;
-  face.n = n / len;
-  face.d =
-      (glm::dot(face.n, w0) + glm::dot(face.n, vertex_[i1].w) + glm::dot(face.n, vertex_[i2].w)) /
-      real(3);
+  face.n = n, face.d = d;
   face.alive = true, face.mark = false;
+}
+
+inline bool Polytope::make_face(int f, int i0, int i1, int i2) {
+  vec3 n;
+  real d;
+  if (!plane_of(vertex_[i0].w, vertex_[i1].w, vertex_[i2].w, n, d)) return false;
+  set_face(f, i0, i1, i2, n, d);
   return true;
 }
 
@@ -65,6 +77,7 @@ bool Polytope::make_face(int f, int i0, int i1, int i2) {
 // and their adjacency found by matching each edge with its reverse.
 bool Polytope::start(const gjk::SimplexVertex (&t)[4]) {
   vertex_count_ = 4, face_count_ = 4, free_count_ = 0;
+  heaped_ = false;
   for (int k = 0; k < 4; ++k) vertex_[k] = Vertex{t[k].a, t[k].b, t[k].w};
   const vec3& w0 = vertex_[0].w;
   const real vol = glm::dot(vertex_[1].w - w0, glm::cross(vertex_[2].w - w0, vertex_[3].w - w0));
@@ -87,42 +100,33 @@ bool Polytope::start(const gjk::SimplexVertex (&t)[4]) {
   return true;
 }
 
-int Polytope::closest() const {
-  int best = -1;
-  real best_d = std::numeric_limits<real>::infinity();
-  for (int f = 0; f < face_count_; ++f)
-    if (face_[f].alive && face_[f].d < best_d) best_d = face_[f].d, best = f;
-  return best;
-}
-
 // Flood fill from `from` over the adjacency: the faces whose plane has w in
 // front. Starting from one visible face keeps the region connected, so its
-// boundary is (barring round-off, checked in chain_horizon) one loop.
-int Polytope::mark_visible(const vec3& w, int from) {
+// boundary is (barring round-off, checked in chain_horizon) one loop. The
+// edges to faces that fail the test are that boundary, the horizon: a face
+// that fails never passes from another side, so they are collected on the
+// way (in the order of a second pass over the visible faces), each oriented
+// as in its visible face, so that the new face (from, to, w) is
+// counter-clockwise from outside. Returns the count of visible faces and
+// sets `edges` to the horizon's.
+inline int Polytope::mark_visible(const vec3& w, int from, int& edges) {
   int count = 0, top = 0;
+  edges = 0;
   face_[from].mark = true;
   visible_[count++] = from;
   while (top < count) {
     const Face& f = face_[visible_[top++]];
     for (int k = 0; k < 3; ++k) {
       Face& g = face_[f.adj[k]];
-      if (g.mark || !(glm::dot(g.n, w) > g.d)) continue;
-      g.mark = true;
-      visible_[count++] = f.adj[k];
+      if (g.mark) continue;
+      if (glm::dot(g.n, w) > g.d) {
+        g.mark = true;
+        visible_[count++] = f.adj[k];
+      } else {
+        HorizonEdge& e = horizon_[edges++];
+        e.from = f.v[k], e.to = f.v[(k + 1) % 3], e.outer = f.adj[k];
+      }
     }
-  }
-  return count;
-}
-
-// Edges between a visible face and a hidden one, oriented as in the visible
-// face (so the new face (from, to, w) is counter-clockwise from outside).
-int Polytope::collect_horizon(int visible) {
-  int count = 0;
-  for (int i = 0; i < visible; ++i) {
-    const Face& f = face_[visible_[i]];
-    for (int k = 0; k < 3; ++k)
-      if (!face_[f.adj[k]].mark)
-        horizon_[count++] = HorizonEdge{f.v[k], f.v[(k + 1) % 3], f.adj[k]};
   }
   return count;
 }
@@ -130,7 +134,7 @@ int Polytope::collect_horizon(int visible) {
 // Orders the horizon edges into one closed loop, each edge starting where
 // the previous one ends. Fails when they form several loops or pinch at a
 // vertex (a round-off artefact of the visibility test).
-bool Polytope::chain_horizon(int count) {
+inline bool Polytope::chain_horizon(int count) {
   if (count < 3) return false;
   for (int i = 0; i + 1 < count; ++i) {
     int found = -1;
@@ -145,20 +149,26 @@ bool Polytope::chain_horizon(int count) {
   return horizon_[count - 1].to == horizon_[0].from;
 }
 
-int Polytope::allocate() {
+inline int Polytope::allocate() {
   if (free_count_ > 0) return free_[--free_count_];
-  return face_count_ < max_faces_ ? face_count_++ : -1;
+  if (face_count_ >= max_faces_) return -1;
+  face_[face_count_].heap = -1;
+  return face_count_++;
 }
 
 // Outline: mark the faces p sees; take their horizon as one loop; check the
 // capacity and that every new face (edge, p) has a reliable normal; only
 // then remove the visible faces and stitch the fan of new faces into the
 // hole (edge 0 to the outer face, edges 1 and 2 to the neighbouring new
-// faces). Any failure unmarks and leaves the polytope as it was.
+// faces). Any failure unmarks and leaves the polytope as it was. Once the
+// faces are in a heap, new faces reuse the removed faces' slots and with
+// them their places in the heap (one sift instead of a removal and an
+// insertion); removed faces whose slot is not reused leave it at the end.
+// The heap is made when the face slots first exceed heap_from.
 Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
   if (vertex_count_ >= max_vertices_) return Add::full;
-  const int visible = mark_visible(p.w, from);
-  const int edges = collect_horizon(visible);
+  int edges;
+  const int visible = mark_visible(p.w, from, edges);
   const auto unmark = [&](Add why) {
     for (int i = 0; i < visible; ++i) face_[visible_[i]].mark = false;
     return why;
@@ -167,11 +177,10 @@ Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
   if (edges > free_count_ + visible + (max_faces_ - face_count_)) return unmark(Add::full);
   const int vp = vertex_count_;
   vertex_[vp] = Vertex{p.a, p.b, p.w};
-  for (int i = 0; i < edges; ++i) {  // trial faces in a spare slot: no commit yet
-    Face saved = face_[visible_[0]];
-    const bool ok = make_face(visible_[0], horizon_[i].from, horizon_[i].to, vp);
-    face_[visible_[0]] = saved;
-    if (!ok) return unmark(Add::degenerate);
+  for (int i = 0; i < edges; ++i) {  // the new faces' planes, kept for the commit
+    HorizonEdge& e = horizon_[i];
+    if (!plane_of(vertex_[e.from].w, vertex_[e.to].w, p.w, e.n, e.d))
+      return unmark(Add::degenerate);
   }
   ++vertex_count_;
   for (int i = 0; i < visible; ++i)
@@ -179,7 +188,12 @@ Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
   int first = -1, prev = -1;
   for (int i = 0; i < edges; ++i) {
     const int f = allocate();
-    (void)make_face(f, horizon_[i].from, horizon_[i].to, vp);
+    set_face(f, horizon_[i].from, horizon_[i].to, vp, horizon_[i].n, horizon_[i].d);
+    if (heaped_ && face_[f].heap >= 0) {
+      heap_.fix(f);  // a removed face's slot, still in the heap
+    } else if (heaped_) {
+      heap_.push(f);
+    }
     Face& outer = face_[horizon_[i].outer];
     for (int k = 0; k < 3; ++k)
       if (outer.v[k] == horizon_[i].to && outer.v[(k + 1) % 3] == horizon_[i].from)
@@ -190,14 +204,50 @@ Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
     prev = f;
   }
   face_[prev].adj[1] = first, face_[first].adj[2] = prev;
+  if (heaped_) {
+    for (int i = 0; i < visible; ++i)
+      if (!face_[visible_[i]].alive && face_[visible_[i]].heap >= 0) heap_.remove(visible_[i]);
+  } else if (face_count_ > heap_from) {
+    heap_faces();
+  }
   return Add::ok;
+}
+
+// Puts the live faces in the heap; from now on add() keeps it up to date.
+void Polytope::heap_faces() {
+  heap_.clear();
+  for (int f = 0; f < face_count_; ++f) {
+    face_[f].heap = -1;
+    if (face_[f].alive) heap_.push(f);
+  }
+  heaped_ = true;
+}
+
+bool Polytope::valid() const {
+  int live = 0;
+  for (int f = 0; f < face_count_; ++f) {
+    const Face& face = face_[f];
+    if (!face.alive) continue;
+    ++live;
+    if (heaped_ && (face.heap < 0 || face.heap >= heap_.size() || heap_.at(face.heap) != f))
+      return false;
+    for (int k = 0; k < 3; ++k) {
+      const Face& g = face_[face.adj[k]];
+      bool back = false;
+      for (int m = 0; m < 3; ++m)
+        back = back ||
+               (g.adj[m] == f && g.v[m] == face.v[(k + 1) % 3] && g.v[(m + 1) % 3] == face.v[k]);
+      if (!g.alive || !back) return false;
+    }
+  }
+  return !heaped_ || (live == heap_.size() && heap_.valid());
 }
 
 // Barycentric weights of the point q (in or near face f's plane) on face f,
 // as signed areas in the coordinate plane where the face is largest (as
 // GJK's S2D), divided by the whole area. Outside the triangle some weight is
 // negative.
-void Polytope::weights(int f, const vec3& q, real (&l)[3]) const {
+inline void Polytope::weights(int f, const vec3& q, real (&l)[3]) const {
   const Face& face = face_[f];
   const vec3& w0 = vertex_[face.v[0]].w;
   const vec3& w1 = vertex_[face.v[1]].w;
@@ -388,11 +438,12 @@ Workspace::Workspace(int vertices)
       free_(std::make_unique<int[]>(face_room(vertices))),
       visible_(std::make_unique<int[]>(face_room(vertices))),
       horizon_(std::make_unique<detail::HorizonEdge[]>(face_room(vertices))),
+      heap_(std::make_unique<detail::HeapEntry[]>(face_room(vertices))),
       polytope_(detail::Storage{vertex_.get(), face_.get(), free_.get(), visible_.get(),
-                                horizon_.get(), vertex_room(vertices)}) {}
+                                horizon_.get(), heap_.get(), vertex_room(vertices)}) {}
 
 int workspace_vertices(const Hull& a, const Hull& b) {
-  constexpr std::size_t most = std::size_t(1) << 20;  // 320 MB in double: plenty
+  constexpr std::size_t most = std::size_t(1) << 20;  // 360 MB in double: plenty
   const std::size_t n = std::min(a.vertex_count() + b.vertex_count(), most);
   return std::max(static_cast<int>(n), max_vertices);
 }

@@ -4,6 +4,7 @@
 #include "sepax/epa.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
+#include "sepax/support.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,6 +14,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -261,6 +263,95 @@ TEST_CASE("a workspace sized for the hulls lets deep large pairs converge", "[ep
     CHECK(-plain.separation >= -exact.separation * (1 - (is_double ? 1e-9 : 1e-4)));
   }
   CHECK(stopped_default > 0);
+}
+
+// ---------------------------------------------------------------------------
+// The polytope's heap of live faces
+
+TEST_CASE("face heap: top is the first face of a scan, ties to the smaller index", "[epa]") {
+  constexpr int n = 64;
+  epa::detail::Face faces[n] = {};
+  epa::detail::HeapEntry slots[n];
+  epa::detail::FaceHeap heap(slots, faces);
+  bool in[n] = {};
+  pairs::Rng rng(7);
+  // Keys from a few values, so that many are equal and the index decides.
+  const auto key = [&] { return real(rng.integer(0, 7)) * real(0.25); };
+  const auto scan = [&] {
+    int best = -1;
+    for (int f = 0; f < n; ++f)
+      if (in[f] && (best < 0 || faces[f].d < faces[best].d)) best = f;
+    return best;
+  };
+  int pushes = 0, removes = 0, fixes = 0;
+  for (int step = 0; step < 4000; ++step) {
+    const int f = rng.integer(0, n - 1);
+    if (!in[f]) {
+      faces[f].d = key();
+      heap.push(f), in[f] = true, ++pushes;
+    } else if (rng.integer(0, 1) == 0) {
+      heap.remove(f), in[f] = false, ++removes;
+      CHECK(faces[f].heap == -1);
+    } else {
+      faces[f].d = key();
+      heap.fix(f), ++fixes;
+    }
+    REQUIRE(heap.valid());
+    int count = 0;
+    for (const bool x : in) count += x ? 1 : 0;
+    REQUIRE(heap.size() == count);
+    if (count > 0) REQUIRE(heap.top() == scan());
+  }
+  CHECK(pushes > 1000);
+  CHECK(removes > 500);
+  CHECK(fixes > 500);
+  heap.clear();
+  CHECK(heap.size() == 0);
+}
+
+TEST_CASE("polytope stays consistent while it expands inside a hull", "[epa]") {
+  // EPA's loop by hand on D = a random hull around the origin (A a point at
+  // the origin): after every addition the adjacency is consistent, the heap
+  // (once the faces are many) holds exactly the live faces in order, and
+  // closest() is the first live face of smallest d in a scan of every slot
+  // (a Workspace's slots start zeroed: not alive); the nearest face ends on
+  // D's boundary, at the distance of D's nearest face plane.
+  for (const int n : {12, 200}) {
+    const Hull h = shapes::random_hull(n, 1, std::uint64_t(n));
+    const auto support = [&](const vec3& d) {
+      gjk::SimplexVertex p;
+      p.ib = support_brute(h, d);
+      p.b = p.w = h.vertices()[std::size_t(p.ib)];
+      return p;
+    };
+    epa::Workspace ws(4 * n);
+    epa::detail::Polytope& poly = ws.polytope();
+    const auto scan = [&] {
+      int best = -1;
+      for (int f = 0; f < epa::face_capacity(ws.vertex_capacity()); ++f)
+        if (poly.face(f).alive && (best < 0 || poly.face(f).d < poly.face(best).d)) best = f;
+      return best;
+    };
+    const gjk::SimplexVertex t[4] = {support(vec3(1, 1, 1)), support(vec3(1, -1, -1)),
+                                     support(vec3(-1, 1, -1)), support(vec3(-1, -1, 1))};
+    REQUIRE(poly.start(t));
+    REQUIRE(poly.valid());
+    int added = 0;
+    for (;;) {
+      const int f = poly.closest();
+      const epa::detail::Face& face = poly.face(f);
+      const gjk::SimplexVertex p = support(face.n);
+      if (glm::dot(face.n, p.w) - face.d <= 100 * tol::eps) break;
+      REQUIRE(poly.add(p, f) == epa::detail::Polytope::Add::ok);
+      ++added;
+      REQUIRE(poly.valid());
+      REQUIRE(poly.closest() == scan());
+    }
+    real nearest = std::numeric_limits<real>::infinity();
+    for (const Plane& plane : h.planes()) nearest = std::min(nearest, plane.offset);
+    CHECK(poly.face(poly.closest()).d == Approx(nearest).epsilon(is_double ? 1e-9 : 1e-4));
+    CHECK(added >= (n > 100 ? 50 : 1));  // the loop ran, on the large hull for long
+  }
 }
 
 // ---------------------------------------------------------------------------
