@@ -136,22 +136,25 @@ template <class Threshold, class Visit>
 void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull, bool arcs,
                   real slack, const Threshold& threshold, const Visit& visit) {
   const auto patches = hull.patches();
+  if (patches.empty()) return;
   real bounds[Hull::max_patches];
-  const auto seed = [&](const NormalPatch& p) {
-    return other.support_seed(other_in_hull.rotate_inverse(-p.center));
-  };
+  index_t seeds[Hull::max_patches];
+  const mat3 to_other = glm::transpose(other_in_hull.rotation);
+  const vec3 offset = other_in_hull.translation - hull.centroid();
+  const auto vertices = other.vertices();
   std::size_t top = 0;
   for (std::size_t k = 0; k < patches.size(); ++k) {
     const NormalPatch& p = patches[k];
-    const vec3 w = other_in_hull.apply(other.vertices()[seed(p)]) - hull.centroid();
-    bounds[k] = arcs ? glm::dot(p.center, w) + p.arc_radius * glm::length(w) - p.arc_reach
-                     : glm::dot(p.center, w) + p.face_radius * glm::length(w) - p.face_reach;
+    seeds[k] = other.support_seed(to_other * -p.center);
+    const vec3 w = other_in_hull.rotation * vertices[seeds[k]] + offset;
+    const real along = glm::dot(p.center, w), length = std::sqrt(glm::dot(w, w));
+    bounds[k] = arcs ? along + p.arc_radius * length - p.arc_reach
+                     : along + p.face_radius * length - p.face_reach;
     if (bounds[k] > bounds[top]) top = k;
   }
-  if (patches.empty() || bounds[top] <= threshold() - slack) return;
-  if (visit(patches[top], seed(patches[top]))) return;
+  if (bounds[top] <= threshold() - slack || visit(patches[top], seeds[top])) return;
   for (std::size_t k = 0; k < patches.size(); ++k)
-    if (k != top && bounds[k] > threshold() - slack && visit(patches[k], seed(patches[k]))) return;
+    if (k != top && bounds[k] > threshold() - slack && visit(patches[k], seeds[k])) return;
 }
 
 // Face query (Gregorius): for each face plane of `hull`, the support point
