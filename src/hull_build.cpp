@@ -113,22 +113,37 @@ std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
 }
 
 // Three well-spread points: i0 extreme, i1 farthest from it, i2 farthest from
-// their line. `width` is i2's distance to the line.
+// their line. `width` is i2's distance to the line; `u` is the unit
+// direction from i0 to i1 and `n` the unit normal of the three points' plane.
 struct Triangle {
   std::size_t i0, i1, i2;
   double length, width;
+  glm::dvec3 u, n;
 };
 
+// The plane's normal is cross(u, w), w being i2's offset from the line, not
+// the cross product of the triangle's sides from i0. For points nearly
+// collinear those sides are nearly parallel, and the round-off of their
+// cross product, eps / sin(angle between them) relative, points any way,
+// off u too: a needle 0.0017 long and 2e-12 wide (sides 1e-9 rad apart)
+// got a plane tilted 3e-8 rad off its long side, and projected onto it the
+// polygon's far ends moved 3e-11 off their points (fuzz_hull). Here w is
+// known to eps |i2 - i0|; its error across u only turns the plane about u,
+// which moves no point by more than that (every point lies within |w| of
+// the line), and cross(u, w) rounds by eps |w|: the normal is perpendicular
+// to u to round-off.
 Triangle spread_triangle(const Cloud& c) {
   Triangle t{};
   t.i0 = farthest_from(c, [](const glm::dvec3& q) { return glm::dot(q, q); });
   t.i1 = farthest_from(c, [&](const glm::dvec3& q) { return glm::distance(q, c.p[t.i0]); });
   const glm::dvec3 a = c.p[t.i0];
-  const glm::dvec3 u = glm::normalize(c.p[t.i1] - a);
+  t.u = glm::normalize(c.p[t.i1] - a);
   t.length = glm::distance(c.p[t.i1], a);
-  auto off_line = [&](const glm::dvec3& q) { return glm::length(glm::cross(q - a, u)); };
+  auto off_line = [&](const glm::dvec3& q) { return glm::length(glm::cross(q - a, t.u)); };
   t.i2 = farthest_from(c, off_line);
   t.width = off_line(c.p[t.i2]);
+  const glm::dvec3 w = c.p[t.i2] - a;
+  t.n = glm::normalize(glm::cross(t.u, w - t.u * glm::dot(t.u, w)));
   return t;
 }
 
@@ -184,9 +199,7 @@ std::vector<index_t> planar_hull(const Cloud& c, glm::dvec3 u, glm::dvec3 v, dou
 // The polygon's vertices are the ring's points projected onto the mid-plane
 // of the point set, so that both faces are planar to round-off.
 HullResult build_flat(const Cloud& c, const Triangle& t, const glm::dvec3& center) {
-  const glm::dvec3 a = c.p[t.i0];
-  const glm::dvec3 u = glm::normalize(c.p[t.i1] - a);
-  const glm::dvec3 n = glm::normalize(glm::cross(u, c.p[t.i2] - a));
+  const glm::dvec3 u = t.u, n = t.n;
   const glm::dvec3 v = glm::cross(n, u);
   const std::vector<index_t> ring = planar_hull(c, u, v, zero_distance(c, tol::degenerate));
   if (ring.size() < 3)
@@ -442,9 +455,8 @@ HullResult Hull::from_points(std::span<const vec3> points) {
     return fail(HullStatus::collinear, describe("points are collinear", given));
 
   const glm::dvec3 a = c.p[t.i0];
-  const glm::dvec3 n = glm::normalize(glm::cross(c.p[t.i1] - a, c.p[t.i2] - a));
   double thickness = 0;
-  for (const glm::dvec3& p : c.p) thickness = std::max(thickness, std::abs(glm::dot(n, p - a)));
+  for (const glm::dvec3& p : c.p) thickness = std::max(thickness, std::abs(glm::dot(t.n, p - a)));
   if (thickness <= zero_distance(c, tol::flat)) return build_flat(c, t, center);
   return build_solid(points, c);
 }

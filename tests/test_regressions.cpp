@@ -1097,3 +1097,31 @@ TEST_CASE("regression: fuzz_io, assimp's PLY importer frees what it did not allo
   CHECK(short_file.status == io::LoadStatus::unreadable);
 }
 #endif
+
+// A needle: five points within 2e-12 of each other at (6.6, 0.3, 0.0005)
+// and one 0.0017 away, flat to 1e-12. The flat polygon's plane came from the
+// cross product of its spread triangle's two sides from one end, 1e-9 rad
+// from parallel: its round-off tilted the normal 3e-8 rad off the long side,
+// and projecting the points onto that plane moved the ends 3e-11 off their
+// input points, ten times validate()'s tolerance (fuzz_hull). The normal is
+// now the cross product of the long side with the third point's offset from
+// it, perpendicular to the long side to round-off.
+#if !SEPAX_USE_FLOAT  // in float the five points are one
+TEST_CASE("regression: fuzz_hull, a needle's flat plane tilts off its long side",
+          "[regression][hull]") {
+  const std::vector<vec3> points = {
+      {6.6004999999999905, 0.30049999999999005, 0.00049999999998999998},
+      {6.6004999999999905, 0.30049999999905003, 0.00049999999890999996},
+      {6.6004999999989105, 0.30049999999891003, 0.00049999999890999996},
+      {6.6004999999989105, 0.30049999999891003, 0.00050000000119000004},
+      {6.6004999999989105, 0.30050000000046007, 0.00049999999882000001},
+      {6.5994999999999902, 0.29950000000000004, -0.00050000000000000001},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  CHECK(r.hull.is_flat());
+  const HullReport report = validate(r.hull, points);
+  INFO((report.problems.empty() ? std::string() : report.problems[0]));
+  CHECK(report.ok);
+}
+#endif
