@@ -283,7 +283,10 @@ struct HullReport {
   int euler = 0;              ///< V - E + F, must be 2
   real max_nonplanarity = 0;  ///< largest distance of a face vertex from its plane
   real max_nonconvexity = 0;  ///< largest distance of a vertex outside any face plane
-  real max_outside = 0;       ///< largest distance of an input point outside the hull
+  /// Largest distance of an input point outside the hull: outside its face
+  /// planes, and for a flat polygon also, within its plane, from its edges
+  /// (as segments, so a point beyond a sharp corner counts in full).
+  real max_outside = 0;
   /// Bound on the non-planarity and non-convexity above; input points are held
   /// to it plus tol::degenerate of the extent (points that close to another
   /// count as that point: Hull::from_points keeps one of them).
