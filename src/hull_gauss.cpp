@@ -66,9 +66,19 @@ void Hull::derive_gauss() {
   edge_arcs_.clear();
   edge_arcs_.reserve(edges);
   for (std::size_t i = 0; i < edges; ++i) {
-    const vec3 direction = glm::normalize(edge_end(i) - edge_start(i));
+    vec3 direction = glm::normalize(edge_end(i) - edge_start(i));
     const vec3& n1 = planes_[half_edges_[2 * i].face].normal;
     const vec3& n2 = planes_[half_edges_[2 * i + 1].face].normal;
+    // A flat polygon's edge lies in its plane only to the round-off of its
+    // ends, eps M / l rad for an edge l long at coordinates up to M, and a
+    // half circle about that direction ends that far from the normals: an
+    // axis crossing it there is supported by another vertex, not the edge
+    // (an edge 7.6e-5 long at 7.6e6 tilted 5.4e-6 rad, and SAT's edge-pair
+    // separation was 4.3e-5 off the gap along its axis, fuzz_pair). The arc
+    // turns about the edge's direction in the plane instead, so it ends at
+    // the normals; the edge is then perpendicular to an axis on its arc to
+    // within its distance from the plane, which is round-off.
+    if (flat_) direction = glm::normalize(direction - n1 * glm::dot(n1, direction));
     edge_arcs_.push_back(make_arc(direction, n1, n2));
   }
 

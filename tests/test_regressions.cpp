@@ -1162,3 +1162,58 @@ TEST_CASE("regression: hull, a needle polygon loses its tip to a nearly collinea
   CHECK(glm::dot(support_point(r.hull, along) - points[2], along) >= -report.tolerance);
 }
 #endif
+
+// A flat quad and a thin five-vertex hull, both 17 across at 7.6e6, at the
+// same pose, touching (fuzz_pair). The quad's edge from (7599990, 7599990,
+// 7599990) up 7.6e-5 along z has one end 4e-10 (half an ulp at 7.6e6) off
+// the quad's plane, which tilts it 5.4e-6 rad out of the plane, and its
+// Gauss-map arc, the half circle about the edge's direction, ended 5.4e-6
+// rad from the quad's normals. SAT's edge
+// pair crossed that arc in the gap, 2.5e-6 rad from the normal, where a far
+// vertex of the quad, not the edge, supports it: the edges' lines were
+// 1.3e-9 apart while the hulls overlapped by 4.3e-5 along the axis. A flat
+// polygon's arcs now turn about its edges' directions projected into its
+// plane, so they end at its normals.
+#if !SEPAX_USE_FLOAT  // the 1e-5 offsets at 7.6e6 are below float's round-off
+TEST_CASE("regression: fuzz_pair, SAT edge axis off its own gap at a far flat quad",
+          "[regression][sat]") {
+  const std::vector<vec3> a_points = {
+      {7600000.0000759996, 7600000.0000759996, 7600000.0000759996},
+      {7600000.0000759996, 7600000.0000759996, 7600000.0000149999},
+      {7599990.0000149999, 7599990.0000149999, 7599990.0000149999},
+      {7599990.0000149999, 7599990.0000149999, 7599990.0000759996},
+      {7600000.0000759996, 7600000, 7599990},
+      {7599990, 7599990, 7599990},
+      {7599990, 7599990, 7599990.0000759996},
+  };
+  const std::vector<vec3> b_points = {
+      {7600000.0000759996, 7600000.000124, 7600000},
+      {7599990, 7599990, 7599990.0001189997},
+      {7599990, 7599990, 7599990.0000759996},
+      {7600000.0000759996, 7600000.0000759996, 7600000.0000759996},
+      {7600000.0000759996, 7600000.0000149999, 7599990.0000149999},
+      {7599990.0000149999, 7599990.0000149999, 7599990.0000149999},
+      {7599990, 7599990, 7599990},
+      {7599990, 7599990, 7599990.0000250004},
+  };
+  const HullResult a = Hull::from_points(a_points), b = Hull::from_points(b_points);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  REQUIRE(a.hull.is_flat());
+  const Pose pose = pose_from_euler_deg(vec3(760, 760, 760), vec3(195.32, 195.32, 195.32));
+  // The pair's touching band: 7e-6.
+  const real band =
+      tol::touching * (a.hull.magnitude() + b.hull.magnitude() + 2 * glm::length(pose.translation));
+  for (const bool a_first : {true, false}) {
+    const Hull& x = a_first ? a.hull : b.hull;
+    const Hull& y = a_first ? b.hull : a.hull;
+    const sat::Result r = sat::query(x, pose, y, pose);
+    const vec3 top = pose.apply(support_point(x, pose.rotate_inverse(r.axis)));
+    const vec3 bottom = pose.apply(support_point(y, pose.rotate_inverse(-r.axis)));
+    const real gap = glm::dot(r.axis, bottom - top);
+    CAPTURE(a_first, r.separation, gap, sat::to_string(r.feature.kind));
+    CHECK(r.intersecting);
+    CHECK(std::abs(gap - r.separation) <= band);
+  }
+}
+#endif

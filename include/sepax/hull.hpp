@@ -54,8 +54,11 @@ struct Face {
 /// about the edge. A flat polygon's edges have half-circle arcs (from n
 /// through the edge's in-plane outward normal to -n).
 struct EdgeArc {
-  vec3 direction{real(0)};  ///< unit edge direction, from edge_start to edge_end
-  vec3 middle{real(0)};     ///< unit direction halfway along the arc
+  /// Unit edge direction, from edge_start to edge_end; for a flat polygon
+  /// its projection into the polygon's plane (the arc, a half circle about
+  /// it, then ends exactly at the two face normals).
+  vec3 direction{real(0)};
+  vec3 middle{real(0)};  ///< unit direction halfway along the arc
   /// Cosine of half the arc's angle (0 for a half circle): a direction u on
   /// the arc's great circle lies on the arc exactly when dot(u, middle) >=
   /// cos_half.
