@@ -7,9 +7,10 @@
 //   3. otherwise run Qhull (reentrant qhull_r, default premerging 'C-0', so
 //      coplanar facets come out merged into polygons), read each facet's
 //      vertex loop, drop vertices that lie inside an edge (fewer than three
-//      faces), and assemble half-edges with Hull::from_loops; a merged face
-//      with a reflex edge (a sliver next to a cluster of points) is split
-//      into triangles.
+//      faces), and assemble half-edges with Hull::from_loops; a triangle of
+//      no area whose plane cuts the hull goes into a neighbour, and a merged
+//      face with a reflex edge (a sliver next to a cluster of points) is
+//      split into triangles.
 // All arithmetic runs on points relative to the bounds' centre, so hulls far
 // from the origin keep their digits; vertices are stored as given.
 #include "sepax/hull.hpp"
@@ -350,6 +351,49 @@ void split_loop(const std::vector<index_t>& loop, const std::vector<glm::dvec3>&
   }
 }
 
+// Merges each triangle marked in `cuts` whose corners lie within
+// `tolerance` of one line (a face of no area) into the face across its
+// longest edge, which then runs through the middle corner; `points` are the
+// centred coordinates. Returns true when it merged any. Qhull's hyperplane
+// of a facet passes within its round-off of the facet's vertices: for three
+// vertices that close to a line it may turn about the line, and Qhull
+// judges convexity by it, while the plane through the vertices themselves
+// can cut the hull (fuzz_hull: two corners 4e-11 apart and one 0.02 away,
+// collinear to 1e-17, made a plane that left a vertex 0.007 outside).
+// Only triangles whose planes cut the hull are merged: a needle's slivers
+// are triangles of no area too, and the merged polygons' planes, fitted
+// anew, cut it more often than theirs did.
+bool merge_degenerate_triangles(std::vector<std::vector<index_t>>& loops,
+                                const std::vector<glm::dvec3>& points, double tolerance,
+                                const std::vector<char>& cuts) {
+  bool merged = false;
+  for (std::size_t f = 0; f < loops.size(); ++f) {
+    if (loops[f].size() != 3 || !cuts[f]) continue;
+    std::size_t k = 0;  // the longest edge runs from corner k to corner k + 1
+    for (std::size_t j = 1; j < 3; ++j)
+      if (glm::distance(points[loops[f][j]], points[loops[f][(j + 1) % 3]]) >
+          glm::distance(points[loops[f][k]], points[loops[f][(k + 1) % 3]]))
+        k = j;
+    const index_t a = loops[f][k], b = loops[f][(k + 1) % 3], m = loops[f][(k + 2) % 3];
+    const glm::dvec3 ab = points[b] - points[a];
+    if (glm::length(glm::cross(ab, points[m] - points[a])) > tolerance * glm::length(ab)) continue;
+    for (std::size_t g = 0; g < loops.size(); ++g) {  // the face with the edge from b to a
+      std::vector<index_t>& loop = loops[g];
+      const auto at = std::find(loop.begin(), loop.end(), b);
+      if (g == f || at == loop.end() ||
+          loop[std::size_t(at - loop.begin() + 1) % loop.size()] != a ||
+          std::find(loop.begin(), loop.end(), m) != loop.end())
+        continue;
+      loop.insert(at + 1, m);
+      loops[f].clear();
+      merged = true;
+      break;
+    }
+  }
+  std::erase_if(loops, [](const std::vector<index_t>& loop) { return loop.empty(); });
+  return merged;
+}
+
 HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
   std::vector<std::vector<index_t>> loops;
   const std::string error = run_qhull(c, loops);
@@ -384,8 +428,20 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
   // so it tilts by far more than round-off at the far end (fuzz_hull: a quad
   // 1.4 long and 1e-7 wide whose plane left a neighbouring vertex 3e-9
   // outside). A merged face with a reflex edge is split into the triangles
-  // of its points' hull, which are the exact hull's faces there.
+  // of its points' hull, which are the exact hull's faces there. First, a
+  // triangle of no area whose plane cuts the hull goes into a neighbour
+  // (merge_degenerate_triangles).
   const real tolerance = tol::coplanar * h.magnitude();
+  const auto kept = h.vertices();
+  const std::vector<vec3> vertices(kept.begin(), kept.end());
+  std::vector<char> cuts(loops.size());
+  for (std::size_t f = 0; f < loops.size(); ++f)
+    cuts[f] = loops[f].size() == 3 && reflex_around(h, index_t(f), tolerance);
+  if (merge_degenerate_triangles(loops, centred, double(tol::coplanar) * c.magnitude, cuts)) {
+    h = Hull::from_loops(vertices, loops, false);
+    if (h.empty())
+      return fail(HullStatus::qhull_error, "merged faces do not close (internal error)");
+  }
   bool split = false;
   std::vector<std::vector<index_t>> fixed;
   for (std::size_t f = 0; f < loops.size(); ++f) {
@@ -397,11 +453,9 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
     }
   }
   if (split) {
-    const auto kept = h.vertices();
-    Hull again = Hull::from_loops(std::vector<vec3>(kept.begin(), kept.end()), fixed, false);
-    if (again.empty())
+    h = Hull::from_loops(vertices, fixed, false);
+    if (h.empty())
       return fail(HullStatus::qhull_error, "split faces do not close (internal error)");
-    h = std::move(again);
   }
   return HullResult{HullStatus::ok, {}, std::move(h)};
 }

@@ -1217,3 +1217,31 @@ TEST_CASE("regression: fuzz_pair, SAT edge axis off its own gap at a far flat qu
   }
 }
 #endif
+
+// Seven points of a cube 0.02 across jittered by up to 1e-9: two corners
+// 4e-11 apart at (+, +, +) and one 0.02 below them, on the edge between
+// the +x and +y sides. Qhull made those three, collinear to 6e-18, a facet:
+// its own hyperplane was free to turn about their line, but the plane
+// through the three points themselves left a vertex 0.007 outside
+// (fuzz_hull, validate()'s tolerance 7.8e-16). A triangle of no area whose
+// plane cuts the hull now goes into the face across its longest edge.
+#if !SEPAX_USE_FLOAT  // in float the two corners are one point
+TEST_CASE("regression: fuzz_hull, a Qhull facet of three collinear points cuts the hull",
+          "[regression][hull][support]") {
+  const std::vector<vec3> points = {
+      {0.02, 0.01000000002, 6.4000000000000006e-10},
+      {0.02000000113, 0.01000000113, 0.01000000113},
+      {0.02000000113, 0.01000000113, 0.01000000117},
+      {0.020000000590000001, 0.01000000113, 0.01000000113},
+      {0.020000000019999999, 6.4000000000000006e-10, 0.010000000010000001},
+      {0.01000000002, 0.00999999983, 0.00999999983},
+      {0.019999998759999998, 0, -0.010000000950000001},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  const HullReport report = validate(r.hull, points);
+  INFO((report.problems.empty() ? std::string() : report.problems[0]));
+  CHECK(report.ok);
+  CHECK(climbing_finds_support(r.hull));
+}
+#endif
