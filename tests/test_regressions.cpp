@@ -1245,3 +1245,27 @@ TEST_CASE("regression: fuzz_hull, a Qhull facet of three collinear points cuts t
   CHECK(climbing_finds_support(r.hull));
 }
 #endif
+
+#if SEPAX_TEST_IO
+// A binary PLY file whose garbled bytes read as a finite coordinate of
+// 1.1e224: the points load, and Hull::from_points refuses them as
+// non_finite, as documented for coordinates beyond the fourth root of
+// real's range (7e75 in double, 2.7e8 in float), where queries overflow.
+// fuzz_io's own check wanted any status but non_finite for finite points
+// and failed on the file; it now wants non_finite exactly there. The
+// contract it checks:
+TEST_CASE("regression: fuzz_io, a finite coordinate beyond the range is non_finite",
+          "[regression][io]") {
+  const std::string far = is_double ? "1.12e224" : "1e30";  // finite in real, beyond its range
+  const std::string text =
+      "ply\nformat ascii 1.0\nelement vertex 4\nproperty double x\nproperty double y\n"
+      "property double z\nend_header\n0 0 0\n1 0 0\n0 1 0\n0 0 " +
+      far + "\n";
+  const io::LoadResult r = load_text("beyond_range.ply", text);
+  INFO(r.message);
+  REQUIRE(r.ok());
+  const HullResult h = Hull::from_points(io::merged_points(r));
+  CHECK(h.status == HullStatus::non_finite);
+  CHECK(h.message.find("overflow") != std::string::npos);
+}
+#endif
