@@ -407,9 +407,15 @@ HullReport validate(const Hull& h, std::span<const vec3> input_points) {
     r.problems.push_back(fmt("face non-planarity", r.max_nonplanarity, r.tolerance));
   if (!(r.max_nonconvexity <= r.tolerance))
     r.problems.push_back(fmt("vertex outside a face plane by", r.max_nonconvexity, r.tolerance));
-  // Input points within tol::degenerate of another count as that point
-  // (Hull::from_points keeps one of them), so they may be that far outside.
-  const real outside_tolerance = r.tolerance + tol::degenerate * h.extent();
+  // Hull::from_points counts input points as one when they lie within
+  // tol::degenerate of the extent of each other, or within tol::coplanar of
+  // the magnitude, the round-off of their coordinates, where that is larger
+  // (far from the origin): it keeps one of them, which lies within
+  // `tolerance` of the hull, so the others may lie that radius farther out
+  // (fuzz_hull: a flat triangle 2828 across at 1.1e10 had a point merged at
+  // 1.3e-4, beyond tol::degenerate of the extent, 2.8e-6).
+  const real outside_tolerance =
+      r.tolerance + std::max(tol::degenerate * h.extent(), tol::coplanar * h.magnitude());
   if (!(r.max_outside <= outside_tolerance))
     r.problems.push_back(fmt("input point outside the hull by", r.max_outside, outside_tolerance));
   r.ok = r.problems.empty();

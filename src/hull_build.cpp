@@ -505,7 +505,8 @@ HullResult Hull::from_points(std::span<const vec3> points) {
 
   if (c.extent <= double(tol::coplanar) * c.magnitude)
     return fail(HullStatus::coincident, describe("all points coincide", points.size()));
-  // Points within tol::degenerate of an earlier one count as that point: a
+  // Points within tol::degenerate of an earlier one (or within the round-off
+  // of the coordinates, where that is larger) count as that point: a
   // cluster of them would give Qhull edges shorter than the round-off of their
   // directions, around which the vertex graph need not be a convex
   // polytope's (hill climbing stopped a whole hull size short there).

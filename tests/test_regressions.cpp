@@ -1269,3 +1269,30 @@ TEST_CASE("regression: fuzz_io, a finite coordinate beyond the range is non_fini
   CHECK(h.message.find("overflow") != std::string::npos);
 }
 #endif
+
+// Six points of a square 2000 across at (3.3e9, 3.3e9, 1.1e10), off their
+// plane by up to 1.3e-4, the round-off of such coordinates. Hull::from_points
+// counts points within that round-off (tol::coplanar of the magnitude,
+// 1.6e-4) as one and kept another; the flat triangle then lay 1.8e-4 from
+// the merged point, while validate() allowed merged points only
+// tol::degenerate of the extent (2.8e-6) beyond its tolerance (fuzz_hull).
+// validate() now allows the radius Hull::from_points merges within.
+#if !SEPAX_USE_FLOAT  // 1.1e10 is beyond float's coordinate range
+TEST_CASE("regression: fuzz_hull, a point merged within round-off far out lies outside",
+          "[regression][hull]") {
+  const std::vector<vec3> points = {
+      {3299999000, 3299999000, 11300001000},
+      {3299999000.000001, 3299998999.9998879, 11299999000.000065},
+      {3299999000, 3299998999.9998879, 11300000999.999887},
+      {3299999000.0001259, 3299999000, 11300001000.000032},
+      {3299999000, 3300001000, 11300000000.000078},
+      {3299998999.9998879, 3299999000, 11299999000},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  CHECK(r.hull.is_flat());
+  const HullReport report = validate(r.hull, points);
+  INFO((report.problems.empty() ? std::string() : report.problems[0]));
+  CHECK(report.ok);
+}
+#endif

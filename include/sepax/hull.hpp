@@ -291,8 +291,9 @@ struct HullReport {
   /// (as segments, so a point beyond a sharp corner counts in full).
   real max_outside = 0;
   /// Bound on the non-planarity and non-convexity above; input points are held
-  /// to it plus tol::degenerate of the extent (points that close to another
-  /// count as that point: Hull::from_points keeps one of them).
+  /// to it plus the radius within which Hull::from_points counts points as
+  /// one (it keeps one of them): tol::degenerate of the extent or
+  /// tol::coplanar of the magnitude, whichever is larger.
   real tolerance = 0;
   std::vector<std::string> problems;  ///< one line per failed check
 };
