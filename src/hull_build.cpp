@@ -394,6 +394,49 @@ bool merge_degenerate_triangles(std::vector<std::vector<index_t>>& loops,
   return merged;
 }
 
+/// Most passes of reflex-edge flips (flip_reflex_triangles); one or two do
+/// in the cases seen, the cap only stops a cycle of round-off decisions.
+constexpr int max_flip_passes = 8;
+
+// Flips the edge shared by two triangles of `h` (faces in the order of
+// `loops`) when it is reflex: the far corner of one lies more than
+// `tolerance` outside the other's plane. Their four corners' hull, seen from
+// outside (split_loop), takes the other diagonal. Qhull decides convexity
+// with its own hyperplanes, which for a sliver 4e-11 wide turn by far more
+// than round-off: the plane through a sliver's own corners left a vertex
+// 1.4e-10 outside (fuzz_hull). Returns true when it flipped any.
+bool flip_reflex_triangles(const Hull& h, std::vector<std::vector<index_t>>& loops,
+                           const std::vector<glm::dvec3>& points, real tolerance) {
+  const auto he = h.half_edges();
+  std::vector<char> touched(loops.size(), 0);
+  bool flipped = false;
+  for (std::size_t f = 0; f < loops.size(); ++f) {
+    if (loops[f].size() != 3 || touched[f]) continue;
+    index_t e = h.faces()[f].edge;
+    for (int k = 0; k < 3; ++k, e = he[e].next) {
+      const index_t t = he[e].twin;  // from b to a in the other triangle, g
+      const std::size_t g = std::size_t(he[t].face);
+      if (loops[g].size() != 3 || touched[g]) continue;
+      const index_t a = he[e].origin, b = he[t].origin;
+      const index_t c = he[he[he[e].next].next].origin, d = he[he[he[t].next].next].origin;
+      if (!(h.planes()[f].distance(h.vertices()[d]) > tolerance)) continue;
+      const auto around_c = h.neighbors(c);
+      if (std::find(around_c.begin(), around_c.end(), d) != around_c.end()) continue;
+      std::vector<std::vector<index_t>> two;
+      split_loop({b, c, a, d}, points, two);
+      if (std::find(two[0].begin(), two[0].end(), c) == two[0].end() ||
+          std::find(two[0].begin(), two[0].end(), d) == two[0].end())
+        continue;  // split_loop kept the diagonal from a to b
+      loops[f] = two[0];
+      loops[g] = two[1];
+      touched[f] = touched[g] = 1;
+      flipped = true;
+      break;
+    }
+  }
+  return flipped;
+}
+
 HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
   std::vector<std::vector<index_t>> loops;
   const std::string error = run_qhull(c, loops);
@@ -430,7 +473,8 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
   // outside). A merged face with a reflex edge is split into the triangles
   // of its points' hull, which are the exact hull's faces there. First, a
   // triangle of no area whose plane cuts the hull goes into a neighbour
-  // (merge_degenerate_triangles).
+  // (merge_degenerate_triangles); last, reflex edges between triangles are
+  // flipped (flip_reflex_triangles).
   const real tolerance = tol::coplanar * h.magnitude();
   const auto kept = h.vertices();
   const std::vector<vec3> vertices(kept.begin(), kept.end());
@@ -456,6 +500,12 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
     h = Hull::from_loops(vertices, fixed, false);
     if (h.empty())
       return fail(HullStatus::qhull_error, "split faces do not close (internal error)");
+  }
+  for (int pass = 0; pass < max_flip_passes && flip_reflex_triangles(h, fixed, centred, tolerance);
+       ++pass) {
+    h = Hull::from_loops(vertices, fixed, false);
+    if (h.empty())
+      return fail(HullStatus::qhull_error, "flipped faces do not close (internal error)");
   }
   return HullResult{HullStatus::ok, {}, std::move(h)};
 }

@@ -1296,3 +1296,30 @@ TEST_CASE("regression: fuzz_hull, a point merged within round-off far out lies o
   CHECK(report.ok);
 }
 #endif
+
+// Six points of a box 0.01 x 0.02 x 0.02 at y = 0.52, jittered by up to
+// 1e-9: three corners within 6e-10 of each other at (0, 0.53, 0.01). Qhull
+// triangulated them with a sliver 4e-11 wide whose plane,
+// through its own corners, left the far corner of its neighbour 1.4e-10
+// outside (fuzz_hull, validate()'s tolerance 8e-15): Qhull's hyperplane of
+// a sliver turns by far more than round-off. A reflex edge between two
+// triangles is now flipped.
+#if !SEPAX_USE_FLOAT  // in float the three corners are one point
+TEST_CASE("regression: fuzz_hull, a sliver triangle's plane cuts its neighbour",
+          "[regression][hull][support]") {
+  const std::vector<vec3> points = {
+      {-0.010000001140000001, 0.52999999886000004, 0.0099999997100000005},
+      {1.1699999996617194e-09, 0.53000000113000001, 0.01000000113},
+      {1.1299999998215515e-09, 0.53000000058999996, 0.01000000113},
+      {1.1299999998215515e-09, 0.53000000117000001, 0.01000000113},
+      {1.1299999998215515e-09, 0.52000000113, 0.0099999998499999999},
+      {-1.000000082740371e-11, 0.51000000000000001, -0.01},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  const HullReport report = validate(r.hull, points);
+  INFO((report.problems.empty() ? std::string() : report.problems[0]));
+  CHECK(report.ok);
+  CHECK(climbing_finds_support(r.hull));
+}
+#endif
