@@ -338,8 +338,12 @@ void split_loop(const std::vector<index_t>& loop, const std::vector<glm::dvec3>&
     const glm::dvec3 a = points[p[0]], b = points[p[1]];
     std::size_t c = 2;
     for (std::size_t d = 3; d < p.size(); ++d) {
+      // d is outside: wrap further; or c lies on the line through a and b
+      // (a corner in the middle of a straight side), which makes no triangle
+      // (fuzz_hull: three corners of a merged face on one line gave a zero
+      // normal, and its NaN arcs indexed the arc grid out of bounds).
       const glm::dvec3 n = glm::cross(b - a, points[p[c]] - a);
-      if (glm::dot(n, points[p[d]] - a) > 0) c = d;  // d is outside: wrap further
+      if (glm::dot(n, points[p[d]] - a) > 0 || n == glm::dvec3(0)) c = d;
     }
     out.push_back({p[0], p[1], p[c]});
     if (c > 2) pending.emplace_back(p.begin() + 1, p.begin() + std::ptrdiff_t(c) + 1);

@@ -1323,3 +1323,43 @@ TEST_CASE("regression: fuzz_hull, a sliver triangle's plane cuts its neighbour",
   CHECK(climbing_finds_support(r.hull));
 }
 #endif
+
+// Sixteen points of a box 0.02 across at x = 1000, jittered by up to 1e-9:
+// Qhull merged four corners along the edge between the +x and +y sides into
+// one face, three of them on one line along z (equal x and y). It had a
+// reflex edge and was
+// split, and the split's first triangle was those three: a zero normal, NaN
+// arcs, and, on the full input (28 points, enough edges for an arc grid),
+// a grid cell index out of bounds (fuzz_hull's smoke run, UBSan; a crash
+// without sanitizers). The split now never picks a corner on the line
+// through the edge it wraps, and a NaN coordinate gets arc grid cell 0.
+#if !SEPAX_USE_FLOAT  // the 1e-9 jitter at 1000 is below float's round-off
+TEST_CASE("regression: fuzz_hull, splitting a face with three corners on one line",
+          "[regression][hull][support]") {
+  const std::vector<vec3> points = {
+      {1000.00999999997, 0.010000001100000001, 1.1600000000000001e-09},
+      {999.98999999898001, -0.01000000004, 4.9000000000000007e-10},
+      {1000.00000000002, 1.0000000000000001e-11, 0.01000000002},
+      {1000.01, -0.01000000002, 0.0099999993500000002},
+      {999.99999999997999, -0.01, 0.01000000113},
+      {1000.01000000113, 0.01000000113, 0.01000000113},
+      {1000.01000000113, 0.01000000113, 0.01000000117},
+      {1000.01000000059, 0.01000000113, 0.01000000113},
+      {1000.01000000113, 0.01000000002, 0.01},
+      {999.99000000002002, -0.0099999999899999994, 0.01},
+      {1000.00000000001, 0.00999999983, 0.00999999983},
+      {1000.00999999999, -0.010000000010000001, -0.0099999988700000004},
+      {1000.01000000113, 0.01000000113, 0.0099999997199999996},
+      {999.98999999876003, 0, 0},
+      {999.98999999999, -0.0099999999899999994, -0.010000000010000001},
+      {999.98999999997, 0, -0.01},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  const HullReport report = validate(r.hull, points);
+  INFO((report.problems.empty() ? std::string() : report.problems[0]));
+  CHECK(report.ok);
+  CHECK(climbing_finds_support(r.hull));
+  CHECK(arc_grid_cell(std::numeric_limits<real>::quiet_NaN(), 8) == 0);
+}
+#endif

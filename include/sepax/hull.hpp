@@ -89,11 +89,11 @@ struct BoxFrame {
   bool aligned = false;
 };
 
-/// Cell of coordinate x (in [-1, 1], clamped) on an arc grid of g cells per
-/// axis (Hull::arc_grid_size()).
+/// Cell of coordinate x (in [-1, 1], clamped; NaN gives cell 0) on an arc
+/// grid of g cells per axis (Hull::arc_grid_size()).
 [[nodiscard]] inline int arc_grid_cell(real x, int g) {
   const real c = (x + real(1)) * real(0.5) * real(g);
-  return c <= 0 ? 0 : (c >= real(g - 1) ? g - 1 : static_cast<int>(c));
+  return !(c > 0) ? 0 : (c >= real(g - 1) ? g - 1 : static_cast<int>(c));
 }
 
 /// Axis-aligned bounds in the hull's local frame.
