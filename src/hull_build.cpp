@@ -404,35 +404,42 @@ constexpr int max_flip_passes = 8;
 
 // Flips the edge shared by two triangles of `h` (faces in the order of
 // `loops`) when it is reflex: the far corner of one lies more than
-// `tolerance` outside the other's plane. Their four corners' hull, seen from
-// outside (split_loop), takes the other diagonal. Qhull decides convexity
-// with its own hyperplanes, which for a sliver 4e-11 wide turn by far more
-// than round-off: the plane through a sliver's own corners left a vertex
-// 1.4e-10 outside (fuzz_hull). Returns true when it flipped any.
+// `tolerance` outside the other's plane. The four corners are then a
+// tetrahedron with that corner above the first triangle, and the triangles
+// around it, the ones with the other diagonal, are its faces seen from
+// outside. Qhull decides convexity with its own hyperplanes, which for a
+// sliver 4e-11 wide turn by far more than round-off: the plane through a
+// sliver's own corners left a vertex 1.4e-10 outside (fuzz_hull). A triangle
+// of three corners on one line has no plane (its normal is NaN): its longest
+// edge is flipped (fuzz_hull: a merged face split into one). Returns true
+// when it flipped any.
 bool flip_reflex_triangles(const Hull& h, std::vector<std::vector<index_t>>& loops,
-                           const std::vector<glm::dvec3>& points, real tolerance) {
+                           real tolerance) {
   const auto he = h.half_edges();
+  const auto v = h.vertices();
   std::vector<char> touched(loops.size(), 0);
   bool flipped = false;
   for (std::size_t f = 0; f < loops.size(); ++f) {
     if (loops[f].size() != 3 || touched[f]) continue;
-    index_t e = h.faces()[f].edge;
+    const Plane& plane = h.planes()[f];
+    const bool no_plane = !std::isfinite(glm::dot(plane.normal, plane.normal));
+    index_t e = h.faces()[f].edge, longest = e;
+    for (int k = 0; k < 3; ++k, e = he[e].next)
+      if (glm::distance(v[he[e].origin], v[he[he[e].next].origin]) >
+          glm::distance(v[he[longest].origin], v[he[he[longest].next].origin]))
+        longest = e;
     for (int k = 0; k < 3; ++k, e = he[e].next) {
+      if (no_plane && e != longest) continue;
       const index_t t = he[e].twin;  // from b to a in the other triangle, g
       const std::size_t g = std::size_t(he[t].face);
       if (loops[g].size() != 3 || touched[g]) continue;
       const index_t a = he[e].origin, b = he[t].origin;
       const index_t c = he[he[he[e].next].next].origin, d = he[he[he[t].next].next].origin;
-      if (!(h.planes()[f].distance(h.vertices()[d]) > tolerance)) continue;
+      if (!no_plane && !(plane.distance(v[d]) > tolerance)) continue;
       const auto around_c = h.neighbors(c);
       if (std::find(around_c.begin(), around_c.end(), d) != around_c.end()) continue;
-      std::vector<std::vector<index_t>> two;
-      split_loop({b, c, a, d}, points, two);
-      if (std::find(two[0].begin(), two[0].end(), c) == two[0].end() ||
-          std::find(two[0].begin(), two[0].end(), d) == two[0].end())
-        continue;  // split_loop kept the diagonal from a to b
-      loops[f] = two[0];
-      loops[g] = two[1];
+      loops[f] = {b, c, d};
+      loops[g] = {c, a, d};
       touched[f] = touched[g] = 1;
       flipped = true;
       break;
@@ -505,8 +512,7 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
     if (h.empty())
       return fail(HullStatus::qhull_error, "split faces do not close (internal error)");
   }
-  for (int pass = 0; pass < max_flip_passes && flip_reflex_triangles(h, fixed, centred, tolerance);
-       ++pass) {
+  for (int pass = 0; pass < max_flip_passes && flip_reflex_triangles(h, fixed, tolerance); ++pass) {
     h = Hull::from_loops(vertices, fixed, false);
     if (h.empty())
       return fail(HullStatus::qhull_error, "flipped faces do not close (internal error)");

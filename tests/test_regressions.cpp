@@ -1363,3 +1363,36 @@ TEST_CASE("regression: fuzz_hull, splitting a face with three corners on one lin
   CHECK(arc_grid_cell(std::numeric_limits<real>::quiet_NaN(), 8) == 0);
 }
 #endif
+
+// The same box, other points (fuzz_hull's smoke run, after the fix above):
+// the merged face with three corners on one line was split at its other
+// end, and the piece left over was those three corners, a triangle with a
+// NaN normal. A triangle with no plane now has its longest edge flipped
+// (its neighbour there is the split's other piece); flips of reflex edges
+// between triangles are made directly, the tetrahedron's upper faces.
+#if !SEPAX_USE_FLOAT  // the 1e-9 jitter at 1000 is below float's round-off
+TEST_CASE("regression: fuzz_hull, a split leaves three corners on one line",
+          "[regression][hull][support]") {
+  const std::vector<vec3> points = {
+      {1000.00999999997, 0.010000001100000001, 1.1600000000000001e-09},
+      {1000.01, -0.010000000010000001, 0.0099999993500000002},
+      {1000.01000000113, 0.01000000113, 0.01000000113},
+      {1000.01000000113, 0.01000000113, 0.01000000117},
+      {1000.01000000059, 0.01000000113, 0.01000000113},
+      {1000.01000000113, 0.01000000002, 0.01},
+      {1000.00000000002, 4.9000000000000007e-10, 0.010000000030000001},
+      {1000.00000000001, 0.00999999983, 0.00999999983},
+      {1000.00999999999, -0.010000000010000001, -0.0099999988700000004},
+      {1000.01000000113, 0.01000000113, 0.0099999997199999996},
+      {999.98999999876003, 0, 0},
+      {999.99000000000001, -0.0099999999899999994, -0.010000000010000001},
+      {999.98999999997, 0, -0.01},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  const HullReport report = validate(r.hull, points);
+  INFO((report.problems.empty() ? std::string() : report.problems[0]));
+  CHECK(report.ok);
+  CHECK(climbing_finds_support(r.hull));
+}
+#endif
