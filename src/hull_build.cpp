@@ -8,9 +8,9 @@
 //      coplanar facets come out merged into polygons), read each facet's
 //      vertex loop, drop vertices that lie inside an edge (fewer than three
 //      faces), and assemble half-edges with Hull::from_loops; a triangle of
-//      no area whose plane cuts the hull goes into a neighbour, and a merged
+//      no area whose plane cuts the hull goes into a neighbour, a merged
 //      face with a reflex edge (a sliver next to a cluster of points) is
-//      split into triangles.
+//      split into triangles, and reflex edges between triangles are flipped.
 // All arithmetic runs on points relative to the bounds' centre, so hulls far
 // from the origin keep their digits; vertices are stored as given.
 #include "sepax/hull.hpp"
@@ -355,24 +355,25 @@ void split_loop(const std::vector<index_t>& loop, const std::vector<glm::dvec3>&
   }
 }
 
-// Merges each triangle marked in `cuts` whose corners lie within
-// `tolerance` of one line (a face of no area) into the face across its
-// longest edge, which then runs through the middle corner; `points` are the
-// centred coordinates. Returns true when it merged any. Qhull's hyperplane
-// of a facet passes within its round-off of the facet's vertices: for three
+// Merges each triangle marked `broken` whose corners lie within `tolerance`
+// of one line (a face of no area) into the face across its longest edge,
+// which then runs through the middle corner; `points` are the centred
+// coordinates. Returns true when it merged any. Qhull's hyperplane of a
+// facet passes within its round-off of the facet's vertices: for three
 // vertices that close to a line it may turn about the line, and Qhull
 // judges convexity by it, while the plane through the vertices themselves
 // can cut the hull (fuzz_hull: two corners 4e-11 apart and one 0.02 away,
-// collinear to 1e-17, made a plane that left a vertex 0.007 outside).
-// Only triangles whose planes cut the hull are merged: a needle's slivers
-// are triangles of no area too, and the merged polygons' planes, fitted
-// anew, cut it more often than theirs did.
+// collinear to 1e-17, made a plane that left a vertex 0.007 outside), or
+// not exist (fuzz_hull: a facet of three corners on one line, a NaN
+// normal). Those are the broken ones; a needle's slivers are triangles of
+// no area too, but with planes that hold, and the merged polygons' planes,
+// fitted anew, cut the hull more often than theirs did.
 bool merge_degenerate_triangles(std::vector<std::vector<index_t>>& loops,
                                 const std::vector<glm::dvec3>& points, double tolerance,
-                                const std::vector<char>& cuts) {
+                                const std::vector<char>& broken) {
   bool merged = false;
   for (std::size_t f = 0; f < loops.size(); ++f) {
-    if (loops[f].size() != 3 || !cuts[f]) continue;
+    if (loops[f].size() != 3 || !broken[f]) continue;
     std::size_t k = 0;  // the longest edge runs from corner k to corner k + 1
     for (std::size_t j = 1; j < 3; ++j)
       if (glm::distance(points[loops[f][j]], points[loops[f][(j + 1) % 3]]) >
@@ -483,16 +484,19 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
   // 1.4 long and 1e-7 wide whose plane left a neighbouring vertex 3e-9
   // outside). A merged face with a reflex edge is split into the triangles
   // of its points' hull, which are the exact hull's faces there. First, a
-  // triangle of no area whose plane cuts the hull goes into a neighbour
-  // (merge_degenerate_triangles); last, reflex edges between triangles are
-  // flipped (flip_reflex_triangles).
+  // triangle of no area whose plane cuts the hull, or is NaN, goes into a
+  // neighbour (merge_degenerate_triangles); last, reflex edges between
+  // triangles are flipped (flip_reflex_triangles).
   const real tolerance = tol::coplanar * h.magnitude();
   const auto kept = h.vertices();
   const std::vector<vec3> vertices(kept.begin(), kept.end());
-  std::vector<char> cuts(loops.size());
-  for (std::size_t f = 0; f < loops.size(); ++f)
-    cuts[f] = loops[f].size() == 3 && reflex_around(h, index_t(f), tolerance);
-  if (merge_degenerate_triangles(loops, centred, double(tol::coplanar) * c.magnitude, cuts)) {
+  std::vector<char> broken(loops.size());
+  for (std::size_t f = 0; f < loops.size(); ++f) {
+    const vec3& n = h.planes()[f].normal;
+    broken[f] = loops[f].size() == 3 &&
+                (reflex_around(h, index_t(f), tolerance) || !std::isfinite(glm::dot(n, n)));
+  }
+  if (merge_degenerate_triangles(loops, centred, double(tol::coplanar) * c.magnitude, broken)) {
     h = Hull::from_loops(vertices, loops, false);
     if (h.empty())
       return fail(HullStatus::qhull_error, "merged faces do not close (internal error)");
@@ -517,6 +521,11 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
     if (h.empty())
       return fail(HullStatus::qhull_error, "flipped faces do not close (internal error)");
   }
+  // A face left without a plane would make queries return NaN: an error
+  // instead, should the repairs above miss one.
+  for (const Plane& p : h.planes())
+    if (!std::isfinite(glm::dot(p.normal, p.normal)))
+      return fail(HullStatus::qhull_error, "a face has no plane: its corners lie on one line");
   return HullResult{HullStatus::ok, {}, std::move(h)};
 }
 

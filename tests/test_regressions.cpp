@@ -1396,3 +1396,32 @@ TEST_CASE("regression: fuzz_hull, a split leaves three corners on one line",
   CHECK(climbing_finds_support(r.hull));
 }
 #endif
+
+// The same box, other points again (fuzz_hull's smoke run): this time
+// Qhull itself made a facet of the three corners on one line, and across
+// its longest edge lay a quad, which no flip takes. A triangle with a NaN
+// normal from Qhull now goes into the face across its longest edge, as one
+// of no area whose plane cuts the hull does.
+#if !SEPAX_USE_FLOAT  // the 1e-9 jitter at 1000 is below float's round-off
+TEST_CASE("regression: fuzz_hull, a Qhull facet of three corners on one line",
+          "[regression][hull][support]") {
+  const std::vector<vec3> points = {
+      {1000.00999999997, 0.010000001100000001, 1.1600000000000001e-09},
+      {1000.00999999999, 0, 0.01},
+      {1000.01000000113, 0.01000000113, 0.01000000113},
+      {1000.01000000113, 0.01000000113, 0.01000000117},
+      {1000.01000000059, 0.01000000113, 0.01000000113},
+      {1000.01000000113, 0.01000000002, -0.010000001269999999},
+      {1000.00000000001, 0.00999999983, 0.00999999983},
+      {1000.00999999999, -0.010000000010000001, -0.0099999988700000004},
+      {1000.01000000113, 0.01000000113, 0.0099999997199999996},
+      {999.99000000007004, 0, -0.01},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  const HullReport report = validate(r.hull, points);
+  INFO((report.problems.empty() ? std::string() : report.problems[0]));
+  CHECK(report.ok);
+  CHECK(climbing_finds_support(r.hull));
+}
+#endif
