@@ -192,9 +192,9 @@ std::vector<index_t> planar_hull(const Cloud& c, glm::dvec3 u, glm::dvec3 v, dou
   // joining them: the chain is convex, so every point then lies within
   // `zero` of the remaining polygon. Testing the corner alone against the
   // neighbours' line let drops add up (points 1.6 zero outside), and the
-  // tip of a needle, nearly on the line through two corners of its far end,
-  // went with a quarter of the needle (points 10 beyond its new tip were
-  // only 6e-8 outside the planes of its nearly parallel sides).
+  // tip of a needle, nearly on the line through a corner between and one at
+  // its far end, went with a third of the needle (the tip ended 12.6 from
+  // the polygon, 6e-8 outside the planes of its nearly parallel sides).
   const std::vector<index_t> chain = h;
   std::vector<std::size_t> at(h.size());  // kept corner -> its place in `chain`
   std::iota(at.begin(), at.end(), std::size_t(0));
