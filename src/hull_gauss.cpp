@@ -165,11 +165,21 @@ void Hull::derive_gauss() {
   const vec3 z = glm::dot(c, n[2]) >= 0 ? c : -c;  // the frame may be left-handed
   box.axes = mat3(x, y, z);
   const vec3 axes_k[3] = {x, y, z};
+  // Extents from the vertices, taken from vertex 0: the faces' offsets are
+  // dot products with the whole coordinates, and opposite normals 1.8e-10
+  // rad from antiparallel (round-off of a box 0.01 across at 1e5) put a
+  // half extent taken from them 2e-5 off (fuzz_hull).
+  const vec3 origin = vertices_[0];
+  vec3 lo(real(0)), hi(real(0));
+  for (const vec3& v : vertices_)
+    for (int k = 0; k < 3; ++k) {
+      const real along = glm::dot(axes_k[k], v - origin);
+      lo[k] = std::min(lo[k], along), hi[k] = std::max(hi[k], along);
+    }
+  box.center = origin;
   for (int k = 0; k < 3; ++k) {
-    const real plus = planes_[box.face[2 * k]].offset;       // dot(+axis, x) <= plus
-    const real minus = planes_[box.face[2 * k + 1]].offset;  // dot(-axis, x) <= minus
-    box.half[k] = (plus + minus) * real(0.5);
-    box.center += axes_k[k] * ((plus - minus) * real(0.5));
+    box.half[k] = (hi[k] - lo[k]) * real(0.5);
+    box.center += axes_k[k] * ((hi[k] + lo[k]) * real(0.5));
   }
   for (std::size_t e = 0; e < edge_count(); ++e) {
     const vec3 mid = (edge_start(e) + edge_end(e)) * real(0.5) - box.center;

@@ -1425,3 +1425,28 @@ TEST_CASE("regression: fuzz_hull, a Qhull facet of three corners on one line",
   CHECK(climbing_finds_support(r.hull));
 }
 #endif
+
+// A box 0.01 across at (-9000, 1.1e5, 1.1e5) whose +x corners differ by an
+// ulp in x: the +x normal is 1.8e-10 rad from the -x one's opposite. The box
+// frame took its half extents from the faces' offsets, dot products with
+// the whole coordinates, and that angle times 1.1e5 put a half extent 2e-5
+// off, 0.4% of it (fuzz_hull). Extents now come from the vertices.
+#if !SEPAX_USE_FLOAT  // 0.01 at 1e5 is below float's round-off
+TEST_CASE("regression: fuzz_hull, box frame far from the origin off its vertices",
+          "[regression][hull][obb]") {
+  const std::vector<vec3> points = {
+      {-9000.0049999999992, 112000.005, 113000.005}, {-8999.9950000000008, 111999.995, 112999.995},
+      {-8999.994999999999, 112000.005, 113000.005},  {-9000.0049999999992, 111999.995, 112999.995},
+      {-9000.0049999999992, 111999.995, 113000.005}, {-9000.0049999999992, 112000.005, 112999.995},
+      {-8999.9950000000008, 111999.995, 113000.005}, {-8999.994999999999, 112000.005, 112999.995},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  REQUIRE(r.hull.is_box());
+  const BoxFrame& box = r.hull.box();
+  for (const vec3& v : r.hull.vertices()) {
+    const vec3 local = glm::transpose(box.axes) * (v - box.center);
+    for (int k = 0; k < 3; ++k) CHECK(std::abs(std::abs(local[k]) - box.half[k]) <= 1e-10);
+  }
+}
+#endif
