@@ -310,21 +310,30 @@ void Hull::derive() {
 namespace {
 
 // Largest signed distance of p outside the hull's planes; for a flat polygon
-// also outside the side planes through its edges (perpendicular to the
-// polygon), since its two face planes alone bound a slab, not a polygon.
+// also its distance outside the polygon within the plane, since its two
+// face planes alone bound a slab, not a polygon. Outside the polygon that
+// is the distance to the nearest edge as a segment: the planes through the
+// edges (perpendicular to the polygon) see a point beyond a needle's tip
+// only by the tip's angle, 6e-8 for a point 10 past a tip 4e-8 wide and 27
+// long.
 real outside_distance(const Hull& h, const vec3& p) {
   real d = -std::numeric_limits<real>::max();
   for (const Plane& pl : h.planes()) d = std::max(d, pl.distance(p));
   if (h.is_flat()) {
     const vec3 n = h.planes()[0].normal;
+    const vec3 q = p - n * h.planes()[0].distance(p);  // p projected onto the polygon's plane
+    real side = -std::numeric_limits<real>::max(), nearest = std::numeric_limits<real>::max();
     const Face& front = h.faces()[0];
     index_t e = front.edge;
     for (index_t k = 0; k < front.count; ++k, e = h.half_edges()[e].next) {
       const vec3 a = h.vertices()[h.half_edges()[e].origin];
       const vec3 b = h.vertices()[h.half_edges()[h.half_edges()[e].next].origin];
-      const vec3 side = glm::normalize(glm::cross(b - a, n));
-      d = std::max(d, glm::dot(side, p - a));
+      side = std::max(side, glm::dot(glm::normalize(glm::cross(b - a, n)), q - a));
+      const real len2 = glm::dot(b - a, b - a);
+      const real t = len2 > 0 ? std::clamp(glm::dot(q - a, b - a) / len2, real(0), real(1)) : 0;
+      nearest = std::min(nearest, glm::length(q - a - (b - a) * t));
     }
+    d = std::max(d, side > 0 ? std::max(side, nearest) : side);
   }
   return d;
 }
@@ -406,9 +415,15 @@ HullReport validate(const Hull& h, std::span<const vec3> input_points) {
     r.problems.push_back(fmt("face non-planarity", r.max_nonplanarity, r.tolerance));
   if (!(r.max_nonconvexity <= r.tolerance))
     r.problems.push_back(fmt("vertex outside a face plane by", r.max_nonconvexity, r.tolerance));
-  // Input points within tol::degenerate of another count as that point
-  // (Hull::from_points keeps one of them), so they may be that far outside.
-  const real outside_tolerance = r.tolerance + tol::degenerate * h.extent();
+  // Hull::from_points counts input points as one when they lie within
+  // tol::degenerate of the extent of each other, or within tol::coplanar of
+  // the magnitude, the round-off of their coordinates, where that is larger
+  // (far from the origin): it keeps one of them, which lies within
+  // `tolerance` of the hull, so the others may lie that radius farther out
+  // (fuzz_hull: a flat triangle 2828 across at 1.1e10 had a point merged at
+  // 1.3e-4, beyond tol::degenerate of the extent, 2.8e-6).
+  const real outside_tolerance =
+      r.tolerance + std::max(tol::degenerate * h.extent(), tol::coplanar * h.magnitude());
   if (!(r.max_outside <= outside_tolerance))
     r.problems.push_back(fmt("input point outside the hull by", r.max_outside, outside_tolerance));
   r.ok = r.problems.empty();

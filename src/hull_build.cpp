@@ -7,9 +7,10 @@
 //   3. otherwise run Qhull (reentrant qhull_r, default premerging 'C-0', so
 //      coplanar facets come out merged into polygons), read each facet's
 //      vertex loop, drop vertices that lie inside an edge (fewer than three
-//      faces), and assemble half-edges with Hull::from_loops; a merged face
-//      with a reflex edge (a sliver next to a cluster of points) is split
-//      into triangles.
+//      faces), and assemble half-edges with Hull::from_loops; a triangle of
+//      no area whose plane cuts the hull goes into a neighbour, a merged
+//      face with a reflex edge (a sliver next to a cluster of points) is
+//      split into triangles, and reflex edges between triangles are flipped.
 // All arithmetic runs on points relative to the bounds' centre, so hulls far
 // from the origin keep their digits; vertices are stored as given.
 #include "sepax/hull.hpp"
@@ -113,32 +114,47 @@ std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
 }
 
 // Three well-spread points: i0 extreme, i1 farthest from it, i2 farthest from
-// their line. `width` is i2's distance to the line.
+// their line. `width` is i2's distance to the line; `u` is the unit
+// direction from i0 to i1 and `n` the unit normal of the three points' plane.
 struct Triangle {
   std::size_t i0, i1, i2;
   double length, width;
+  glm::dvec3 u, n;
 };
 
+// The plane's normal is cross(u, w), w being i2's offset from the line, not
+// the cross product of the triangle's sides from i0. For points nearly
+// collinear those sides are nearly parallel, and the round-off of their
+// cross product, eps / sin(angle between them) relative, points any way,
+// off u too: a needle 0.0017 long and 2e-12 wide (sides 1e-9 rad apart)
+// got a plane tilted 3e-8 rad off its long side, and projected onto it the
+// polygon's far ends moved 3e-11 off their points (fuzz_hull). Here w is
+// known to eps |i2 - i0|; its error across u only turns the plane about u,
+// which moves no point by more than that (every point lies within |w| of
+// the line), and cross(u, w) rounds by eps |w|: the normal is perpendicular
+// to u to round-off.
 Triangle spread_triangle(const Cloud& c) {
   Triangle t{};
   t.i0 = farthest_from(c, [](const glm::dvec3& q) { return glm::dot(q, q); });
   t.i1 = farthest_from(c, [&](const glm::dvec3& q) { return glm::distance(q, c.p[t.i0]); });
   const glm::dvec3 a = c.p[t.i0];
-  const glm::dvec3 u = glm::normalize(c.p[t.i1] - a);
+  t.u = glm::normalize(c.p[t.i1] - a);
   t.length = glm::distance(c.p[t.i1], a);
-  auto off_line = [&](const glm::dvec3& q) { return glm::length(glm::cross(q - a, u)); };
+  auto off_line = [&](const glm::dvec3& q) { return glm::length(glm::cross(q - a, t.u)); };
   t.i2 = farthest_from(c, off_line);
   t.width = off_line(c.p[t.i2]);
+  const glm::dvec3 w = c.p[t.i2] - a;
+  t.n = glm::normalize(glm::cross(t.u, w - t.u * glm::dot(t.u, w)));
   return t;
 }
 
 // Andrew's monotone chain in the plane spanned by u, v; returns indices of the
-// polygon counter-clockwise around cross(u, v), dropping points within
-// `zero` of the line through their neighbours. The chain itself turns on
+// polygon counter-clockwise around cross(u, v), dropping corners as long as
+// every point stays within `zero` of the polygon. The chain itself turns on
 // exact signs, which keeps every extreme point: with a tolerance there, a
 // point that sorts first only by round-off (the middle of an edge
 // perpendicular to u) would stay, and the true corners beyond it would go.
-// The points within `zero` of their neighbours' line go afterwards.
+// The corners go afterwards.
 std::vector<index_t> planar_hull(const Cloud& c, glm::dvec3 u, glm::dvec3 v, double zero) {
   const std::size_t n = c.p.size();
   std::vector<glm::dvec2> q(n);
@@ -163,30 +179,48 @@ std::vector<index_t> planar_hull(const Cloud& c, glm::dvec3 u, glm::dvec3 v, dou
     h[k++] = order[i];
   }
   h.resize(k > 0 ? k - 1 : 0);
-  // Distance of b from the line through a and c, or 0 when a and c coincide.
-  auto off_line = [&](index_t a, index_t b, index_t c) {
-    const double len = glm::length(q[c] - q[a]);
-    return len > 0 ? std::abs(cross(a, c, b)) / len : 0.0;
+  // Distance of b from the segment from a to c.
+  auto off_segment = [&](index_t a, index_t b, index_t c) {
+    const glm::dvec2 e = q[c] - q[a], f = q[b] - q[a];
+    const double len2 = glm::dot(e, e), along = glm::dot(e, f);
+    if (!(along > 0)) return glm::length(f);
+    if (along >= len2) return glm::distance(q[b], q[c]);
+    return std::abs(cross(a, c, b)) / std::sqrt(len2);
   };
-  for (bool dropped = true; dropped && h.size() >= 3;) {
+  // A corner goes when every corner of the chain between its neighbours,
+  // itself and those dropped before, lies within `zero` of the segment
+  // joining them: the chain is convex, so every point then lies within
+  // `zero` of the remaining polygon. Testing the corner alone against the
+  // neighbours' line let drops add up (points 1.6 zero outside), and the
+  // tip of a needle, nearly on the line through a corner between and one at
+  // its far end, went with a third of the needle (the tip ended 12.6 from
+  // the polygon, 6e-8 outside the planes of its nearly parallel sides).
+  const std::vector<index_t> chain = h;
+  std::vector<std::size_t> at(h.size());  // kept corner -> its place in `chain`
+  std::iota(at.begin(), at.end(), std::size_t(0));
+  auto droppable = [&](std::size_t before, std::size_t after) {
+    for (std::size_t j = (before + 1) % chain.size(); j != after; j = (j + 1) % chain.size())
+      if (off_segment(chain[before], chain[j], chain[after]) > zero) return false;
+    return true;
+  };
+  for (bool dropped = true; dropped && at.size() >= 3;) {
     dropped = false;
-    for (std::size_t i = 0; i < h.size() && h.size() >= 3; ++i) {
-      const index_t before = h[(i + h.size() - 1) % h.size()], after = h[(i + 1) % h.size()];
-      if (off_line(before, h[i], after) <= zero) {
-        h.erase(h.begin() + std::ptrdiff_t(i));
+    for (std::size_t i = 0; i < at.size() && at.size() >= 3; ++i) {
+      if (droppable(at[(i + at.size() - 1) % at.size()], at[(i + 1) % at.size()])) {
+        at.erase(at.begin() + std::ptrdiff_t(i));
         dropped = true;
       }
     }
   }
+  for (std::size_t i = 0; i < at.size(); ++i) h[i] = chain[at[i]];
+  h.resize(at.size());
   return h;
 }
 
 // The polygon's vertices are the ring's points projected onto the mid-plane
 // of the point set, so that both faces are planar to round-off.
 HullResult build_flat(const Cloud& c, const Triangle& t, const glm::dvec3& center) {
-  const glm::dvec3 a = c.p[t.i0];
-  const glm::dvec3 u = glm::normalize(c.p[t.i1] - a);
-  const glm::dvec3 n = glm::normalize(glm::cross(u, c.p[t.i2] - a));
+  const glm::dvec3 u = t.u, n = t.n;
   const glm::dvec3 v = glm::cross(n, u);
   const std::vector<index_t> ring = planar_hull(c, u, v, zero_distance(c, tol::degenerate));
   if (ring.size() < 3)
@@ -304,8 +338,12 @@ void split_loop(const std::vector<index_t>& loop, const std::vector<glm::dvec3>&
     const glm::dvec3 a = points[p[0]], b = points[p[1]];
     std::size_t c = 2;
     for (std::size_t d = 3; d < p.size(); ++d) {
+      // d is outside: wrap further; or c lies on the line through a and b
+      // (a corner in the middle of a straight side), which makes no triangle
+      // (fuzz_hull: three corners of a merged face on one line gave a zero
+      // normal, and its NaN arcs indexed the arc grid out of bounds).
       const glm::dvec3 n = glm::cross(b - a, points[p[c]] - a);
-      if (glm::dot(n, points[p[d]] - a) > 0) c = d;  // d is outside: wrap further
+      if (glm::dot(n, points[p[d]] - a) > 0 || n == glm::dvec3(0)) c = d;
     }
     out.push_back({p[0], p[1], p[c]});
     if (c > 2) pending.emplace_back(p.begin() + 1, p.begin() + std::ptrdiff_t(c) + 1);
@@ -315,6 +353,100 @@ void split_loop(const std::vector<index_t>& loop, const std::vector<glm::dvec3>&
       pending.push_back(std::move(rest));
     }
   }
+}
+
+// Merges each triangle marked `broken` whose corners lie within `tolerance`
+// of one line (a face of no area) into the face across its longest edge,
+// which then runs through the middle corner; `points` are the centred
+// coordinates. Returns true when it merged any. Qhull's hyperplane of a
+// facet passes within its round-off of the facet's vertices: for three
+// vertices that close to a line it may turn about the line, and Qhull
+// judges convexity by it, while the plane through the vertices themselves
+// can cut the hull (fuzz_hull: two corners 4e-11 apart and one 0.02 away,
+// collinear to 1e-17, made a plane that left a vertex 0.007 outside), or
+// not exist (fuzz_hull: a facet of three corners on one line, a NaN
+// normal). Those are the broken ones; a needle's slivers are triangles of
+// no area too, but with planes that hold, and the merged polygons' planes,
+// fitted anew, cut the hull more often than theirs did.
+bool merge_degenerate_triangles(std::vector<std::vector<index_t>>& loops,
+                                const std::vector<glm::dvec3>& points, double tolerance,
+                                const std::vector<char>& broken) {
+  bool merged = false;
+  for (std::size_t f = 0; f < loops.size(); ++f) {
+    if (loops[f].size() != 3 || !broken[f]) continue;
+    std::size_t k = 0;  // the longest edge runs from corner k to corner k + 1
+    for (std::size_t j = 1; j < 3; ++j)
+      if (glm::distance(points[loops[f][j]], points[loops[f][(j + 1) % 3]]) >
+          glm::distance(points[loops[f][k]], points[loops[f][(k + 1) % 3]]))
+        k = j;
+    const index_t a = loops[f][k], b = loops[f][(k + 1) % 3], m = loops[f][(k + 2) % 3];
+    const glm::dvec3 ab = points[b] - points[a];
+    if (glm::length(glm::cross(ab, points[m] - points[a])) > tolerance * glm::length(ab)) continue;
+    for (std::size_t g = 0; g < loops.size(); ++g) {  // the face with the edge from b to a
+      std::vector<index_t>& loop = loops[g];
+      const auto at = std::find(loop.begin(), loop.end(), b);
+      if (g == f || at == loop.end() ||
+          loop[std::size_t(at - loop.begin() + 1) % loop.size()] != a ||
+          std::find(loop.begin(), loop.end(), m) != loop.end())
+        continue;
+      loop.insert(at + 1, m);
+      loops[f].clear();
+      merged = true;
+      break;
+    }
+  }
+  std::erase_if(loops, [](const std::vector<index_t>& loop) { return loop.empty(); });
+  return merged;
+}
+
+/// Most passes of reflex-edge flips (flip_reflex_triangles); one or two do
+/// in the cases seen, the cap only stops a cycle of round-off decisions.
+constexpr int max_flip_passes = 8;
+
+// Flips the edge shared by two triangles of `h` (faces in the order of
+// `loops`) when it is reflex: the far corner of one lies more than
+// `tolerance` outside the other's plane. The four corners are then a
+// tetrahedron with that corner above the first triangle, and the triangles
+// around it, the ones with the other diagonal, are its faces seen from
+// outside. Qhull decides convexity with its own hyperplanes, which for a
+// sliver 4e-11 wide turn by far more than round-off: the plane through a
+// sliver's own corners left a vertex 1.4e-10 outside (fuzz_hull). A triangle
+// of three corners on one line has no plane (its normal is NaN): its longest
+// edge is flipped (fuzz_hull: a merged face split into one). Returns true
+// when it flipped any.
+bool flip_reflex_triangles(const Hull& h, std::vector<std::vector<index_t>>& loops,
+                           real tolerance) {
+  const auto he = h.half_edges();
+  const auto v = h.vertices();
+  std::vector<char> touched(loops.size(), 0);
+  bool flipped = false;
+  for (std::size_t f = 0; f < loops.size(); ++f) {
+    if (loops[f].size() != 3 || touched[f]) continue;
+    const Plane& plane = h.planes()[f];
+    const bool no_plane = !std::isfinite(glm::dot(plane.normal, plane.normal));
+    index_t e = h.faces()[f].edge, longest = e;
+    for (int k = 0; k < 3; ++k, e = he[e].next)
+      if (glm::distance(v[he[e].origin], v[he[he[e].next].origin]) >
+          glm::distance(v[he[longest].origin], v[he[he[longest].next].origin]))
+        longest = e;
+    for (int k = 0; k < 3; ++k, e = he[e].next) {
+      if (no_plane && e != longest) continue;
+      const index_t t = he[e].twin;  // from b to a in the other triangle, g
+      const std::size_t g = std::size_t(he[t].face);
+      if (loops[g].size() != 3 || touched[g]) continue;
+      const index_t a = he[e].origin, b = he[t].origin;
+      const index_t c = he[he[he[e].next].next].origin, d = he[he[he[t].next].next].origin;
+      if (!no_plane && !(plane.distance(v[d]) > tolerance)) continue;
+      const auto around_c = h.neighbors(c);
+      if (std::find(around_c.begin(), around_c.end(), d) != around_c.end()) continue;
+      loops[f] = {b, c, d};
+      loops[g] = {c, a, d};
+      touched[f] = touched[g] = 1;
+      flipped = true;
+      break;
+    }
+  }
+  return flipped;
 }
 
 HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
@@ -351,8 +483,24 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
   // so it tilts by far more than round-off at the far end (fuzz_hull: a quad
   // 1.4 long and 1e-7 wide whose plane left a neighbouring vertex 3e-9
   // outside). A merged face with a reflex edge is split into the triangles
-  // of its points' hull, which are the exact hull's faces there.
+  // of its points' hull, which are the exact hull's faces there. First, a
+  // triangle of no area whose plane cuts the hull, or is NaN, goes into a
+  // neighbour (merge_degenerate_triangles); last, reflex edges between
+  // triangles are flipped (flip_reflex_triangles).
   const real tolerance = tol::coplanar * h.magnitude();
+  const auto kept = h.vertices();
+  const std::vector<vec3> vertices(kept.begin(), kept.end());
+  std::vector<char> broken(loops.size());
+  for (std::size_t f = 0; f < loops.size(); ++f) {
+    const vec3& n = h.planes()[f].normal;
+    broken[f] = loops[f].size() == 3 &&
+                (reflex_around(h, index_t(f), tolerance) || !std::isfinite(glm::dot(n, n)));
+  }
+  if (merge_degenerate_triangles(loops, centred, double(tol::coplanar) * c.magnitude, broken)) {
+    h = Hull::from_loops(vertices, loops, false);
+    if (h.empty())
+      return fail(HullStatus::qhull_error, "merged faces do not close (internal error)");
+  }
   bool split = false;
   std::vector<std::vector<index_t>> fixed;
   for (std::size_t f = 0; f < loops.size(); ++f) {
@@ -364,12 +512,20 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
     }
   }
   if (split) {
-    const auto kept = h.vertices();
-    Hull again = Hull::from_loops(std::vector<vec3>(kept.begin(), kept.end()), fixed, false);
-    if (again.empty())
+    h = Hull::from_loops(vertices, fixed, false);
+    if (h.empty())
       return fail(HullStatus::qhull_error, "split faces do not close (internal error)");
-    h = std::move(again);
   }
+  for (int pass = 0; pass < max_flip_passes && flip_reflex_triangles(h, fixed, tolerance); ++pass) {
+    h = Hull::from_loops(vertices, fixed, false);
+    if (h.empty())
+      return fail(HullStatus::qhull_error, "flipped faces do not close (internal error)");
+  }
+  // A face left without a plane would make queries return NaN: an error
+  // instead, should the repairs above miss one.
+  for (const Plane& p : h.planes())
+    if (!std::isfinite(glm::dot(p.normal, p.normal)))
+      return fail(HullStatus::qhull_error, "a face has no plane: its corners lie on one line");
   return HullResult{HullStatus::ok, {}, std::move(h)};
 }
 
@@ -418,7 +574,8 @@ HullResult Hull::from_points(std::span<const vec3> points) {
 
   if (c.extent <= double(tol::coplanar) * c.magnitude)
     return fail(HullStatus::coincident, describe("all points coincide", points.size()));
-  // Points within tol::degenerate of an earlier one count as that point: a
+  // Points within tol::degenerate of an earlier one (or within the round-off
+  // of the coordinates, where that is larger) count as that point: a
   // cluster of them would give Qhull edges shorter than the round-off of their
   // directions, around which the vertex graph need not be a convex
   // polytope's (hill climbing stopped a whole hull size short there).
@@ -442,9 +599,8 @@ HullResult Hull::from_points(std::span<const vec3> points) {
     return fail(HullStatus::collinear, describe("points are collinear", given));
 
   const glm::dvec3 a = c.p[t.i0];
-  const glm::dvec3 n = glm::normalize(glm::cross(c.p[t.i1] - a, c.p[t.i2] - a));
   double thickness = 0;
-  for (const glm::dvec3& p : c.p) thickness = std::max(thickness, std::abs(glm::dot(n, p - a)));
+  for (const glm::dvec3& p : c.p) thickness = std::max(thickness, std::abs(glm::dot(t.n, p - a)));
   if (thickness <= zero_distance(c, tol::flat)) return build_flat(c, t, center);
   return build_solid(points, c);
 }

@@ -146,9 +146,19 @@ void Hull::derive_gauss() {
   edge_arcs_.clear();
   edge_arcs_.reserve(edges);
   for (std::size_t i = 0; i < edges; ++i) {
-    const vec3 direction = glm::normalize(edge_end(i) - edge_start(i));
+    vec3 direction = glm::normalize(edge_end(i) - edge_start(i));
     const vec3& n1 = planes_[half_edges_[2 * i].face].normal;
     const vec3& n2 = planes_[half_edges_[2 * i + 1].face].normal;
+    // A flat polygon's edge lies in its plane only to the round-off of its
+    // ends, eps M / l rad for an edge l long at coordinates up to M, and a
+    // half circle about that direction ends that far from the normals: an
+    // axis crossing it there is supported by another vertex, not the edge
+    // (an edge 7.6e-5 long at 7.6e6 tilted 5.4e-6 rad, and SAT's edge-pair
+    // separation was 4.3e-5 off the gap along its axis, fuzz_pair). The arc
+    // turns about the edge's direction in the plane instead, so it ends at
+    // the normals; the edge is then perpendicular to an axis on its arc to
+    // within its distance from the plane, which is round-off.
+    if (flat_) direction = glm::normalize(direction - n1 * glm::dot(n1, direction));
     edge_arcs_.push_back(make_arc(direction, n1, n2));
   }
 
@@ -235,11 +245,21 @@ void Hull::derive_gauss() {
   const vec3 z = glm::dot(c, n[2]) >= 0 ? c : -c;  // the frame may be left-handed
   box.axes = mat3(x, y, z);
   const vec3 axes_k[3] = {x, y, z};
+  // Extents from the vertices, taken from vertex 0: the faces' offsets are
+  // dot products with the whole coordinates, and opposite normals 1.8e-10
+  // rad from antiparallel (round-off of a box 0.01 across at 1e5) put a
+  // half extent taken from them 2e-5 off (fuzz_hull).
+  const vec3 origin = vertices_[0];
+  vec3 lo(real(0)), hi(real(0));
+  for (const vec3& v : vertices_)
+    for (int k = 0; k < 3; ++k) {
+      const real along = glm::dot(axes_k[k], v - origin);
+      lo[k] = std::min(lo[k], along), hi[k] = std::max(hi[k], along);
+    }
+  box.center = origin;
   for (int k = 0; k < 3; ++k) {
-    const real plus = planes_[box.face[2 * k]].offset;       // dot(+axis, x) <= plus
-    const real minus = planes_[box.face[2 * k + 1]].offset;  // dot(-axis, x) <= minus
-    box.half[k] = (plus + minus) * real(0.5);
-    box.center += axes_k[k] * ((plus - minus) * real(0.5));
+    box.half[k] = (hi[k] - lo[k]) * real(0.5);
+    box.center += axes_k[k] * ((hi[k] + lo[k]) * real(0.5));
   }
   for (std::size_t e = 0; e < edge_count(); ++e) {
     const vec3 mid = (edge_start(e) + edge_end(e)) * real(0.5) - box.center;

@@ -60,8 +60,11 @@ struct Face {
 /// about the edge. A flat polygon's edges have half-circle arcs (from n
 /// through the edge's in-plane outward normal to -n).
 struct EdgeArc {
-  vec3 direction{real(0)};  ///< unit edge direction, from edge_start to edge_end
-  vec3 middle{real(0)};     ///< unit direction halfway along the arc
+  /// Unit edge direction, from edge_start to edge_end; for a flat polygon
+  /// its projection into the polygon's plane (the arc, a half circle about
+  /// it, then ends exactly at the two face normals).
+  vec3 direction{real(0)};
+  vec3 middle{real(0)};  ///< unit direction halfway along the arc
   /// Cosine of half the arc's angle (0 for a half circle): a direction u on
   /// the arc's great circle lies on the arc exactly when dot(u, middle) >=
   /// cos_half.
@@ -133,11 +136,11 @@ struct BoxFrame {
   bool aligned = false;
 };
 
-/// Cell of coordinate x (in [-1, 1], clamped) on an arc grid of g cells per
-/// axis (Hull::arc_grid_size()).
+/// Cell of coordinate x (in [-1, 1], clamped; NaN gives cell 0) on an arc
+/// grid of g cells per axis (Hull::arc_grid_size()).
 [[nodiscard]] inline int arc_grid_cell(real x, int g) {
   const real c = (x + real(1)) * real(0.5) * real(g);
-  return c <= 0 ? 0 : (c >= real(g - 1) ? g - 1 : static_cast<int>(c));
+  return !(c > 0) ? 0 : (c >= real(g - 1) ? g - 1 : static_cast<int>(c));
 }
 
 /// Axis-aligned bounds in the hull's local frame.
@@ -354,10 +357,14 @@ struct HullReport {
   int euler = 0;              ///< V - E + F, must be 2
   real max_nonplanarity = 0;  ///< largest distance of a face vertex from its plane
   real max_nonconvexity = 0;  ///< largest distance of a vertex outside any face plane
-  real max_outside = 0;       ///< largest distance of an input point outside the hull
+  /// Largest distance of an input point outside the hull: outside its face
+  /// planes, and for a flat polygon also, within its plane, from its edges
+  /// (as segments, so a point beyond a sharp corner counts in full).
+  real max_outside = 0;
   /// Bound on the non-planarity and non-convexity above; input points are held
-  /// to it plus tol::degenerate of the extent (points that close to another
-  /// count as that point: Hull::from_points keeps one of them).
+  /// to it plus the radius within which Hull::from_points counts points as
+  /// one (it keeps one of them): tol::degenerate of the extent or
+  /// tol::coplanar of the magnitude, whichever is larger.
   real tolerance = 0;
   std::vector<std::string> problems;  ///< one line per failed check
 };

@@ -36,16 +36,6 @@ bool is_unit(const vec3& v) {
   return std::abs(glm::length(v) - real(1)) <= unit_tolerance;
 }
 
-/// True when a coordinate is beyond the fourth root of real's range, which
-/// Hull::from_points refuses (status non_finite): fourth powers of such
-/// lengths overflow.
-bool beyond_range(const std::vector<vec3>& points) {
-  const real limit = std::ldexp(real(1), std::numeric_limits<real>::max_exponent / 4 - 4);
-  for (const vec3& p : points)
-    if (std::abs(p.x) > limit || std::abs(p.y) > limit || std::abs(p.z) > limit) return true;
-  return false;
-}
-
 void check_error(const HullResult& r, const std::vector<vec3>& points) {
   SEPAX_FUZZ_CHECK(!r.message.empty(), "status %s without a message", to_string(r.status));
   SEPAX_FUZZ_CHECK(r.hull.empty(), "status %s with a hull", to_string(r.status));
@@ -57,7 +47,7 @@ void check_error(const HullResult& r, const std::vector<vec3>& points) {
   } else if (points.size() < 3) {
     SEPAX_FUZZ_CHECK(r.status == HullStatus::too_few_points, "%zu points: %s", points.size(),
                      r.message.c_str());
-  } else if (beyond_range(points)) {
+  } else if (fuzz::beyond_range(points)) {
     // Refused: queries take fourth powers of lengths (hull_build.cpp).
     SEPAX_FUZZ_CHECK(
         r.status == HullStatus::non_finite && r.message.find("overflow") != std::string::npos,

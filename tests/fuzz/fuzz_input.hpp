@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 /// An invariant of a fuzz target: when `cond` is false, prints where, the
@@ -151,6 +152,16 @@ inline bool finite(const vec3& v) {
 /// True when every coordinate is finite.
 inline bool all_finite(const std::vector<vec3>& points) {
   return std::all_of(points.begin(), points.end(), [](const vec3& p) { return finite(p); });
+}
+
+/// True when a coordinate is beyond the fourth root of real's range, which
+/// Hull::from_points refuses (status non_finite): fourth powers of such
+/// lengths overflow.
+inline bool beyond_range(const std::vector<vec3>& points) {
+  const real limit = std::ldexp(real(1), std::numeric_limits<real>::max_exponent / 4 - 4);
+  for (const vec3& p : points)
+    if (std::abs(p.x) > limit || std::abs(p.y) > limit || std::abs(p.z) > limit) return true;
+  return false;
 }
 
 /// The 24 rotations of the cube (exact 0 / +-1 matrices), number k % 24:
