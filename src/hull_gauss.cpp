@@ -58,12 +58,15 @@ constexpr int max_patch_grid = 9;
 static_assert(6 * max_patch_grid * max_patch_grid == Hull::max_patches);
 
 // The cube-map cell of a unit direction, g cells per side of each face.
+// Clamped before the conversion to int, so that a NaN normal (a face the
+// build rejects afterwards) gives cell 0, not undefined behaviour.
 int patch_cell(const vec3& n, int g) {
   const vec3 a = glm::abs(n);
   const int axis = a.x >= a.y ? (a.x >= a.z ? 0 : 2) : (a.y >= a.z ? 1 : 2);
   const real major = a[axis];
   auto cell = [&](real c) {
-    return std::clamp(static_cast<int>((c / major + real(1)) * real(0.5) * real(g)), 0, g - 1);
+    const real x = (c / major + real(1)) * real(0.5) * real(g);
+    return !(x > 0) ? 0 : (x >= real(g - 1) ? g - 1 : static_cast<int>(x));
   };
   const int face = 2 * axis + (n[axis] < 0 ? 1 : 0);
   return (face * g + cell(n[(axis + 1) % 3])) * g + cell(n[(axis + 2) % 3]);
