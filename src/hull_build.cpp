@@ -10,16 +10,22 @@
 //      faces), and assemble half-edges with Hull::from_loops; a triangle of
 //      no area whose plane cuts the hull goes into a neighbour, a merged
 //      face with a reflex edge (a sliver next to a cluster of points) is
-//      split into triangles, and reflex edges between triangles are flipped.
+//      split into triangles, and reflex edges between triangles are flipped;
+//   4. if a face's plane still cuts the hull (Qhull's round-off next to a
+//      sliver), build the hull anew with exact orientation tests
+//      (hull_exact.cpp).
 // All arithmetic runs on points relative to the bounds' centre, so hulls far
 // from the origin keep their digits; vertices are stored as given.
 #include "sepax/hull.hpp"
+
+#include "hull_exact.hpp"
 
 extern "C" {
 #include <libqhull_r/qhull_ra.h>
 }
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -460,7 +466,54 @@ bool flip_reflex_triangles(const Hull& h, std::vector<std::vector<index_t>>& loo
   return flipped;
 }
 
-HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
+// True when some vertex lies outside a face's plane by more than
+// `tolerance`: the hull Qhull's round-off built is not convex there. Every
+// face is checked against the vertices of the faces next to it, and a
+// sliver triangle (narrower than `sliver` times its longest edge) against
+// every vertex: its plane turns about its long side by Qhull's round-off
+// over its width, which moves far vertices across it, not only neighbours.
+bool cuts_itself(const Hull& h, real tolerance, real sliver) {
+  const auto v = h.vertices();
+  const auto he = h.half_edges();
+  for (std::size_t f = 0; f < h.face_count(); ++f) {
+    if (reflex_around(h, index_t(f), tolerance)) return true;
+    if (h.faces()[f].count != 3) continue;
+    const index_t e = h.faces()[f].edge;
+    const vec3 a = v[he[e].origin], b = v[he[he[e].next].origin],
+               c = v[he[he[he[e].next].next].origin];
+    const real longest = std::max({glm::distance(a, b), glm::distance(b, c), glm::distance(c, a)});
+    if (glm::length(glm::cross(b - a, c - a)) >= sliver * longest * longest) continue;
+    const Plane& plane = h.planes()[f];
+    for (const vec3& p : v)
+      if (plane.distance(p) > tolerance) return true;
+  }
+  return false;
+}
+
+// The hull of the distinct points from exact orientation tests
+// (hull_exact.hpp); `start` are four points that are not coplanar. Empty
+// when its faces fail to close.
+Hull build_exact(std::span<const vec3> input, std::array<std::size_t, 4> start) {
+  const std::vector<glm::dvec3> points(input.begin(), input.end());
+  const std::vector<std::array<index_t, 3>> triangles = detail::exact_hull(points, start);
+  if (triangles.empty()) return Hull{};
+  std::vector<std::vector<index_t>> loops = detail::exact_faces(points, triangles);
+  std::vector<index_t> remap(input.size(), -1);
+  std::vector<vec3> verts;
+  for (auto& loop : loops) {
+    for (index_t& i : loop) {
+      if (remap[std::size_t(i)] < 0) {
+        remap[std::size_t(i)] = index_t(verts.size());
+        verts.push_back(input[std::size_t(i)]);
+      }
+      i = remap[std::size_t(i)];
+    }
+  }
+  return Hull::from_loops(std::move(verts), loops, false);
+}
+
+HullResult build_solid(std::span<const vec3> input, const Cloud& c,
+                       std::array<std::size_t, 4> start) {
   std::vector<std::vector<index_t>> loops;
   const std::string error = run_qhull(c, loops);
   if (!error.empty()) return fail(HullStatus::qhull_error, "Qhull: " + error);
@@ -531,6 +584,18 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c) {
     h = Hull::from_loops(vertices, fixed, false);
     if (h.empty())
       return fail(HullStatus::qhull_error, "flipped faces do not close (internal error)");
+  }
+  // Qhull decides on rounded numbers, and next to a sliver (two points
+  // 1e-11 apart, a third 0.02 away) its round-off, over the sliver's width,
+  // turns the sliver's plane by far more than the tolerance: the local
+  // repairs above cannot always find the exact hull's faces there (fuzz_hull:
+  // six clouds of jittered box corners left a vertex 1e-9 to 0.02 outside).
+  // The exact hull is built instead: exactly coplanar triangles merge into
+  // faces, nearly coplanar ones stay triangles. It takes O(points * faces),
+  // so only for clouds where Qhull's is wrong.
+  if (cuts_itself(h, tolerance, real(1e-3))) {
+    Hull exact = build_exact(input, start);
+    if (!exact.empty()) h = std::move(exact);
   }
   // A face left without a plane would make queries return NaN: an error
   // instead, should the repairs above miss one.
@@ -611,9 +676,13 @@ HullResult Hull::from_points(std::span<const vec3> points) {
 
   const glm::dvec3 a = c.p[t.i0];
   double thickness = 0;
-  for (const glm::dvec3& p : c.p) thickness = std::max(thickness, std::abs(glm::dot(t.n, p - a)));
+  std::size_t apex = 0;  // the point farthest from the spread triangle's plane
+  for (std::size_t i = 0; i < c.p.size(); ++i) {
+    const double d = std::abs(glm::dot(t.n, c.p[i] - a));
+    if (d > thickness) thickness = d, apex = i;
+  }
   if (thickness <= zero_distance(c, tol::flat)) return build_flat(c, t, center);
-  return build_solid(points, c);
+  return build_solid(points, c, {t.i0, t.i1, t.i2, apex});
 }
 
 }  // namespace sepax

@@ -179,6 +179,11 @@ class SEPAX_API Hull {
   /// merged into polygons (a box has 6 faces and 12 edges); only hull
   /// vertices are kept, in their input coordinates. A point within
   /// tol::degenerate of the extent of an earlier one counts as that point.
+  /// Where Qhull's round-off leaves a face whose plane cuts the hull (next
+  /// to sliver triangles, from points just beyond that radius of each
+  /// other), the hull is rebuilt with exact orientation tests instead
+  /// (only exactly coplanar facets merged); that fallback takes
+  /// O(points * faces).
   /// Coordinates must lie within the fourth root of real's range (about 1e75
   /// in double, 2.7e8 in float; status non_finite otherwise), as queries take
   /// fourth powers of lengths. Never throws for bad input: the result
