@@ -85,6 +85,11 @@ int exact_determinant_sign(const glm::dvec3 (&hi)[3], const glm::dvec3 (&lo)[3])
   return sum.sign();
 }
 
+// A directed edge (from, to) as one hashable number.
+std::uint64_t edge_key(index_t from, index_t to) {
+  return (std::uint64_t(std::uint32_t(from)) << 32) | std::uint32_t(to);
+}
+
 }  // namespace
 
 int orientation(const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c,
@@ -119,17 +124,14 @@ std::vector<std::array<index_t, 3>> exact_hull(std::span<const glm::dvec3> point
   std::vector<Triangle> faces;
   std::vector<char> alive;
   // Directed edge (from, to) -> the face that has it.
-  auto key = [](index_t from, index_t to) {
-    return (std::uint64_t(std::uint32_t(from)) << 32) | std::uint32_t(to);
-  };
   std::unordered_map<std::uint64_t, std::size_t> face_of;
   auto add_face = [&](index_t a, index_t b, index_t c) {
     const std::size_t f = faces.size();
     faces.push_back({a, b, c});
     alive.push_back(1);
-    face_of[key(a, b)] = f;
-    face_of[key(b, c)] = f;
-    face_of[key(c, a)] = f;
+    face_of[edge_key(a, b)] = f;
+    face_of[edge_key(b, c)] = f;
+    face_of[edge_key(c, a)] = f;
   };
   auto above = [&](const Triangle& t, std::size_t i) {
     return orientation(points[std::size_t(t[0])], points[std::size_t(t[1])],
@@ -164,7 +166,7 @@ std::vector<std::array<index_t, 3>> exact_hull(std::span<const glm::dvec3> point
       const Triangle& t = faces[f];
       for (int k = 0; k < 3; ++k) {
         const index_t from = t[std::size_t(k)], to = t[std::size_t((k + 1) % 3)];
-        const auto twin = face_of.find(key(to, from));
+        const auto twin = face_of.find(edge_key(to, from));
         if (twin == face_of.end()) return {};  // not a closed surface (cannot happen)
         if (alive[twin->second]) horizon.emplace_back(from, to);
       }
@@ -172,7 +174,7 @@ std::vector<std::array<index_t, 3>> exact_hull(std::span<const glm::dvec3> point
     for (std::size_t f : visible) {
       const Triangle& t = faces[f];
       for (int k = 0; k < 3; ++k)
-        face_of.erase(key(t[std::size_t(k)], t[std::size_t((k + 1) % 3)]));
+        face_of.erase(edge_key(t[std::size_t(k)], t[std::size_t((k + 1) % 3)]));
     }
     for (const auto& [from, to] : horizon) add_face(from, to, index_t(i));
   }
@@ -184,13 +186,10 @@ std::vector<std::array<index_t, 3>> exact_hull(std::span<const glm::dvec3> point
 
 std::vector<std::vector<index_t>> exact_faces(std::span<const glm::dvec3> points,
                                               std::span<const std::array<index_t, 3>> triangles) {
-  auto key = [](index_t from, index_t to) {
-    return (std::uint64_t(std::uint32_t(from)) << 32) | std::uint32_t(to);
-  };
   std::unordered_map<std::uint64_t, std::size_t> face_of;
   for (std::size_t f = 0; f < triangles.size(); ++f)
     for (int k = 0; k < 3; ++k)
-      face_of[key(triangles[f][std::size_t(k)], triangles[f][std::size_t((k + 1) % 3)])] = f;
+      face_of[edge_key(triangles[f][std::size_t(k)], triangles[f][std::size_t((k + 1) % 3)])] = f;
   // Groups of exactly coplanar neighbours (union-find): a face of the convex
   // hull is one convex polygon, so each group is one face.
   std::vector<std::size_t> group(triangles.size());
@@ -203,13 +202,11 @@ std::vector<std::vector<index_t>> exact_faces(std::span<const glm::dvec3> points
   for (std::size_t f = 0; f < triangles.size(); ++f) {
     const auto& t = triangles[f];
     for (int k = 0; k < 3; ++k) {
-      const std::size_t g = face_of.at(key(t[std::size_t((k + 1) % 3)], t[std::size_t(k)]));
+      const std::size_t g = face_of.at(edge_key(t[std::size_t((k + 1) % 3)], t[std::size_t(k)]));
       const auto& u = triangles[g];
-      // u's corner off the shared edge
-      const index_t apex = u[0] != t[std::size_t(k)] && u[0] != t[std::size_t((k + 1) % 3)] ? u[0]
-                           : u[1] != t[std::size_t(k)] && u[1] != t[std::size_t((k + 1) % 3)]
-                               ? u[1]
-                               : u[2];
+      // u's corner off the shared edge: its three corners less the edge's two
+      const index_t apex = index_t(std::int64_t(u[0]) + u[1] + u[2] - t[std::size_t(k)] -
+                                   t[std::size_t((k + 1) % 3)]);
       if (orientation(p(t[0]), p(t[1]), p(t[2]), p(apex)) == 0) group[root(f)] = root(g);
     }
   }
@@ -220,7 +217,7 @@ std::vector<std::vector<index_t>> exact_faces(std::span<const glm::dvec3> points
     const auto& t = triangles[f];
     for (int k = 0; k < 3; ++k) {
       const index_t from = t[std::size_t(k)], to = t[std::size_t((k + 1) % 3)];
-      if (root(face_of.at(key(to, from))) != root(f)) boundary[root(f)][from] = to;
+      if (root(face_of.at(edge_key(to, from))) != root(f)) boundary[root(f)][from] = to;
     }
   }
   std::vector<std::vector<index_t>> loops;

@@ -63,6 +63,20 @@ bool climbing_finds_support(const Hull& h) {
   return true;
 }
 
+/// Builds the hull of `points` and checks what every hull regression
+/// checks: it builds, validate() passes with every point inside, and hill
+/// climbing finds the support. Returns the result for further checks.
+/// Unused in float, where every caller's input is below round-off.
+[[maybe_unused]] HullResult check_built_hull(const std::vector<vec3>& points) {
+  HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  const HullReport report = validate(r.hull, points);
+  INFO((report.problems.empty() ? std::string() : report.problems[0]));
+  CHECK(report.ok);
+  CHECK(climbing_finds_support(r.hull));
+  return r;
+}
+
 #if SEPAX_TEST_IO
 /// Writes `text` to a file of this process's own with the given name and
 /// loads it; the file is removed afterwards.
@@ -101,10 +115,7 @@ TEST_CASE("regression: fuzz_hull, grid point inside a face far from the origin",
       {-49999.949999999997, -30000.049999999999, -10000.049999999999},  // inside a face
       {-49999.849999999999, -30000.150000000001, -10000.15},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  CHECK(validate(r.hull, points).ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
 }
 #endif
 
@@ -157,10 +168,7 @@ TEST_CASE("regression: fuzz_hull, climb circles a face of round-off gains until 
       {9.5514666933208449e-38, 9.550891600431086e-38, 5.8781892189251718e-39},
       {7.2026741066295597e-43, 2.5218888202760868e-40, 0},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  CHECK(validate(r.hull, points).ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
 }
 #endif
 
@@ -321,10 +329,7 @@ TEST_CASE("regression: fuzz_hull, a premerge radius leaves reflexes that stop th
       {-9499999.4999449998, -9500000.4999449998, -2199999.4999429998},
       {-9499999.499907, -9499999.4999429993, -2199999.5000720001},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  CHECK(validate(r.hull, points).ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
 }
 #endif
 
@@ -512,10 +517,7 @@ TEST_CASE("regression: fuzz_hull, climb stops a hull size short at a corner clus
       {-0.5, -0.50000000000099998, 0.50000000005199996},
       {0.5, -0.5, -0.5},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  CHECK(validate(r.hull, points).ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
 }
 #endif
 
@@ -551,12 +553,7 @@ TEST_CASE("regression: fuzz_hull, a merged sliver quad leaves a neighbour outsid
       {0.50000000899999997, -0.5, -0.5},
       {-0.5, -0.5, -0.5},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  const HullReport report = validate(r.hull, points);
-  INFO((report.problems.empty() ? std::string() : report.problems[0]));
-  CHECK(report.ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
 }
 #endif
 
@@ -601,10 +598,7 @@ TEST_CASE("regression: fuzz_hull, climb stops at a split corner of a merged flat
       {0.019999998759999998, 0, -0.010000000950000001},
       {0.01000000061, -0.01, -0.01},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  CHECK(validate(r.hull, points).ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
 #endif
 }
 
@@ -638,10 +632,7 @@ TEST_CASE("regression: fuzz_hull, climb stops on a plateau of exact ties",
       {-0.5, -0.5, 0.5},
       {-0.5, -0.5, -0.5},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  CHECK(validate(r.hull, points).ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
 }
 #endif
 
@@ -1251,12 +1242,7 @@ TEST_CASE("regression: fuzz_hull, a Qhull facet of three collinear points cuts t
       {0.01000000002, 0.00999999983, 0.00999999983},
       {0.019999998759999998, 0, -0.010000000950000001},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  const HullReport report = validate(r.hull, points);
-  INFO((report.problems.empty() ? std::string() : report.problems[0]));
-  CHECK(report.ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
 }
 #endif
 
@@ -1329,12 +1315,7 @@ TEST_CASE("regression: fuzz_hull, a sliver triangle's plane cuts its neighbour",
       {1.1299999998215515e-09, 0.52000000113, 0.0099999998499999999},
       {-1.000000082740371e-11, 0.51000000000000001, -0.01},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  const HullReport report = validate(r.hull, points);
-  INFO((report.problems.empty() ? std::string() : report.problems[0]));
-  CHECK(report.ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
 }
 #endif
 
@@ -1368,12 +1349,7 @@ TEST_CASE("regression: fuzz_hull, splitting a face with three corners on one lin
       {999.98999999999, -0.0099999999899999994, -0.010000000010000001},
       {999.98999999997, 0, -0.01},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  const HullReport report = validate(r.hull, points);
-  INFO((report.problems.empty() ? std::string() : report.problems[0]));
-  CHECK(report.ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
   CHECK(arc_grid_cell(std::numeric_limits<real>::quiet_NaN(), 8) == 0);
 }
 #endif
@@ -1402,12 +1378,7 @@ TEST_CASE("regression: fuzz_hull, a split leaves three corners on one line",
       {999.99000000000001, -0.0099999999899999994, -0.010000000010000001},
       {999.98999999997, 0, -0.01},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  const HullReport report = validate(r.hull, points);
-  INFO((report.problems.empty() ? std::string() : report.problems[0]));
-  CHECK(report.ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
 }
 #endif
 
@@ -1431,12 +1402,7 @@ TEST_CASE("regression: fuzz_hull, a Qhull facet of three corners on one line",
       {1000.01000000113, 0.01000000113, 0.0099999997199999996},
       {999.99000000007004, 0, -0.01},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  const HullReport report = validate(r.hull, points);
-  INFO((report.problems.empty() ? std::string() : report.problems[0]));
-  CHECK(report.ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
 }
 #endif
 
@@ -1473,20 +1439,10 @@ TEST_CASE("regression: fuzz_hull, box frame far from the origin off its vertices
 // for them). The hull is now rebuilt with exact orientation tests when a
 // face's plane cuts it.
 #if !SEPAX_USE_FLOAT  // 1e-9 at 1000 is below float's round-off
-namespace {
-void check_exact_fallback(const std::vector<vec3>& points) {
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  const HullReport report = validate(r.hull, points);
-  INFO((report.problems.empty() ? std::string() : report.problems[0]));
-  CHECK(report.ok);
-  CHECK(climbing_finds_support(r.hull));
-}
-}  // namespace
 
 TEST_CASE("regression: fuzz_hull, a Qhull sliver at x = 1000 cuts the hull by 5.8e-9",
           "[regression][hull][exact]") {
-  check_exact_fallback({
+  check_built_hull({
       {1000.00999999997, 0.010000001100000001, 1.13e-09},
       {1000.01000000113, 0.01000000115, 0.01000000113},
       {1000.01000000113, 0.01000000113, 0.01000000113},
@@ -1511,7 +1467,7 @@ TEST_CASE("regression: fuzz_hull, a Qhull sliver at x = 1000 cuts the hull by 5.
 
 TEST_CASE("regression: fuzz_hull, a Qhull sliver at the origin cuts the hull by 1.1e-9",
           "[regression][hull][exact]") {
-  check_exact_fallback({
+  check_built_hull({
       {0.02000000113, 0.0099999999899999994, -0.009999999360000001},
       {0.02000000113, 0.01000000113, 0.01000000113},
       {0.02000000113, 0.01000000113, 0.010000000030000001},
@@ -1545,7 +1501,7 @@ TEST_CASE("regression: fuzz_hull, a Qhull sliver at the origin cuts the hull by 
 
 TEST_CASE("regression: fuzz_hull, a split face's needle triangles cut the hull by 1.8e-4",
           "[regression][hull][exact]") {
-  check_exact_fallback({
+  check_built_hull({
       {1000.00999999997, 0.010000001100000001, 1.1600000000000001e-09},
       {999.98999999898001, -0.01000000004, 4.9000000000000007e-10},
       {1000.00000000049, -0.0099999993399999994, 0.01},
@@ -1616,9 +1572,6 @@ TEST_CASE("regression: fuzz_hull, a face reflex in its own plane stops the climb
       {100.01000000049, -399.98999999998, -99.989999998870005},
       {100.01000000118999, -399.99000000000001, -99.999999999389999},
   };
-  const HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  CHECK(validate(r.hull, points).ok);
-  CHECK(climbing_finds_support(r.hull));
+  check_built_hull(points);
 }
 #endif
