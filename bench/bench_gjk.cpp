@@ -65,17 +65,17 @@ void BM_gjk_intersect(benchmark::State& state) {
 }
 BENCHMARK(BM_gjk_intersect)->Arg(8)->Arg(32)->Arg(256)->Arg(1024);
 
-void BM_epa_penetration(benchmark::State& state) {
+void BM_epa_query(benchmark::State& state) {
   const HullPair h(int(state.range(0)));
   const std::vector<Pose> pb = poses(real(1.5), 9);
   epa::Workspace ws;
   std::size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(epa::penetration(h.a, Pose{}, h.b, pb[i], nullptr, &ws));
+    benchmark::DoNotOptimize(epa::query(h.a, Pose{}, h.b, pb[i], nullptr, &ws));
     i = (i + 1) % pb.size();
   }
 }
-BENCHMARK(BM_epa_penetration)->Arg(8)->Arg(32)->Arg(256)->Arg(1024);
+BENCHMARK(BM_epa_query)->Arg(8)->Arg(32)->Arg(256)->Arg(1024);
 
 // Boxes through the Box adapter (no hull at all) against hull boxes.
 void BM_gjk_distance_box_adapter(benchmark::State& state) {
@@ -114,7 +114,7 @@ void BM_gjk_capsule_box(benchmark::State& state) {
 BENCHMARK(BM_gjk_capsule_box);
 
 // Coherent motion: B creeps along a circle; cold queries against warm ones
-// that keep a GjkCache from frame to frame.
+// that keep a gjk::Cache from frame to frame.
 void coherent(benchmark::State& state, bool warm) {
   const HullPair h(int(state.range(0)));
   std::vector<Pose> frames;
@@ -123,7 +123,7 @@ void coherent(benchmark::State& state, bool warm) {
     frames.push_back(pose_from_euler_deg(vec3(real(2.5) * std::cos(t), real(2.5) * std::sin(t), 0),
                                          vec3(real(10) * t, real(20) * t, real(30) * t)));
   }
-  gjk::GjkCache cache{};
+  gjk::Cache cache{};
   std::size_t i = 0;
   long iterations = 0;
   for (auto _ : state) {

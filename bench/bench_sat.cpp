@@ -15,6 +15,7 @@
 #include "bench_rng.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
+#include "sepax/testing.hpp"
 
 #include <benchmark/benchmark.h>
 

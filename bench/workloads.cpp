@@ -6,6 +6,7 @@
 #include "sepax/shapes.hpp"
 #if SEPAX_BENCH_HAVE_IO
 #include "sepax/io.hpp"
+#include "sepax/testing.hpp"
 #endif
 
 #include <algorithm>

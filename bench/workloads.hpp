@@ -16,6 +16,7 @@
 
 #include "sepax/hull.hpp"
 #include "sepax/sat.hpp"
+#include "sepax/testing.hpp"
 
 #include <memory>
 #include <string>

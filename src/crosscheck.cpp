@@ -26,7 +26,7 @@ real angle_between(const vec3& u, const vec3& v) {
 
 // Fills c.agree and c.reason from the numbers already in c.
 void judge(CrossCheck& c) {
-  const real s = c.sat.separation, g = c.gjk.separation;
+  const real s = c.sat.separation, g = c.epa.separation;
   const bool in_band = std::abs(s) <= c.band || std::abs(g) <= c.band;
   if (!c.same_verdict && !in_band) {
     c.reason = "SAT and GJK give different verdicts";
@@ -37,7 +37,7 @@ void judge(CrossCheck& c) {
     return;
   }
   if (c.sat.intersecting) {
-    const bool epa_exact = c.gjk.epa_status == epa::EpaStatus::converged;
+    const bool epa_exact = c.epa.epa_status == epa::Status::converged;
     if (epa_exact && c.separation_difference > c.value_tolerance) {
       c.reason = "SAT and EPA depths differ";
       return;
@@ -47,7 +47,7 @@ void judge(CrossCheck& c) {
       return;
     }
     const bool same_axis = c.axis_angle <= c.angle_tolerance;
-    const bool equally_deep = std::abs(c.sat_gap_along_gjk_axis - s) <= c.value_tolerance;
+    const bool equally_deep = std::abs(c.sat_gap_along_epa_axis - s) <= c.value_tolerance;
     if (epa_exact && !same_axis && !equally_deep) {
       c.reason = "SAT and EPA axes are different directions of different depth";
       return;
@@ -72,7 +72,7 @@ CrossCheck crosscheck(const Hull& a, const Pose& pose_a, const Hull& b, const Po
                  epa::query(a, pose_a, b, pose_b, nullptr, workspace), a, pose_a, b, pose_b);
 }
 
-CrossCheck compare(const sat::Result& sat, const epa::QueryResult& gjk, const Hull& a,
+CrossCheck compare(const sat::Result& sat, const epa::Result& gjk_epa, const Hull& a,
                    const Pose& pose_a, const Hull& b, const Pose& pose_b) {
   CrossCheck c;
   if (a.empty() || b.empty()) {
@@ -80,15 +80,15 @@ CrossCheck compare(const sat::Result& sat, const epa::QueryResult& gjk, const Hu
     return c;
   }
   c.sat = sat;
-  c.gjk = gjk;
+  c.epa = gjk_epa;
   c.size = std::max(a.extent(), b.extent());
   c.value_tolerance = tol::crosscheck * c.size;
   c.band = c.value_tolerance;
   c.angle_tolerance = tol::crosscheck_angle;
-  c.same_verdict = c.sat.intersecting == c.gjk.intersecting;
-  c.separation_difference = std::abs(c.sat.separation - c.gjk.separation);
-  c.axis_angle = angle_between(c.sat.axis, c.gjk.axis);
-  c.sat_gap_along_gjk_axis = gap_along(a, pose_a, b, pose_b, c.gjk.axis);
+  c.same_verdict = c.sat.intersecting == c.epa.intersecting;
+  c.separation_difference = std::abs(c.sat.separation - c.epa.separation);
+  c.axis_angle = angle_between(c.sat.axis, c.epa.axis);
+  c.sat_gap_along_epa_axis = gap_along(a, pose_a, b, pose_b, c.epa.axis);
   judge(c);
   return c;
 }

@@ -1,33 +1,37 @@
 // EPA: the expanding polytope (fixed capacity, half-edge-free triangle
 // adjacency), the lifting of GJK's simplex into a tetrahedron, the answer
 // for flat Minkowski differences, result assembly, and the explicit
-// instantiations. The loop itself is a template in epa.hpp.
+// instantiations. The loop itself is a template in detail/epa_expand.hpp.
 #include "sepax/epa.hpp"
 
-#include "unit.hpp"
+#include "unit_vector.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 namespace sepax::epa {
 
-const char* to_string(EpaStatus status) {
+const char* to_string(Status status) {
   switch (status) {
-    case EpaStatus::converged:
+    case Status::converged:
       return "converged";
-    case EpaStatus::separated:
+    case Status::separated:
       return "separated";
-    case EpaStatus::max_iterations:
+    case Status::max_iterations:
       return "max_iterations";
-    case EpaStatus::capacity:
+    case Status::capacity:
       return "capacity";
-    case EpaStatus::degenerate:
+    case Status::degenerate:
       return "degenerate";
   }
   return "unknown";
 }
 
 namespace detail {
+
+using gjk::detail::Simplex;
+using gjk::detail::SimplexVertex;
+
 namespace {
 
 // A unit vector perpendicular to e (nonzero): crossed with the coordinate
@@ -75,7 +79,7 @@ inline bool Polytope::make_face(int f, int i0, int i1, int i2) {
 
 // The tetrahedron's faces, oriented outwards (the fourth vertex behind each),
 // and their adjacency found by matching each edge with its reverse.
-bool Polytope::start(const gjk::SimplexVertex (&t)[4]) {
+bool Polytope::start(const SimplexVertex (&t)[4]) {
   vertex_count_ = 4, face_count_ = 4, free_count_ = 0;
   heaped_ = false;
   for (int k = 0; k < 4; ++k) vertex_[k] = Vertex{t[k].a, t[k].b, t[k].w};
@@ -165,7 +169,7 @@ inline int Polytope::allocate() {
 // them their places in the heap (one sift instead of a removal and an
 // insertion); removed faces whose slot is not reused leave it at the end.
 // The heap is made when the face slots first exceed heap_from.
-Polytope::Add Polytope::add(const gjk::SimplexVertex& p, int from) {
+Polytope::Add Polytope::add(const SimplexVertex& p, int from) {
   if (vertex_count_ >= max_vertices_) return Add::full;
   int edges;
   const int visible = mark_visible(p.w, from, edges);
@@ -274,12 +278,11 @@ inline void Polytope::weights(int f, const vec3& q, real (&l)[3]) const {
 // seen, then clamp what round-off is left. The walk must not stop when a
 // step makes the weights worse: in a fan of coplanar triangles the way to
 // the right one can cross a thin triangle whose weights are worse still
-// (the stress suite found pairs whose witnesses were then off by 70% of the
-// depth). The point located is the first face's projection d * n
-// throughout: the neighbours' own planes differ from it by round-off, and
-// their projections would give witnesses that differ by d * (n' - n), not
-// by the reported depth along the reported normal (3.3e-7 of a 7.5e-4 depth
-// in float, normals 4e-4 rad apart; found by the stress suite).
+// (witnesses off by a large part of the depth). The point located is the
+// first face's projection d * n throughout: the neighbours' own planes
+// differ from it by round-off, and their projections would give witnesses
+// that differ by d * (n' - n), not by the reported depth along the
+// reported normal.
 void Polytope::witness(int f, vec3& pa, vec3& pb) const {
   const auto lowest = [](const real(&w)[3]) {
     return w[0] <= w[1] && w[0] <= w[2] ? 0 : (w[1] <= w[2] ? 1 : 2);
@@ -309,7 +312,7 @@ void Polytope::witness(int f, vec3& pa, vec3& pb) const {
   }
 }
 
-int lift_directions(const gjk::Simplex& s, vec3 (&dirs)[6]) {
+int lift_directions(const Simplex& s, vec3 (&dirs)[6]) {
   if (s.count == 1) {
     for (int k = 0; k < 3; ++k) {
       dirs[2 * k] = vec3(real(0)), dirs[2 * k][k] = 1;
@@ -328,7 +331,7 @@ int lift_directions(const gjk::Simplex& s, vec3 (&dirs)[6]) {
   return 2;
 }
 
-real lift_height(const gjk::Simplex& s, const vec3& w) {
+real lift_height(const Simplex& s, const vec3& w) {
   const vec3 d = w - s.v[0].w;
   if (s.count == 1) return glm::length(d);
   if (s.count == 2) {
@@ -344,12 +347,12 @@ real lift_height(const gjk::Simplex& s, const vec3& w) {
 // Each face as its own simplex; the signed-volumes step says how near the
 // origin it is. The nearest wins (the larger simplex on ties, to keep the
 // most dimensions).
-void drop_to_face(gjk::Simplex& s) {
+void drop_to_face(Simplex& s) {
   static constexpr int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
-  gjk::Simplex best;
+  Simplex best;
   real best_vv = std::numeric_limits<real>::infinity();
   for (const auto& f : face) {
-    gjk::Simplex t;
+    Simplex t;
     t.count = 3;
     for (int m = 0; m < 3; ++m) t.v[m] = s.v[f[m]];
     const vec3 v = gjk::detail::closest_point(t);
@@ -363,8 +366,8 @@ void drop_to_face(gjk::Simplex& s) {
 // separates, so the depth is 0. The axis is the plane's normal (a
 // perpendicular of a segment), signed to point from A's centre towards
 // B's when they differ, else canonically (largest component positive).
-Raw flat_answer(const gjk::Simplex& grown, const gjk::Simplex& gjk_simplex, const vec3& guess) {
-  Raw r;
+ExpandResult flat_answer(const Simplex& grown, const Simplex& gjk_simplex, const vec3& guess) {
+  ExpandResult r;
   vec3 axis(real(0), real(0), real(1));
   if (grown.count == 3) {
     axis = sepax::detail::unit_or(
@@ -388,17 +391,17 @@ Raw flat_answer(const gjk::Simplex& grown, const gjk::Simplex& gjk_simplex, cons
 // may still overlap: then depth = radii - core distance along GJK's axis).
 // Overlapping cores: EPA's depth plus the radii. Witnesses move along the
 // axis onto the rounded surfaces.
-QueryResult finish(const gjk::detail::Run& g, const gjk::Simplex& s, const Raw* e, real radius_a,
-                   real radius_b, const Pose* to_world) {
-  QueryResult q;
-  const gjk::DistanceResult d = gjk::detail::finish(g, s, radius_a, radius_b, nullptr);
+Result finish(const gjk::detail::SolveResult& g, const Simplex& s, const ExpandResult* e,
+              real radius_a, real radius_b, const Pose* to_world) {
+  Result q;
+  const gjk::Result d = gjk::detail::finish(g, s, radius_a, radius_b, nullptr);
   q.gjk_iterations = g.iterations, q.gjk_status = g.status;
   if (e == nullptr) {
     const real len = std::sqrt(glm::dot(g.v, g.v));
     q.separation = len - radius_a - radius_b;
     q.intersecting = d.intersecting;
     q.axis = d.axis, q.point_a = d.point_a, q.point_b = d.point_b;
-    q.epa_status = q.intersecting ? EpaStatus::converged : EpaStatus::separated;
+    q.epa_status = q.intersecting ? Status::converged : Status::separated;
   } else {
     q.separation = -(e->depth + radius_a + radius_b);
     q.intersecting = true;
@@ -413,10 +416,10 @@ QueryResult finish(const gjk::detail::Run& g, const gjk::Simplex& s, const Raw* 
   return q;
 }
 
-template Raw expand(const convex::HullShape&, const convex::Posed<convex::HullShape>&,
-                    const gjk::Simplex&, real, const vec3&, Polytope&);
-template Raw expand(const convex::Box&, const convex::Posed<convex::Box>&, const gjk::Simplex&,
-                    real, const vec3&, Polytope&);
+template ExpandResult expand(const convex::HullShape&, const convex::Posed<convex::HullShape>&,
+                             const Simplex&, real, const vec3&, Polytope&);
+template ExpandResult expand(const convex::Box&, const convex::Posed<convex::Box>&, const Simplex&,
+                             real, const vec3&, Polytope&);
 
 }  // namespace detail
 
@@ -427,7 +430,7 @@ int vertex_room(int vertices) {
   return std::max(vertices, 4);
 }
 std::size_t face_room(int vertices) {
-  return static_cast<std::size_t>(face_capacity(vertex_room(vertices)));
+  return static_cast<std::size_t>(detail::face_capacity(vertex_room(vertices)));
 }
 
 }  // namespace
@@ -448,29 +451,15 @@ int workspace_vertices(const Hull& a, const Hull& b) {
   return std::max(static_cast<int>(n), max_vertices);
 }
 
-PenetrationResult to_penetration(const QueryResult& q) {
-  PenetrationResult p;
-  p.intersecting = q.intersecting;
-  p.depth = std::max(-q.separation, real(0));
-  p.axis = q.axis, p.point_a = q.point_a, p.point_b = q.point_b;
-  p.iterations = q.epa_iterations, p.status = q.epa_status;
-  return p;
-}
-
-QueryResult query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
-                  gjk::GjkCache* cache, Workspace* workspace) {
+Result query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+             gjk::Cache* cache, Workspace* workspace) {
   if (a.empty() || b.empty()) {  // programmer error: no hull to read supports from
-    QueryResult r;
-    r.gjk_status = gjk::GjkStatus::degenerate;
-    r.epa_status = EpaStatus::degenerate;
+    Result r;
+    r.gjk_status = gjk::Status::degenerate;
+    r.epa_status = Status::degenerate;
     return r;
   }
   return query(convex::posed(a, pose_a), convex::posed(b, pose_b), cache, workspace);
-}
-
-PenetrationResult penetration(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
-                              gjk::GjkCache* cache, Workspace* workspace) {
-  return to_penetration(query(a, pose_a, b, pose_b, cache, workspace));
 }
 
 }  // namespace sepax::epa

@@ -1,22 +1,22 @@
 // GJK: the signed-volumes sub-algorithm, result assembly, and the explicit
 // instantiations for hulls and boxes. The loop itself is a template in
-// gjk.hpp.
+// detail/gjk_solver.hpp.
 #include "sepax/gjk.hpp"
 
-#include "unit.hpp"
+#include "unit_vector.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 namespace sepax::gjk {
 
-const char* to_string(GjkStatus status) {
+const char* to_string(Status status) {
   switch (status) {
-    case GjkStatus::converged:
+    case Status::converged:
       return "converged";
-    case GjkStatus::max_iterations:
+    case Status::max_iterations:
       return "max_iterations";
-    case GjkStatus::degenerate:
+    case Status::degenerate:
       return "degenerate";
   }
   return "unknown";
@@ -27,7 +27,7 @@ namespace {
 
 // A candidate answer of the sub-algorithm: which simplex points it keeps,
 // their weights, and the closest point.
-struct Sub {
+struct Candidate {
   int count = 0;
   int index[4] = {0, 0, 0, 0};
   real lambda[4] = {0, 0, 0, 0};
@@ -39,8 +39,8 @@ bool same_sign(real a, real b) {
   return (a > 0 && b > 0) || (a < 0 && b < 0);
 }
 
-Sub vertex_sub(const vec3* w, int i) {
-  Sub r;
+Candidate vertex_candidate(const vec3* w, int i) {
+  Candidate r;
   r.count = 1, r.index[0] = i, r.lambda[0] = 1, r.v = w[i], r.vv = glm::dot(w[i], w[i]);
   return r;
 }
@@ -48,19 +48,19 @@ Sub vertex_sub(const vec3* w, int i) {
 // Closest point of segment w[i0] w[i1]. The origin projects to parameter
 // t = -dot(w0, e) / dot(e, e) along e = w1 - w0; strictly inside (0, 1) keeps
 // both points, else the nearer end point is the answer.
-Sub segment_sub(const vec3* w, int i0, int i1) {
+Candidate segment_candidate(const vec3* w, int i0, int i1) {
   const vec3 e = w[i1] - w[i0];
   const real ee = glm::dot(e, e);
   const real num = -glm::dot(w[i0], e);
   if (ee > 0 && num > 0 && num < ee) {
-    Sub r;
+    Candidate r;
     const real t = num / ee;
     r.count = 2, r.index[0] = i0, r.index[1] = i1;
     r.lambda[0] = 1 - t, r.lambda[1] = t;
     r.v = w[i0] + e * t, r.vv = glm::dot(r.v, r.v);
     return r;
   }
-  const Sub a = vertex_sub(w, i0), b = vertex_sub(w, i1);
+  const Candidate a = vertex_candidate(w, i0), b = vertex_candidate(w, i1);
   return b.vv < a.vv ? b : a;
 }
 
@@ -79,7 +79,7 @@ real area2(const vec3& p, const vec3& q, const vec3& r, int j, int k) {
 // delta from its end i to its end j moves the point by delta * (w_j - w_i),
 // so the residual's component along that edge is removed exactly. The moved
 // weight is clamped to keep both weights in [0, their sum].
-void refine_along_longest_edge(const vec3* w, Sub& r) {
+void refine_along_longest_edge(const vec3* w, Candidate& r) {
   vec3 q(real(0));
   for (int m = 0; m < 3; ++m) q += r.lambda[m] * w[r.index[m]];
   int i = 0, j = 1;
@@ -102,7 +102,7 @@ void refine_along_longest_edge(const vec3* w, Sub& r) {
 // determinant, no catastrophic Johnson sub-determinants). If all weights
 // share the sign of the whole area, the projection is inside; otherwise the
 // answer lies on one of the edges opposite a weight of the wrong sign.
-Sub triangle_sub(const vec3* w, int i0, int i1, int i2) {
+Candidate triangle_candidate(const vec3* w, int i0, int i1, int i2) {
   const int id[3] = {i0, i1, i2};
   const vec3 n = glm::cross(w[i1] - w[i0], w[i2] - w[i0]);
   const real nn = glm::dot(n, n);
@@ -122,7 +122,7 @@ Sub triangle_sub(const vec3* w, int i0, int i1, int i2) {
       // rounded areas need not add up to nu, and weights that do not sum to
       // 1 move the witness points off the shapes.
       const real sum = c[0] + c[1] + c[2];
-      Sub r;
+      Candidate r;
       r.count = 3;
       for (int m = 0; m < 3; ++m) r.index[m] = id[m], r.lambda[m] = c[m] / sum;
       r.v = p, r.vv = glm::dot(p, p);
@@ -130,11 +130,11 @@ Sub triangle_sub(const vec3* w, int i0, int i1, int i2) {
       return r;
     }
   }
-  Sub best;
+  Candidate best;
   best.vv = std::numeric_limits<real>::infinity();
   for (int m = 0; m < 3; ++m) {
     if (nn > 0 && same_sign(nu, c[m])) continue;
-    const Sub e = segment_sub(w, id[(m + 1) % 3], id[(m + 2) % 3]);
+    const Candidate e = segment_candidate(w, id[(m + 1) % 3], id[(m + 2) % 3]);
     if (e.vv < best.vv) best = e;
   }
   return best;
@@ -150,24 +150,24 @@ real volume6(const vec3& p, const vec3& q, const vec3& r, const vec3& s) {
 // All of one sign: the origin is inside. Otherwise only the faces opposite a
 // weight of the wrong sign can hold the closest point; the nearest wins. A
 // flat tetrahedron (volume 0) tests all four faces.
-Sub tetra_sub(const vec3* w) {
+Candidate tetrahedron_candidate(const vec3* w) {
   const vec3 o(real(0));
   const real c[4] = {volume6(o, w[1], w[2], w[3]), volume6(w[0], o, w[2], w[3]),
                      volume6(w[0], w[1], o, w[3]), volume6(w[0], w[1], w[2], o)};
   const real total = c[0] + c[1] + c[2] + c[3];
   if (same_sign(total, c[0]) && same_sign(total, c[1]) && same_sign(total, c[2]) &&
       same_sign(total, c[3])) {
-    Sub r;
+    Candidate r;
     r.count = 4;
     for (int m = 0; m < 4; ++m) r.index[m] = m, r.lambda[m] = c[m] / total;
     return r;  // v = 0: the origin is enclosed
   }
   static constexpr int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
-  Sub best;
+  Candidate best;
   best.vv = std::numeric_limits<real>::infinity();
   for (int m = 0; m < 4; ++m) {
     if (same_sign(total, c[m])) continue;
-    const Sub f = triangle_sub(w, face[m][0], face[m][1], face[m][2]);
+    const Candidate f = triangle_candidate(w, face[m][0], face[m][1], face[m][2]);
     if (f.vv < best.vv) best = f;
   }
   return best;
@@ -178,19 +178,19 @@ Sub tetra_sub(const vec3* w) {
 vec3 closest_point(Simplex& s) {
   vec3 w[4];
   for (int m = 0; m < s.count; ++m) w[m] = s.v[m].w;
-  Sub r;
+  Candidate r;
   switch (s.count) {
     case 1:
-      r = vertex_sub(w, 0);
+      r = vertex_candidate(w, 0);
       break;
     case 2:
-      r = segment_sub(w, 0, 1);
+      r = segment_candidate(w, 0, 1);
       break;
     case 3:
-      r = triangle_sub(w, 0, 1, 2);
+      r = triangle_candidate(w, 0, 1, 2);
       break;
     default:
-      r = tetra_sub(w);
+      r = tetrahedron_candidate(w);
       break;
   }
   // The kept points stay in their original order (r.index is increasing).
@@ -220,7 +220,7 @@ vec3 canonicalize(Simplex& s) {
   return closest_point(s);
 }
 
-void store(const Simplex& s, const vec3& v, GjkCache* cache) {
+void store(const Simplex& s, const vec3& v, Cache* cache) {
   if (cache == nullptr) return;
   cache->count = 0;
   for (int m = 0; m < s.count; ++m) {
@@ -235,9 +235,9 @@ void store(const Simplex& s, const vec3& v, GjkCache* cache) {
 
 // Witness points are the simplex weights applied to A's and B's points. The
 // rounding radius moves each witness along the axis onto the rounded surface.
-DistanceResult finish(const Run& r, const Simplex& s, real radius_a, real radius_b,
-                      const Pose* to_world) {
-  DistanceResult out;
+Result finish(const SolveResult& r, const Simplex& s, real radius_a, real radius_b,
+              const Pose* to_world) {
+  Result out;
   vec3 pa(real(0)), pb(real(0));
   for (int m = 0; m < s.count; ++m) pa += s.lambda[m] * s.v[m].a, pb += s.lambda[m] * s.v[m].b;
   const real len = glm::length(r.v);
@@ -259,29 +259,28 @@ DistanceResult finish(const Run& r, const Simplex& s, real radius_a, real radius
   return out;
 }
 
-template Run solve(const convex::HullShape&, const convex::Posed<convex::HullShape>&, const vec3&,
-                   bool, GjkCache*, Simplex&);
-template Run solve(const convex::Box&, const convex::Posed<convex::Box>&, const vec3&, bool,
-                   GjkCache*, Simplex&);
-template Run solve(const convex::HullShape&, const convex::Posed<convex::Box>&, const vec3&, bool,
-                   GjkCache*, Simplex&);
-template Run solve(const convex::Box&, const convex::Posed<convex::HullShape>&, const vec3&, bool,
-                   GjkCache*, Simplex&);
+template SolveResult solve(const convex::HullShape&, const convex::Posed<convex::HullShape>&,
+                           const vec3&, bool, Cache*, Simplex&);
+template SolveResult solve(const convex::Box&, const convex::Posed<convex::Box>&, const vec3&, bool,
+                           Cache*, Simplex&);
+template SolveResult solve(const convex::HullShape&, const convex::Posed<convex::Box>&, const vec3&,
+                           bool, Cache*, Simplex&);
+template SolveResult solve(const convex::Box&, const convex::Posed<convex::HullShape>&, const vec3&,
+                           bool, Cache*, Simplex&);
 
 }  // namespace detail
 
-DistanceResult distance(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
-                        GjkCache* cache) {
+Result distance(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                Cache* cache) {
   if (a.empty() || b.empty()) {  // programmer error: no hull to read supports from
-    DistanceResult r;
-    r.status = GjkStatus::degenerate;
+    Result r;
+    r.status = Status::degenerate;
     return r;
   }
   return distance(convex::posed(a, pose_a), convex::posed(b, pose_b), cache);
 }
 
-bool intersect(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
-               GjkCache* cache) {
+bool intersect(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache) {
   if (a.empty() || b.empty()) return false;  // programmer error: no hull
   return intersect(convex::posed(a, pose_a), convex::posed(b, pose_b), cache);
 }

@@ -7,18 +7,17 @@
 //   3. otherwise run Qhull (reentrant qhull_r, default premerging 'C-0', so
 //      coplanar facets come out merged into polygons), read each facet's
 //      vertex loop, drop vertices that lie inside an edge (fewer than three
-//      faces), and assemble half-edges with Hull::from_loops; a triangle of
-//      no area whose plane cuts the hull goes into a neighbour, a merged
-//      face with a reflex edge (a sliver next to a cluster of points) is
-//      split into triangles, and reflex edges between triangles are flipped;
+//      faces), and assemble half-edges (HullBuilder::from_loops); repair
+//      the faces whose planes Qhull's round-off made cut the hull
+//      (hull_repair.cpp);
 //   4. if a face's plane still cuts the hull (Qhull's round-off next to a
 //      sliver), build the hull anew with exact orientation tests
 //      (hull_exact.cpp).
 // All arithmetic runs on points relative to the bounds' centre, so hulls far
 // from the origin keep their digits; vertices are stored as given.
-#include "sepax/hull.hpp"
-
+#include "hull_builder.hpp"
 #include "hull_exact.hpp"
+#include "hull_repair.hpp"
 
 extern "C" {
 #include <libqhull_r/qhull_ra.h>
@@ -36,6 +35,27 @@ extern "C" {
 #include <utility>
 
 namespace sepax {
+
+const char* to_string(HullStatus status) {
+  switch (status) {
+    case HullStatus::ok:
+      return "ok";
+    case HullStatus::empty_input:
+      return "empty_input";
+    case HullStatus::non_finite:
+      return "non_finite";
+    case HullStatus::too_few_points:
+      return "too_few_points";
+    case HullStatus::coincident:
+      return "coincident";
+    case HullStatus::collinear:
+      return "collinear";
+    case HullStatus::qhull_error:
+      return "qhull_error";
+  }
+  return "unknown";
+}
+
 namespace {
 
 // The input centred on its bounds and divided by `unit`, a power of two near
@@ -85,10 +105,9 @@ std::size_t farthest_from(const Cloud& c, auto&& distance) {
 // within `radius` of p lie in p's cell or, along each axis, in the one
 // neighbour on the side of the cell's middle p is on, with a sixth of a
 // cell to spare for the round-off of p / cell far from the origin. So each
-// point looks at 8 cells (27 with cells of `radius`, which cost a quarter
-// of building a 1000-point ball's hull, in hash look-ups that nearly always
-// miss). Each cell holds a chain of kept points through `next`, so the grid
-// allocates once, not once per cell.
+// point looks at 8 cells, not the 27 of cells of `radius`. Each cell holds
+// a chain of kept points through `next`, so the grid allocates once, not
+// once per cell.
 std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
   struct Key {
     std::int64_t x, y, z;
@@ -143,9 +162,8 @@ struct Triangle {
 // the cross product of the triangle's sides from i0. For points nearly
 // collinear those sides are nearly parallel, and the round-off of their
 // cross product, eps / sin(angle between them) relative, points any way,
-// off u too: a needle 0.0017 long and 2e-12 wide (sides 1e-9 rad apart)
-// got a plane tilted 3e-8 rad off its long side, and projected onto it the
-// polygon's far ends moved 3e-11 off their points (fuzz_hull). Here w is
+// off u too, and a needle's plane would tilt off its long side, moving its
+// far ends off their points when projected onto it. Here w is
 // known to eps |i2 - i0|; its error across u only turns the plane about u,
 // which moves no point by more than that (every point lies within |w| of
 // the line), and cross(u, w) rounds by eps |w|: the normal is perpendicular
@@ -207,11 +225,9 @@ std::vector<index_t> planar_hull(const Cloud& c, glm::dvec3 u, glm::dvec3 v, dou
   // A corner goes when every corner of the chain between its neighbours,
   // itself and those dropped before, lies within `zero` of the segment
   // joining them: the chain is convex, so every point then lies within
-  // `zero` of the remaining polygon. Testing the corner alone against the
-  // neighbours' line let drops add up (points 1.6 zero outside), and the
-  // tip of a needle, nearly on the line through a corner between and one at
-  // its far end, went with a third of the needle (the tip ended 12.6 from
-  // the polygon, 6e-8 outside the planes of its nearly parallel sides).
+  // `zero` of the remaining polygon. A corner tested alone against its
+  // neighbours' line would let drops add up, and would let a needle's tip
+  // go when it lies nearly on the line through two other corners.
   const std::vector<index_t> chain = h;
   std::vector<std::size_t> at(h.size());  // kept corner -> its place in `chain`
   std::iota(at.begin(), at.end(), std::size_t(0));
@@ -254,7 +270,7 @@ HullResult build_flat(const Cloud& c, const Triangle& t, const glm::dvec3& cente
     verts.push_back(vec3(center + (p + n * (mid - glm::dot(n, p))) * c.unit));
   }
   back.assign(front.rbegin(), front.rend());
-  Hull h = Hull::from_loops(std::move(verts), {front, back}, true);
+  Hull h = HullBuilder::from_loops(std::move(verts), {front, back}, true);
   if (h.empty())
     return fail(HullStatus::qhull_error, "flat polygon did not close (internal error)");
   return HullResult{HullStatus::ok, {}, std::move(h)};
@@ -298,11 +314,10 @@ std::string run_qhull(const Cloud& c, std::vector<std::vector<index_t>>& loops) 
   qhT* qh = &qh_storage;
   qh_zero(qh, err);
   // Qhull's default premerge ('C-0': its own round-off, of the centred
-  // coordinates). A wider radius was tried for faces split by the input's
-  // round-off far from the origin, but Qhull's centrum test then merges
-  // faces that are not planar to that radius, and their reflexes stopped
-  // hill climbing short of the support; such split faces are left as they
-  // are (the climb handles them).
+  // coordinates). A wider radius would have Qhull's centrum test merge
+  // faces that are not planar to it, whose reflexes stop hill climbing
+  // short of the support; faces split by the input's round-off far from the
+  // origin are left as they are (the climb handles them).
   char options[] = "qhull";
   const int code =
       qh_new_qhull(qh, 3, int(c.p.size()), coords.data(), False, options, nullptr, err);
@@ -319,202 +334,6 @@ std::string run_qhull(const Cloud& c, std::vector<std::vector<index_t>>& loops) 
   }
   std::free(text);
   return message;
-}
-
-// True when a vertex of a face next to face f lies outside f's plane by more
-// than `tolerance` (the edge between them is reflex).
-bool reflex_around(const Hull& h, index_t f, real tolerance) {
-  const auto he = h.half_edges();
-  const Plane& plane = h.planes()[f];
-  index_t e = h.faces()[f].edge;
-  for (index_t k = 0; k < h.faces()[f].count; ++k, e = he[e].next) {
-    const Face& next_to = h.faces()[he[he[e].twin].face];
-    index_t g = next_to.edge;
-    for (index_t j = 0; j < next_to.count; ++j, g = he[g].next)
-      if (plane.distance(h.vertices()[he[g].origin]) > tolerance) return true;
-  }
-  return false;
-}
-
-// Splits a convex loop (counter-clockwise seen from outside) into the
-// triangles of its points' convex hull seen from outside: for the first
-// edge (a, b), gift wrapping finds the vertex c that leaves every other one
-// below the plane of (a, b, c); the triangle cuts the loop into itself and
-// the two loops on its other sides, which are split the same way. Points
-// are the centred coordinates.
-void split_loop(const std::vector<index_t>& loop, const std::vector<glm::dvec3>& points,
-                std::vector<std::vector<index_t>>& out) {
-  std::vector<std::vector<index_t>> pending{loop};
-  while (!pending.empty()) {
-    std::vector<index_t> p = std::move(pending.back());
-    pending.pop_back();
-    if (p.size() == 3) {
-      out.push_back(std::move(p));
-      continue;
-    }
-    const glm::dvec3 a = points[p[0]], b = points[p[1]];
-    std::size_t c = 2;
-    for (std::size_t d = 3; d < p.size(); ++d) {
-      // d is outside: wrap further; or c lies on the line through a and b
-      // (a corner in the middle of a straight side), which makes no triangle
-      // (fuzz_hull: three corners of a merged face on one line gave a zero
-      // normal, and its NaN arcs indexed the arc grid out of bounds).
-      const glm::dvec3 n = glm::cross(b - a, points[p[c]] - a);
-      if (glm::dot(n, points[p[d]] - a) > 0 || n == glm::dvec3(0)) c = d;
-    }
-    out.push_back({p[0], p[1], p[c]});
-    if (c > 2) pending.emplace_back(p.begin() + 1, p.begin() + std::ptrdiff_t(c) + 1);
-    if (c + 1 < p.size()) {
-      std::vector<index_t> rest(p.begin() + std::ptrdiff_t(c), p.end());
-      rest.push_back(p[0]);
-      pending.push_back(std::move(rest));
-    }
-  }
-}
-
-// Merges each triangle marked `broken` whose corners lie within `tolerance`
-// of one line (a face of no area) into the face across its longest edge,
-// which then runs through the middle corner; `points` are the centred
-// coordinates. Returns true when it merged any. Qhull's hyperplane of a
-// facet passes within its round-off of the facet's vertices: for three
-// vertices that close to a line it may turn about the line, and Qhull
-// judges convexity by it, while the plane through the vertices themselves
-// can cut the hull (fuzz_hull: two corners 4e-11 apart and one 0.02 away,
-// collinear to 1e-17, made a plane that left a vertex 0.007 outside), or
-// not exist (fuzz_hull: a facet of three corners on one line, a NaN
-// normal). Those are the broken ones; a needle's slivers are triangles of
-// no area too, but with planes that hold, and the merged polygons' planes,
-// fitted anew, cut the hull more often than theirs did.
-bool merge_degenerate_triangles(std::vector<std::vector<index_t>>& loops,
-                                const std::vector<glm::dvec3>& points, double tolerance,
-                                const std::vector<char>& broken) {
-  bool merged = false;
-  for (std::size_t f = 0; f < loops.size(); ++f) {
-    if (loops[f].size() != 3 || !broken[f]) continue;
-    std::size_t k = 0;  // the longest edge runs from corner k to corner k + 1
-    for (std::size_t j = 1; j < 3; ++j)
-      if (glm::distance(points[loops[f][j]], points[loops[f][(j + 1) % 3]]) >
-          glm::distance(points[loops[f][k]], points[loops[f][(k + 1) % 3]]))
-        k = j;
-    const index_t a = loops[f][k], b = loops[f][(k + 1) % 3], m = loops[f][(k + 2) % 3];
-    const glm::dvec3 ab = points[b] - points[a];
-    if (glm::length(glm::cross(ab, points[m] - points[a])) > tolerance * glm::length(ab)) continue;
-    for (std::size_t g = 0; g < loops.size(); ++g) {  // the face with the edge from b to a
-      std::vector<index_t>& loop = loops[g];
-      const auto at = std::find(loop.begin(), loop.end(), b);
-      if (g == f || at == loop.end() ||
-          loop[std::size_t(at - loop.begin() + 1) % loop.size()] != a ||
-          std::find(loop.begin(), loop.end(), m) != loop.end())
-        continue;
-      loop.insert(at + 1, m);
-      loops[f].clear();
-      merged = true;
-      break;
-    }
-  }
-  std::erase_if(loops, [](const std::vector<index_t>& loop) { return loop.empty(); });
-  return merged;
-}
-
-/// Most passes of reflex-edge flips (flip_reflex_triangles); one or two do
-/// in the cases seen, the cap only stops a cycle of round-off decisions.
-constexpr int max_flip_passes = 8;
-
-// Flips the edge shared by two triangles of `h` (faces in the order of
-// `loops`) when it is reflex: the far corner of one lies more than
-// `tolerance` outside the other's plane. The four corners are then a
-// tetrahedron with that corner above the first triangle, and the triangles
-// around it, the ones with the other diagonal, are its faces seen from
-// outside. Qhull decides convexity with its own hyperplanes, which for a
-// sliver 4e-11 wide turn by far more than round-off: the plane through a
-// sliver's own corners left a vertex 1.4e-10 outside (fuzz_hull). A triangle
-// of three corners on one line has no plane (its normal is NaN): its longest
-// edge is flipped (fuzz_hull: a merged face split into one). Returns true
-// when it flipped any.
-bool flip_reflex_triangles(const Hull& h, std::vector<std::vector<index_t>>& loops,
-                           real tolerance) {
-  const auto he = h.half_edges();
-  const auto v = h.vertices();
-  std::vector<char> touched(loops.size(), 0);
-  bool flipped = false;
-  for (std::size_t f = 0; f < loops.size(); ++f) {
-    if (loops[f].size() != 3 || touched[f]) continue;
-    const Plane& plane = h.planes()[f];
-    const bool no_plane = !std::isfinite(glm::dot(plane.normal, plane.normal));
-    index_t e = h.faces()[f].edge, longest = e;
-    for (int k = 0; k < 3; ++k, e = he[e].next)
-      if (glm::distance(v[he[e].origin], v[he[he[e].next].origin]) >
-          glm::distance(v[he[longest].origin], v[he[he[longest].next].origin]))
-        longest = e;
-    for (int k = 0; k < 3; ++k, e = he[e].next) {
-      if (no_plane && e != longest) continue;
-      const index_t t = he[e].twin;  // from b to a in the other triangle, g
-      const std::size_t g = std::size_t(he[t].face);
-      if (loops[g].size() != 3 || touched[g]) continue;
-      const index_t a = he[e].origin, b = he[t].origin;
-      const index_t c = he[he[he[e].next].next].origin, d = he[he[he[t].next].next].origin;
-      if (!no_plane && !(plane.distance(v[d]) > tolerance)) continue;
-      const auto around_c = h.neighbors(c);
-      if (std::find(around_c.begin(), around_c.end(), d) != around_c.end()) continue;
-      loops[f] = {b, c, d};
-      loops[g] = {c, a, d};
-      touched[f] = touched[g] = 1;
-      flipped = true;
-      break;
-    }
-  }
-  return flipped;
-}
-
-// True when polygon face f is reflex in its own plane: a corner lies more
-// than `tolerance` inside the line through its two neighbours. No plane
-// test sees this, but the corner is then a dent in the hull's side, a local
-// maximum of the vertex graph for directions across it (fuzz_hull: a quad
-// of a box side split by corners 1e-9 apart, reflex by 1e-10 at one, where
-// hill climbing stopped 0.005 short of the support, on a hull 0.035
-// across).
-bool reflex_within(const Hull& h, index_t f, real tolerance) {
-  const Face& face = h.faces()[std::size_t(f)];
-  if (face.count <= 3) return false;
-  const auto v = h.vertices();
-  const auto he = h.half_edges();
-  const vec3& n = h.planes()[std::size_t(f)].normal;
-  index_t e = face.edge;
-  for (index_t k = 0; k < face.count; ++k, e = he[e].next) {
-    const vec3& a = v[he[e].origin];
-    const vec3& b = v[he[he[e].next].origin];
-    const vec3& c = v[he[he[he[e].next].next].origin];
-    // Counter-clockwise about n, a corner turns left: b lies right of a->c.
-    const real length = glm::distance(a, c);
-    if (glm::dot(glm::cross(c - a, b - a), n) > tolerance * length) return true;
-  }
-  return false;
-}
-
-// True when some vertex lies outside a face's plane, or a polygon face is
-// reflex in its plane, by more than `tolerance`: the hull Qhull's round-off
-// built is not convex there. Every
-// face is checked against the vertices of the faces next to it, and a
-// sliver triangle (narrower than `sliver` times its longest edge) against
-// every vertex: its plane turns about its long side by Qhull's round-off
-// over its width, which moves far vertices across it, not only neighbours.
-bool cuts_itself(const Hull& h, real tolerance, real sliver) {
-  const auto v = h.vertices();
-  const auto he = h.half_edges();
-  for (std::size_t f = 0; f < h.face_count(); ++f) {
-    if (reflex_around(h, index_t(f), tolerance) || reflex_within(h, index_t(f), tolerance))
-      return true;
-    if (h.faces()[f].count != 3) continue;
-    const index_t e = h.faces()[f].edge;
-    const vec3 a = v[he[e].origin], b = v[he[he[e].next].origin],
-               c = v[he[he[he[e].next].next].origin];
-    const real longest = std::max({glm::distance(a, b), glm::distance(b, c), glm::distance(c, a)});
-    if (glm::length(glm::cross(b - a, c - a)) >= sliver * longest * longest) continue;
-    const Plane& plane = h.planes()[f];
-    for (const vec3& p : v)
-      if (plane.distance(p) > tolerance) return true;
-  }
-  return false;
 }
 
 // The hull of the distinct points from exact orientation tests
@@ -536,23 +355,22 @@ Hull build_exact(std::span<const vec3> input, std::array<std::size_t, 4> start) 
       i = remap[std::size_t(i)];
     }
   }
-  return Hull::from_loops(std::move(verts), loops, false);
+  return HullBuilder::from_loops(std::move(verts), loops, false);
 }
 
-HullResult build_solid(std::span<const vec3> input, const Cloud& c,
-                       std::array<std::size_t, 4> start) {
-  std::vector<std::vector<index_t>> loops;
-  const std::string error = run_qhull(c, loops);
-  if (!error.empty()) return fail(HullStatus::qhull_error, "Qhull: " + error);
-
-  // A vertex on fewer than three faces lies inside an edge between two merged
-  // faces: it is not a corner of the polytope, so it is dropped.
+// The hull of Qhull's facet loops (indices into `input`, replaced by
+// indices into the hull's vertices) with their corners only: a vertex on
+// fewer than three faces lies inside an edge between two merged faces, so it
+// is not a corner of the polytope and is dropped. `centred` receives the
+// kept vertices in the cloud's centred units. Empty when the loops do not
+// close into a manifold.
+Hull hull_of_corners(std::span<const vec3> input, const Cloud& c,
+                     std::vector<std::vector<index_t>>& loops, std::vector<glm::dvec3>& centred) {
   std::vector<int> faces_at(input.size(), 0);
   for (const auto& loop : loops)
     for (index_t i : loop) ++faces_at[i];
   std::vector<index_t> remap(input.size(), -1);
   std::vector<vec3> verts;
-  std::vector<glm::dvec3> centred;
   for (auto& loop : loops) {
     std::erase_if(loop, [&](index_t i) { return faces_at[i] < 3; });
     for (index_t& i : loop) {
@@ -564,68 +382,36 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c,
       i = remap[i];
     }
   }
-  Hull h = Hull::from_loops(std::move(verts), loops, false);
-  if (h.empty()) return fail(HullStatus::qhull_error, "Qhull output is not a closed manifold");
+  return HullBuilder::from_loops(std::move(verts), loops, false);
+}
 
-  // Qhull merges facets whose vertices lie within its round-off of one plane
-  // ('C-0'). Next to a cluster of nearly coincident points a merged face can
-  // be a sliver: a far vertex and the cluster, coplanar to round-off, but
-  // with a plane that is known only to round-off across the cluster's width,
-  // so it tilts by far more than round-off at the far end (fuzz_hull: a quad
-  // 1.4 long and 1e-7 wide whose plane left a neighbouring vertex 3e-9
-  // outside). A merged face with a reflex edge is split into the triangles
-  // of its points' hull, which are the exact hull's faces there. First, a
-  // triangle of no area whose plane cuts the hull, or is NaN, goes into a
-  // neighbour (merge_degenerate_triangles); last, reflex edges between
-  // triangles are flipped (flip_reflex_triangles).
-  const real tolerance = tol::coplanar * h.magnitude();
-  const auto kept = h.vertices();
-  const std::vector<vec3> vertices(kept.begin(), kept.end());
-  std::vector<char> broken(loops.size());
-  for (std::size_t f = 0; f < loops.size(); ++f) {
-    const vec3& n = h.planes()[f].normal;
-    broken[f] = loops[f].size() == 3 &&
-                (reflex_around(h, index_t(f), tolerance) || !std::isfinite(glm::dot(n, n)));
-  }
-  if (merge_degenerate_triangles(loops, centred, double(tol::coplanar) * c.magnitude, broken)) {
-    h = Hull::from_loops(vertices, loops, false);
-    if (h.empty())
-      return fail(HullStatus::qhull_error, "merged faces do not close (internal error)");
-  }
-  bool split = false;
-  std::vector<std::vector<index_t>> fixed;
-  for (std::size_t f = 0; f < loops.size(); ++f) {
-    if (loops[f].size() > 3 && reflex_around(h, index_t(f), tolerance)) {
-      split_loop(loops[f], centred, fixed);
-      split = true;
-    } else {
-      fixed.push_back(loops[f]);
-    }
-  }
-  if (split) {
-    h = Hull::from_loops(vertices, fixed, false);
-    if (h.empty())
-      return fail(HullStatus::qhull_error, "split faces do not close (internal error)");
-  }
-  for (int pass = 0; pass < max_flip_passes && flip_reflex_triangles(h, fixed, tolerance); ++pass) {
-    h = Hull::from_loops(vertices, fixed, false);
-    if (h.empty())
-      return fail(HullStatus::qhull_error, "flipped faces do not close (internal error)");
-  }
-  // Qhull decides on rounded numbers, and next to a sliver (two points
-  // 1e-11 apart, a third 0.02 away) its round-off, over the sliver's width,
-  // turns the sliver's plane by far more than the tolerance: the local
-  // repairs above cannot always find the exact hull's faces there (fuzz_hull:
-  // six clouds of jittered box corners left a vertex 1e-9 to 0.02 outside).
-  // The exact hull is built instead: exactly coplanar triangles merge into
-  // faces, nearly coplanar ones stay triangles. It takes O(points * faces),
-  // so only for clouds where Qhull's is wrong.
-  if (cuts_itself(h, tolerance, real(1e-3))) {
+/// Relative to a triangle's longest edge: a triangle narrower than this is a
+/// sliver, whose plane round-off can turn far enough to cut the hull
+/// anywhere (detail::cuts_itself checks it against every vertex).
+constexpr real sliver_width = real(1e-3);
+
+// Qhull's hull, its faces repaired where Qhull's round-off made them cut the
+// hull (hull_repair.hpp); where they still cut it, the exact hull instead
+// (exactly coplanar triangles merged into faces, nearly coplanar ones left
+// triangles; O(points * faces), so only for clouds where Qhull's is wrong).
+HullResult build_solid(std::span<const vec3> input, const Cloud& c,
+                       std::array<std::size_t, 4> start) {
+  std::vector<std::vector<index_t>> loops;
+  const std::string error = run_qhull(c, loops);
+  if (!error.empty()) return fail(HullStatus::qhull_error, "Qhull: " + error);
+  std::vector<glm::dvec3> centred;
+  Hull h = hull_of_corners(input, c, loops, centred);
+  if (h.empty()) return fail(HullStatus::qhull_error, "Qhull output is not a closed manifold");
+  const std::string repair =
+      detail::repair_faces(h, loops, centred, double(tol::coplanar) * c.magnitude);
+  if (!repair.empty()) return fail(HullStatus::qhull_error, repair);
+
+  if (detail::cuts_itself(h, tol::coplanar * h.magnitude(), sliver_width)) {
     Hull exact = build_exact(input, start);
     if (!exact.empty()) h = std::move(exact);
   }
   // A face left without a plane would make queries return NaN: an error
-  // instead, should the repairs above miss one.
+  // instead, should the repairs miss one.
   for (const Plane& p : h.planes())
     if (!std::isfinite(glm::dot(p.normal, p.normal)))
       return fail(HullStatus::qhull_error, "a face has no plane: its corners lie on one line");
@@ -681,7 +467,7 @@ HullResult Hull::from_points(std::span<const vec3> points) {
   // of the coordinates, where that is larger) count as that point: a
   // cluster of them would give Qhull edges shorter than the round-off of their
   // directions, around which the vertex graph need not be a convex
-  // polytope's (hill climbing stopped a whole hull size short there).
+  // polytope's, and hill climbing could stop short of the support.
   const std::size_t given = points.size();
   std::vector<vec3> kept_points;
   {

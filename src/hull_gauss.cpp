@@ -1,12 +1,14 @@
-// Gauss-map data of a hull, derived once when it is built: the arc of each
-// edge on the unit sphere, a grid indexing those arcs for large hulls, and
-// the box description used by the 15-axis test.
+// Gauss-map data of a hull, derived once when it is built (gauss_map.hpp):
+// a face order for support searches, the arc of each edge on the unit
+// sphere, a grid indexing those arcs for large hulls, patches of face
+// normals with their bounds, and the support seed table.
 //
 // The arcs are what the SAT edge query needs (Gregorius, "The Separating
 // Axis Test between Convex Polyhedra", GDC 2013): two edges of A and B span
 // a face of the Minkowski difference exactly when the arc of A's edge crosses
 // the negated arc of B's edge.
-#include "sepax/hull.hpp"
+#include "hull_builder.hpp"
+#include "sepax/support.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,10 +23,6 @@ namespace {
 constexpr std::size_t arc_grid_min_edges = 48;
 /// Largest grid resolution per axis: 48^3 cells of 4 bytes is 440 KiB.
 constexpr int arc_grid_max_size = 48;
-
-/// Angular, radians (cosine deviation): face normals of a box must be
-/// orthogonal and antiparallel within this to use the box specialization.
-constexpr real box_angle_tolerance = tol::parallel;
 
 // The arc of edge i turns about the edge direction from n1 (face left of
 // half-edge 2i) to n2 (face left of 2i + 1). With t = cross(direction, n1),
@@ -42,17 +40,13 @@ EdgeArc make_arc(const vec3& direction, const vec3& n1, const vec3& n2) {
   return EdgeArc{direction, glm::normalize(c * n1 + s * t), c, s};
 }
 
-}  // namespace
-
-namespace {
-
 /// Cube-map cells per side for a hull of F faces: patch_grid_scale * F^(1/3).
 /// A query bounds all 6 g^2 patches, then visits those near its best axis:
 /// their count grows like g (the patches within reach of the bound's slack,
 /// which shrinks like 1 / g) and each holds F / (6 g^2) faces, so the work
-/// g^2 + F / g is least for g ~ F^(1/3). The scale is measured (callgrind,
-/// query_general on random hulls of 32 to 2048 vertices): 2 cells per side
-/// at 128 vertices, 3 at 512, 5 at 2048.
+/// g^2 + F / g is least for g ~ F^(1/3). The scale 0.3 does the least work
+/// per query on random hulls of 32 to 2048 vertices: 2 cells per side at 128
+/// vertices, 3 at 512, 5 at 2048.
 constexpr real patch_grid_scale = real(0.3);
 constexpr int max_patch_grid = 9;
 static_assert(6 * max_patch_grid * max_patch_grid == Hull::max_patches);
@@ -74,207 +68,159 @@ int patch_cell(const vec3& n, int g) {
 
 }  // namespace
 
+// Depth-first face order: each face pushes its unvisited neighbours, so the
+// next face popped is usually adjacent to the last one.
+void HullBuilder::derive_face_order(Hull& h) {
+  h.face_order_.clear();
+  h.face_order_.reserve(h.faces_.size());
+  std::vector<char> seen(h.faces_.size(), 0);
+  std::vector<index_t> stack{0};
+  seen[0] = 1;
+  while (!stack.empty()) {
+    const index_t f = stack.back();
+    stack.pop_back();
+    h.face_order_.push_back(f);
+    index_t e = h.faces_[f].edge;
+    for (index_t k = 0; k < h.faces_[f].count; ++k, e = h.half_edges_[e].next) {
+      const index_t g = h.half_edges_[h.half_edges_[e].twin].face;
+      if (!seen[g]) seen[g] = 1, stack.push_back(g);
+    }
+  }
+}
+
+void HullBuilder::derive_edge_arcs(Hull& h) {
+  const std::size_t edges = h.edge_count();
+  h.edge_arcs_.clear();
+  h.edge_arcs_.reserve(edges);
+  for (std::size_t i = 0; i < edges; ++i) {
+    vec3 direction = glm::normalize(h.edge_end(i) - h.edge_start(i));
+    const vec3& n1 = h.planes_[h.half_edges_[2 * i].face].normal;
+    const vec3& n2 = h.planes_[h.half_edges_[2 * i + 1].face].normal;
+    // A flat polygon's edge lies in its plane only to the round-off of its
+    // ends, eps M / l rad for an edge l long at coordinates up to M, and a
+    // half circle about that direction ends that far from the normals: an
+    // axis crossing it there is supported by another vertex, not the edge,
+    // and SAT's edge-pair separation would miss the gap along it. The arc
+    // turns about the edge's direction in the plane instead, so it ends at
+    // the normals; the edge is then perpendicular to an axis on its arc to
+    // within its distance from the plane, which is round-off.
+    if (h.flat_) direction = glm::normalize(direction - n1 * glm::dot(n1, direction));
+    h.edge_arcs_.push_back(make_arc(direction, n1, n2));
+  }
+}
+
+// Arc grid: each arc lies within its sagitta (1 - cos_half, written as
+// sin_half^2 / (1 + cos_half) to keep short arcs exact) of its chord, so
+// the chord's bounding box grown by the sagitta holds it.
+void HullBuilder::derive_arc_grid(Hull& h) {
+  h.arc_grid_size_ = 0;
+  h.arc_cell_start_.clear();
+  h.arc_cell_edges_.clear();
+  const std::size_t edges = h.edge_count();
+  if (edges < arc_grid_min_edges) return;
+  const int g = std::clamp(
+      static_cast<int>(std::ceil(std::sqrt(real(h.faces_.size()) / real(3.14159265358979)))), 2,
+      arc_grid_max_size);
+  h.arc_grid_size_ = g;
+  // Two passes over the same cell ranges: count per cell, then fill the
+  // compressed arrays (no vector per cell).
+  const std::size_t cell_count = static_cast<std::size_t>(g) * g * g;
+  h.arc_cell_start_.assign(cell_count + 1, 0);
+  auto for_each_cell = [&](std::size_t i, auto&& visit) {
+    const vec3& n1 = h.planes_[h.half_edges_[2 * i].face].normal;
+    const vec3& n2 = h.planes_[h.half_edges_[2 * i + 1].face].normal;
+    const EdgeArc& arc = h.edge_arcs_[i];
+    const real pad = arc.sin_half * arc.sin_half / (real(1) + arc.cos_half) + tol::coplanar;
+    const vec3 lo = glm::min(n1, n2) - pad, hi = glm::max(n1, n2) + pad;
+    for (int x = arc_grid_cell(lo.x, g); x <= arc_grid_cell(hi.x, g); ++x)
+      for (int y = arc_grid_cell(lo.y, g); y <= arc_grid_cell(hi.y, g); ++y)
+        for (int z = arc_grid_cell(lo.z, g); z <= arc_grid_cell(hi.z, g); ++z)
+          visit((static_cast<std::size_t>(x) * g + y) * g + z);
+  };
+  for (std::size_t i = 0; i < edges; ++i)
+    for_each_cell(i, [&](std::size_t c) { ++h.arc_cell_start_[c + 1]; });
+  for (std::size_t c = 0; c < cell_count; ++c) h.arc_cell_start_[c + 1] += h.arc_cell_start_[c];
+  h.arc_cell_edges_.resize(std::size_t(h.arc_cell_start_[cell_count]));
+  std::vector<index_t> fill(h.arc_cell_start_.begin(), h.arc_cell_start_.end() - 1);
+  for (std::size_t i = 0; i < edges; ++i)
+    for_each_cell(i,
+                  [&](std::size_t c) { h.arc_cell_edges_[std::size_t(fill[c]++)] = index_t(i); });
+}
+
 // Patches: the depth-first face order regrouped by the cube-map cell of each
 // face's normal (a counting sort, so each patch keeps the depth-first order),
 // then each patch's cone and reach. An arc's directions lie within its
 // chord of its middle, so |u - center| <= |middle - center| + chord bounds
 // them without the cancellation of 2 - 2 cos.
-void Hull::derive_patches() {
+void HullBuilder::derive_patches(Hull& h) {
   const int g =
-      std::clamp(static_cast<int>(std::lround(patch_grid_scale * std::cbrt(real(faces_.size())))),
+      std::clamp(static_cast<int>(std::lround(patch_grid_scale * std::cbrt(real(h.faces_.size())))),
                  1, max_patch_grid);
   const std::size_t cells = static_cast<std::size_t>(6 * g * g);
   std::vector<index_t> start(cells + 1, 0);
-  std::vector<int> cell_of(faces_.size());
-  for (std::size_t f = 0; f < faces_.size(); ++f) {
-    cell_of[f] = patch_cell(planes_[f].normal, g);
+  std::vector<int> cell_of(h.faces_.size());
+  for (std::size_t f = 0; f < h.faces_.size(); ++f) {
+    cell_of[f] = patch_cell(h.planes_[f].normal, g);
     ++start[static_cast<std::size_t>(cell_of[f]) + 1];
   }
   for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
-  std::vector<index_t> grouped(faces_.size());
+  std::vector<index_t> grouped(h.faces_.size());
   std::vector<index_t> fill(start.begin(), start.end() - 1);
-  for (const index_t f : face_order_) grouped[std::size_t(fill[std::size_t(cell_of[f])]++)] = f;
-  face_order_ = std::move(grouped);
+  for (const index_t f : h.face_order_) grouped[std::size_t(fill[std::size_t(cell_of[f])]++)] = f;
+  h.face_order_ = std::move(grouped);
 
-  patches_.clear();
+  h.patches_.clear();
   for (std::size_t c = 0; c < cells; ++c) {
     if (start[c] == start[c + 1]) continue;
     NormalPatch p;
     p.first = start[c];
     p.count = start[c + 1] - start[c];
     vec3 sum(0);
-    for (index_t k = p.first; k < p.first + p.count; ++k) sum += planes_[face_order_[k]].normal;
+    for (index_t k = p.first; k < p.first + p.count; ++k) sum += h.planes_[h.face_order_[k]].normal;
     const real len = glm::length(sum);
-    p.center = len > 0 ? sum / len : planes_[face_order_[p.first]].normal;
+    p.center = len > 0 ? sum / len : h.planes_[h.face_order_[p.first]].normal;
     p.face_reach = std::numeric_limits<real>::infinity();
     p.arc_reach = std::numeric_limits<real>::infinity();
     for (index_t k = p.first; k < p.first + p.count; ++k) {
-      const index_t f = face_order_[k];
-      const Plane& plane = planes_[f];
+      const index_t f = h.face_order_[k];
+      const Plane& plane = h.planes_[f];
       p.face_radius = std::max(p.face_radius, glm::length(plane.normal - p.center));
-      p.face_reach = std::min(p.face_reach, plane.offset - glm::dot(plane.normal, centroid_));
-      index_t e = faces_[f].edge;
-      for (index_t m = 0; m < faces_[f].count; ++m, e = half_edges_[e].next) {
+      p.face_reach = std::min(p.face_reach, plane.offset - glm::dot(plane.normal, h.centroid_));
+      index_t e = h.faces_[f].edge;
+      for (index_t m = 0; m < h.faces_[f].count; ++m, e = h.half_edges_[e].next) {
         if (e % 2 != 0) continue;
-        const EdgeArc& arc = edge_arcs_[std::size_t(e / 2)];
+        const EdgeArc& arc = h.edge_arcs_[std::size_t(e / 2)];
         p.arc_radius = std::max(p.arc_radius, glm::length(arc.middle - p.center) + arc_chord(arc));
-        p.arc_reach =
-            std::min(p.arc_reach, -arc_max_dot(arc, centroid_ - edge_start(std::size_t(e / 2))));
+        p.arc_reach = std::min(p.arc_reach,
+                               -arc_max_dot(arc, h.centroid_ - h.edge_start(std::size_t(e / 2))));
       }
     }
-    patches_.push_back(p);
+    h.patches_.push_back(p);
   }
 }
 
-void Hull::derive_gauss() {
-  // Depth-first face order: each face pushes its unvisited neighbours, so the
-  // next face popped is usually adjacent to the last one.
-  face_order_.clear();
-  face_order_.reserve(faces_.size());
-  std::vector<char> seen(faces_.size(), 0);
-  std::vector<index_t> stack{0};
-  seen[0] = 1;
-  while (!stack.empty()) {
-    const index_t f = stack.back();
-    stack.pop_back();
-    face_order_.push_back(f);
-    index_t e = faces_[f].edge;
-    for (index_t k = 0; k < faces_[f].count; ++k, e = half_edges_[e].next) {
-      const index_t g = half_edges_[half_edges_[e].twin].face;
-      if (!seen[g]) seen[g] = 1, stack.push_back(g);
-    }
+// The seed table: the support vertex of each cell centre of a cube map,
+// found by climbing from the previous cell's answer (neighbouring cells'
+// supports are close), so building it costs a few climbs' steps per cell.
+void HullBuilder::derive_seeds(Hull& h) {
+  h.support_seeds_.clear();
+  if (h.vertices_.empty()) return;
+  constexpr int g = Hull::seed_grid;
+  h.support_seeds_.resize(std::size_t(6 * g * g));
+  index_t previous = 0;
+  for (int face = 0; face < 6; ++face) {
+    const int axis = face / 2;
+    const real sign = face % 2 == 0 ? real(1) : real(-1);
+    for (int i = 0; i < g; ++i)
+      for (int j = 0; j < g; ++j) {
+        vec3 d(0);
+        d[axis] = sign;
+        d[(axis + 1) % 3] = (real(i) + real(0.5)) * real(2) / real(g) - real(1);
+        d[(axis + 2) % 3] = (real(j) + real(0.5)) * real(2) / real(g) - real(1);
+        previous = support_climb(h, d, previous);
+        h.support_seeds_[std::size_t((face * g + i) * g + j)] = previous;
+      }
   }
-
-  const std::size_t edges = edge_count();
-  edge_arcs_.clear();
-  edge_arcs_.reserve(edges);
-  for (std::size_t i = 0; i < edges; ++i) {
-    vec3 direction = glm::normalize(edge_end(i) - edge_start(i));
-    const vec3& n1 = planes_[half_edges_[2 * i].face].normal;
-    const vec3& n2 = planes_[half_edges_[2 * i + 1].face].normal;
-    // A flat polygon's edge lies in its plane only to the round-off of its
-    // ends, eps M / l rad for an edge l long at coordinates up to M, and a
-    // half circle about that direction ends that far from the normals: an
-    // axis crossing it there is supported by another vertex, not the edge
-    // (an edge 7.6e-5 long at 7.6e6 tilted 5.4e-6 rad, and SAT's edge-pair
-    // separation was 4.3e-5 off the gap along its axis, fuzz_pair). The arc
-    // turns about the edge's direction in the plane instead, so it ends at
-    // the normals; the edge is then perpendicular to an axis on its arc to
-    // within its distance from the plane, which is round-off.
-    if (flat_) direction = glm::normalize(direction - n1 * glm::dot(n1, direction));
-    edge_arcs_.push_back(make_arc(direction, n1, n2));
-  }
-
-  // Arc grid: each arc lies within its sagitta (1 - cos_half, written as
-  // sin_half^2 / (1 + cos_half) to keep short arcs exact) of its chord, so
-  // the chord's bounding box grown by the sagitta holds it.
-  arc_grid_size_ = 0;
-  arc_cell_start_.clear();
-  arc_cell_edges_.clear();
-  if (edges >= arc_grid_min_edges) {
-    const int g = std::clamp(
-        static_cast<int>(std::ceil(std::sqrt(real(faces_.size()) / real(3.14159265358979)))), 2,
-        arc_grid_max_size);
-    arc_grid_size_ = g;
-    // Two passes over the same cell ranges: count per cell, then fill the
-    // compressed arrays (no vector per cell).
-    const std::size_t cell_count = static_cast<std::size_t>(g) * g * g;
-    arc_cell_start_.assign(cell_count + 1, 0);
-    auto for_each_cell = [&](std::size_t i, auto&& visit) {
-      const vec3& n1 = planes_[half_edges_[2 * i].face].normal;
-      const vec3& n2 = planes_[half_edges_[2 * i + 1].face].normal;
-      const EdgeArc& arc = edge_arcs_[i];
-      const real pad = arc.sin_half * arc.sin_half / (real(1) + arc.cos_half) + tol::coplanar;
-      const vec3 lo = glm::min(n1, n2) - pad, hi = glm::max(n1, n2) + pad;
-      for (int x = arc_grid_cell(lo.x, g); x <= arc_grid_cell(hi.x, g); ++x)
-        for (int y = arc_grid_cell(lo.y, g); y <= arc_grid_cell(hi.y, g); ++y)
-          for (int z = arc_grid_cell(lo.z, g); z <= arc_grid_cell(hi.z, g); ++z)
-            visit((static_cast<std::size_t>(x) * g + y) * g + z);
-    };
-    for (std::size_t i = 0; i < edges; ++i)
-      for_each_cell(i, [&](std::size_t c) { ++arc_cell_start_[c + 1]; });
-    for (std::size_t c = 0; c < cell_count; ++c) arc_cell_start_[c + 1] += arc_cell_start_[c];
-    arc_cell_edges_.resize(std::size_t(arc_cell_start_[cell_count]));
-    std::vector<index_t> fill(arc_cell_start_.begin(), arc_cell_start_.end() - 1);
-    for (std::size_t i = 0; i < edges; ++i)
-      for_each_cell(i,
-                    [&](std::size_t c) { arc_cell_edges_[std::size_t(fill[c]++)] = index_t(i); });
-  }
-
-  // Box: 8 vertices, 6 quads whose normals pair up antiparallel along three
-  // mutually orthogonal axes.
-  box_ = BoxFrame{};
-  if (vertices_.size() != 8 || faces_.size() != 6 || flat_) return;
-  BoxFrame box;
-  int axis = 0;
-  bool used[6] = {};
-  for (index_t f = 0; f < 6; ++f) {
-    if (used[f]) continue;
-    for (index_t g = f + 1; g < 6; ++g) {
-      if (used[g] ||
-          glm::dot(planes_[f].normal, planes_[g].normal) > real(-1) + box_angle_tolerance)
-        continue;
-      if (axis == 3) return;
-      used[f] = used[g] = true;
-      box.face[2 * axis] = f;
-      box.face[2 * axis + 1] = g;
-      ++axis;
-      break;
-    }
-  }
-  if (axis != 3) return;
-  // Canonical order: pair k on the coordinate axis its normal is closest
-  // to, face[2k] the one on its positive side (when the three pairs pick
-  // different axes), so a box made axis-aligned gets the identity frame.
-  index_t canonical[6] = {-1, -1, -1, -1, -1, -1};
-  for (int k = 0; k < 3; ++k) {
-    index_t f = box.face[2 * k], g = box.face[2 * k + 1];
-    const vec3 a = glm::abs(planes_[f].normal);
-    const int c = a.x >= a.y && a.x >= a.z ? 0 : (a.y >= a.z ? 1 : 2);
-    if (planes_[f].normal[c] < 0) std::swap(f, g);
-    if (canonical[2 * c] >= 0) break;  // two pairs near one axis: keep the found order
-    canonical[2 * c] = f, canonical[2 * c + 1] = g;
-  }
-  if (canonical[0] >= 0 && canonical[2] >= 0 && canonical[4] >= 0)
-    std::copy(canonical, canonical + 6, box.face);
-  vec3 n[3];
-  for (int k = 0; k < 3; ++k) n[k] = planes_[box.face[2 * k]].normal;
-  for (int k = 0; k < 3; ++k)
-    if (std::abs(glm::dot(n[k], n[(k + 1) % 3])) > box_angle_tolerance) return;
-  // Orthonormal frame (Gram-Schmidt, keeping the first normal exactly).
-  const vec3 x = n[0];
-  const vec3 y = glm::normalize(n[1] - x * glm::dot(x, n[1]));
-  const vec3 c = glm::cross(x, y);
-  const vec3 z = glm::dot(c, n[2]) >= 0 ? c : -c;  // the frame may be left-handed
-  box.axes = mat3(x, y, z);
-  const vec3 axes_k[3] = {x, y, z};
-  // Extents from the vertices, taken from vertex 0: the faces' offsets are
-  // dot products with the whole coordinates, and opposite normals 1.8e-10
-  // rad from antiparallel (round-off of a box 0.01 across at 1e5) put a
-  // half extent taken from them 2e-5 off (fuzz_hull).
-  const vec3 origin = vertices_[0];
-  vec3 lo(real(0)), hi(real(0));
-  for (const vec3& v : vertices_)
-    for (int k = 0; k < 3; ++k) {
-      const real along = glm::dot(axes_k[k], v - origin);
-      lo[k] = std::min(lo[k], along), hi[k] = std::max(hi[k], along);
-    }
-  box.center = origin;
-  for (int k = 0; k < 3; ++k) {
-    box.half[k] = (hi[k] - lo[k]) * real(0.5);
-    box.center += axes_k[k] * ((hi[k] + lo[k]) * real(0.5));
-  }
-  for (std::size_t e = 0; e < edge_count(); ++e) {
-    const vec3 mid = (edge_start(e) + edge_end(e)) * real(0.5) - box.center;
-    for (int k = 0; k < 3; ++k) {
-      if (std::abs(glm::dot(edge_arcs_[e].direction, axes_k[k])) < real(0.5)) continue;
-      const int side = (glm::dot(mid, axes_k[(k + 1) % 3]) > 0 ? 1 : 0) +
-                       (glm::dot(mid, axes_k[(k + 2) % 3]) > 0 ? 2 : 0);
-      box.edge[k][side] = index_t(e);
-    }
-  }
-  box.aligned = box.axes == mat3(real(1)) && box.center == vec3(real(0));
-  box_ = box;
 }
 
 }  // namespace sepax

@@ -1,9 +1,11 @@
-// Pieces shared by the SAT sources (sat.cpp, sat_naive.cpp, obb.cpp, cache.cpp);
-// not installed.
+// Pieces shared by the SAT sources: sat.cpp (the query and its face
+// queries), sat_edge.cpp (edge queries), sat_box.cpp (box against box) and
+// sat_reference.cpp (the slow references). Not installed.
 #pragma once
 
 #include "sepax/sat.hpp"
 
+#include <cmath>
 #include <limits>
 
 namespace sepax::sat::detail {
@@ -36,15 +38,102 @@ struct PairFrames {
 /// feature no longer defines one (edges became parallel).
 [[nodiscard]] vec3 feature_axis(const PairFrames& p, const Feature& feature);
 
-/// The edge of `hull` (a box) along its box axis `k` that is furthest along
-/// `u` (in the hull's local frame); obb.cpp.
-[[nodiscard]] index_t box_edge(const Hull& hull, int k, const vec3& u);
-
-/// Box-box 15-axis test (obb.cpp); both hulls must be boxes.
-[[nodiscard]] Result box_box(const PairFrames& p, bool stop_at_separation);
-
 /// World-frame result from a separation, an axis in A's frame and a feature.
 [[nodiscard]] Result make_result(const PairFrames& p, real separation, const vec3& axis_in_a,
                                  const Feature& feature, const Counters& counters);
+
+/// The best axis of one kind of query: its separation and where it came
+/// from (face or edge indices of A and B, -1 when unused).
+struct Best {
+  real separation = -infinity;
+  index_t a = -1;
+  index_t b = -1;
+  vec3 axis{real(0)};  ///< edge queries: unit, frame of the indexed hull, from A to B
+};
+
+/// Round-off allowance (absolute) on the bounds that skip faces, edges and
+/// patches: what the bounds' arithmetic can be off by in the pair's frames.
+[[nodiscard]] inline real bound_slack(const Hull& hull, const Hull& other,
+                                      const Pose& other_in_hull) {
+  return tol::touching *
+         (hull.magnitude() + other.magnitude() + glm::length(other_in_hull.translation));
+}
+
+/// Visits the patches of `hull` (Hull::patches) whose axes may separate
+/// `other` (posed in hull's frame) by more than `threshold()`, best first:
+/// no axis u of a patch separates the pair by more than dot(center, w) +
+/// radius |w| - reach, w = x - centroid, for any point x of `other`
+/// (NormalPatch), and x = other's support seed along -center (the support
+/// along the nearest cube-map direction, a table look-up) keeps that close
+/// to the patch's best axis. The patch with the largest bound goes first, so
+/// the threshold is good early; then every other whose bound still beats
+/// it, in hull order. `arcs` picks the bound of the patch's edge arcs (edge
+/// queries) or of its face normals (face queries). visit(patch, seed vertex)
+/// returns true to end the scan. Hulls have at most Hull::max_patches
+/// patches: the bounds live on the stack.
+template <class Threshold, class Visit>
+void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull, bool arcs,
+                  real slack, const Threshold& threshold, const Visit& visit) {
+  const auto patches = hull.patches();
+  if (patches.empty()) return;
+  real bounds[Hull::max_patches];
+  index_t seeds[Hull::max_patches];
+  const mat3 to_other = glm::transpose(other_in_hull.rotation);
+  const vec3 offset = other_in_hull.translation - hull.centroid();
+  const auto vertices = other.vertices();
+  std::size_t top = 0;
+  for (std::size_t k = 0; k < patches.size(); ++k) {
+    const NormalPatch& p = patches[k];
+    seeds[k] = other.support_seed(to_other * -p.center);
+    const vec3 w = other_in_hull.rotation * vertices[seeds[k]] + offset;
+    const real along = glm::dot(p.center, w), length = std::sqrt(glm::dot(w, w));
+    bounds[k] = arcs ? along + p.arc_radius * length - p.arc_reach
+                     : along + p.face_radius * length - p.face_reach;
+    if (bounds[k] > bounds[top]) top = k;
+  }
+  if (bounds[top] <= threshold() - slack || visit(patches[top], seeds[top])) return;
+  for (std::size_t k = 0; k < patches.size(); ++k)
+    if (k != top && bounds[k] > threshold() - slack && visit(patches[k], seeds[k])) return;
+}
+
+/// Edge query (Gregorius) of `probe`'s edges against `indexed`'s, in the
+/// indexed hull's frame (`probe_in_indexed` maps the probe there), pruned by
+/// the Gauss map; `probe_is_a` orients the axis from A to B, `use_grid`
+/// allows the indexed hull's arc grid, `floor` is the best axis so far (a
+/// face's). Stops once an axis separates by more than `stop_above`.
+/// (sat_edge.cpp)
+[[nodiscard]] Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_indexed,
+                              bool probe_is_a, bool use_grid, real floor, real stop_above,
+                              Counters& counters);
+
+/// Edge query of a box against a general hull, in the box's frame.
+/// (sat_edge.cpp)
+[[nodiscard]] Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box,
+                                  bool box_is_a, real stop_above, Counters& counters);
+
+/// The rim axes of two flat polygons: the in-plane outward normals of both
+/// polygons' edges. (sat_edge.cpp)
+[[nodiscard]] Best flat_rim_query(const PairFrames& p, real stop_above, Counters& counters);
+
+/// Every non-parallel edge pair, without pruning: the reference edge query
+/// of all_edges_query. (sat_reference.cpp)
+[[nodiscard]] Best all_pairs_edge_query(const PairFrames& p, Counters& counters);
+
+/// How general() finds the edge axes.
+enum class EdgeMethod { gauss_map, all_pairs };
+
+/// The general query: faces of A and of B, then edge pairs, each kind
+/// replacing the best so far only when it separates more by
+/// tol::face_preference of the size. Stops once an axis separates by more
+/// than `stop_above` (+infinity for the full query). (sat.cpp)
+[[nodiscard]] Result general(const PairFrames& p, real stop_above,
+                             EdgeMethod method = EdgeMethod::gauss_map);
+
+/// The edge of `hull` (a box) along its box axis `k` that is furthest along
+/// `u` (in the hull's local frame). (sat_box.cpp)
+[[nodiscard]] index_t box_edge(const Hull& hull, int k, const vec3& u);
+
+/// Box-box 15-axis test; both hulls must be boxes. (sat_box.cpp)
+[[nodiscard]] Result box_box(const PairFrames& p, bool stop_at_separation);
 
 }  // namespace sepax::sat::detail

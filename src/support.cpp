@@ -48,9 +48,9 @@ Climb make_climb(const Hull& hull, const vec3& d) {
   // Vertices closer than the merge radius (tol::degenerate of the extent)
   // are one corner split by round-off: the edges between them point any
   // way, and the stored hull may be reflex across them by far more than a
-  // dot product's round-off (fuzz_hull: a corner split 2e-9 apart stopped
-  // the climb a whole hull size short). A neighbour worse by less than
-  // that radius (times |d|) counts as tied, so its plateau is searched.
+  // dot product's round-off, a dent where the climb would stop short. A
+  // neighbour worse by less than that radius (times |d|) counts as tied, so
+  // its plateau is searched.
   c.band = tol::degenerate * hull.extent() * glm::length(d);
   c.wide = real(2) * gain_roundoff(hull.bounds().max - hull.bounds().min, d) + c.band;
   return c;
@@ -108,11 +108,10 @@ index_t ascend(const Hull& hull, const Climb& c, index_t best, bool& tied) {
 // A vertex of a polygon face around `best` (not a neighbour: a triangle's
 // vertices are) that beats it by more than round-off, or -1. Qhull merges
 // nearly coplanar facets into polygons, and where a corner is split into two
-// vertices 1e-9 apart the merged polygon can be reflex in its plane by that
-// much: the vertex on the reflex side keeps only edges of the polygon's
-// plane, is a local maximum of the vertex graph for directions along that
-// plane, and the climb stopped there 0.013 short on a hull 0.035 across
-// (fuzz_hull). Its face-mates across the polygon are not so fooled.
+// vertices the merged polygon can be reflex in its plane by their distance:
+// the vertex on the reflex side keeps only edges of the polygon's plane and
+// is a local maximum of the vertex graph for directions along that plane.
+// Its face-mates across the polygon are not so fooled.
 index_t better_on_faces(const Hull& hull, const vec3& d, index_t best) {
   const auto v = hull.vertices();
   const auto he = hull.half_edges();
@@ -195,30 +194,6 @@ index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
       tied);
   if (!tied && !hull.on_polygon(best)) return best;
   return settle(hull, c, best, tied);
-}
-
-// The seed table: the support vertex of each cell centre of a cube map,
-// found by climbing from the previous cell's answer (neighbouring cells'
-// supports are close), so building it costs a few climbs' steps per cell.
-void Hull::derive_seeds() {
-  support_seeds_.clear();
-  if (vertices_.empty()) return;
-  constexpr int g = seed_grid;
-  support_seeds_.resize(std::size_t(6 * g * g));
-  index_t previous = 0;
-  for (int face = 0; face < 6; ++face) {
-    const int axis = face / 2;
-    const real sign = face % 2 == 0 ? real(1) : real(-1);
-    for (int i = 0; i < g; ++i)
-      for (int j = 0; j < g; ++j) {
-        vec3 d(0);
-        d[axis] = sign;
-        d[(axis + 1) % 3] = (real(i) + real(0.5)) * real(2) / real(g) - real(1);
-        d[(axis + 2) % 3] = (real(j) + real(0.5)) * real(2) / real(g) - real(1);
-        previous = support_climb(*this, d, previous);
-        support_seeds_[std::size_t((face * g + i) * g + j)] = previous;
-      }
-  }
 }
 
 }  // namespace sepax

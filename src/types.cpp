@@ -11,9 +11,9 @@ Pose relative_pose(const Pose& a, const Pose& b) {
 }
 
 // The quaternion is first divided by its largest component, so that its
-// length is computed between 1 and 2: components of 1e-161 would otherwise
-// square to subnormals (a length off by 1e-3, a rotation that is not
-// orthonormal; found by fuzz_pair) and components of 1e200 to infinity.
+// length is computed between 1 and 2: tiny components would otherwise
+// square to subnormals (a length that has lost its digits, a rotation that
+// is not orthonormal) and huge ones to infinity.
 Pose pose_from_quat(const vec3& translation, const quat& rotation) {
   const real largest = std::max(std::max(std::abs(rotation.w), std::abs(rotation.x)),
                                 std::max(std::abs(rotation.y), std::abs(rotation.z)));

@@ -2,7 +2,7 @@
 // cost one axis, and PairCache keys pairs in either order.
 #include "pairs.hpp"
 #include "reference.hpp"
-#include "sepax/cache.hpp"
+#include "sepax/sat_pair_cache.hpp"
 #include "sepax/shapes.hpp"
 
 #include <catch2/catch.hpp>

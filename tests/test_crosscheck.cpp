@@ -20,11 +20,11 @@ TEST_CASE("SAT and GJK/EPA agree on every category", "[crosscheck]") {
       const pairs::Pair pair = pairs::make_pair(category, std::uint64_t(5000 + s));
       const CrossCheck c = crosscheck(pair.a, pair.pose_a, pair.b, pair.pose_b);
       INFO(pair.name() << ": " << c.reason << " sat " << c.sat.separation << " gjk "
-                       << c.gjk.separation << " epa " << epa::to_string(c.gjk.epa_status)
+                       << c.epa.separation << " epa " << epa::to_string(c.epa.epa_status)
                        << " angle " << c.axis_angle << " gap along gjk axis "
-                       << c.sat_gap_along_gjk_axis);
+                       << c.sat_gap_along_epa_axis);
       CHECK(c.agree);
-      CHECK(std::isfinite(double(c.gjk.separation)));
+      CHECK(std::isfinite(double(c.epa.separation)));
       ++total[pairs::to_string(category)];
       agreed[pairs::to_string(category)] += c.agree;
     }
@@ -40,7 +40,7 @@ TEST_CASE("the cross-check reports its tolerances and the differences", "[crossc
   CHECK(c.agree);
   CHECK(c.same_verdict);
   CHECK(c.sat.separation == Approx(-0.5).margin(1e-6));
-  CHECK(c.gjk.separation == Approx(-0.5).margin(1e-4));
+  CHECK(c.epa.separation == Approx(-0.5).margin(1e-4));
   CHECK(c.separation_difference < c.value_tolerance);
   CHECK(c.value_tolerance > 0);
   CHECK(c.angle_tolerance > 0);
@@ -52,11 +52,11 @@ TEST_CASE("the cross-check reports its tolerances and the differences", "[crossc
   sat::Result flipped = c.sat;
   flipped.intersecting = false;
   flipped.separation = real(0.5);
-  CHECK_FALSE(compare(flipped, c.gjk, box, Pose{}, box, pb).agree);
+  CHECK_FALSE(compare(flipped, c.epa, box, Pose{}, box, pb).agree);
   sat::Result shallow = c.sat;
   shallow.separation = real(-0.4);
-  CHECK_FALSE(compare(shallow, c.gjk, box, Pose{}, box, pb).agree);
-  epa::QueryResult tilted = c.gjk;
+  CHECK_FALSE(compare(shallow, c.epa, box, Pose{}, box, pb).agree);
+  epa::Result tilted = c.epa;
   tilted.axis = vec3(0, 1, 0);
   const CrossCheck wrong_axis = compare(c.sat, tilted, box, Pose{}, box, pb);
   CHECK_FALSE(wrong_axis.agree);
@@ -66,8 +66,8 @@ TEST_CASE("the cross-check reports its tolerances and the differences", "[crossc
   const CrossCheck far = crosscheck(box, Pose{}, box, apart);
   CHECK(far.agree);
   sat::Result too_far = far.sat;
-  too_far.separation = far.gjk.separation * 2;
-  CHECK_FALSE(compare(too_far, far.gjk, box, Pose{}, box, apart).agree);
+  too_far.separation = far.epa.separation * 2;
+  CHECK_FALSE(compare(too_far, far.epa, box, Pose{}, box, apart).agree);
 
   const CrossCheck empty = crosscheck(Hull{}, Pose{}, box, pb);
   CHECK_FALSE(empty.agree);

@@ -28,37 +28,36 @@ const real exact = is_double ? real(1e-10) : real(1e-4);
 /// Absolute slack for answers that are 0 in exact arithmetic, for sizes ~1.
 const real zero = is_double ? real(1e-12) : real(1e-5);
 
-void check_sane(const epa::PenetrationResult& r) {
-  CHECK(std::isfinite(r.depth));
-  CHECK(r.depth >= 0);
+void check_sane(const epa::Result& r) {
+  CHECK(std::isfinite(r.separation));
   CHECK(finite(r.point_a));
   CHECK(finite(r.point_b));
   CHECK(finite(r.axis));
   CHECK(std::abs(glm::length(r.axis) - 1) < 100 * tol::eps);
-  CHECK(r.iterations <= epa::max_iterations + 12);
+  CHECK(r.epa_iterations <= epa::max_iterations + 12);
 }
 
 }  // namespace
 
 TEST_CASE("overlapping boxes: depth, axis, witnesses", "[epa]") {
   const Hull box = shapes::box(vec3(1));
-  const auto r = epa::penetration(box, Pose{}, box, at(1.5, 0.2, 0.1));
+  const auto r = epa::query(box, Pose{}, box, at(1.5, 0.2, 0.1));
   check_sane(r);
   CHECK(r.intersecting);
-  CHECK(r.status == epa::EpaStatus::converged);
-  CHECK(r.depth == Approx(0.5).epsilon(exact));
+  CHECK(r.epa_status == epa::Status::converged);
+  CHECK(r.depth() == Approx(0.5).epsilon(exact));
   CHECK(r.axis.x == Approx(1).epsilon(exact));
   CHECK(r.point_a.x == Approx(1).epsilon(exact));
   CHECK(r.point_b.x == Approx(0.5).epsilon(exact));
-  CHECK(glm::length(r.point_b - r.point_a + r.depth * r.axis) < zero);
+  CHECK(glm::length(r.point_b - r.point_a + r.depth() * r.axis) < zero);
   // Mirrored.
-  const auto m = epa::penetration(box, at(1.5, 0.2, 0.1), box, Pose{});
-  CHECK(m.depth == Approx(0.5).epsilon(exact));
+  const auto m = epa::query(box, at(1.5, 0.2, 0.1), box, Pose{});
+  CHECK(m.depth() == Approx(0.5).epsilon(exact));
   CHECK(m.axis.x == Approx(-1).epsilon(exact));
   // Box adapters, rotated about the overlap axis.
-  const auto b = epa::penetration(posed(Box{vec3(1)}, Pose{}),
-                                  posed(Box{vec3(1)}, at_deg(vec3(0.2, -1.7, 0), vec3(0, 30, 0))));
-  CHECK(b.depth == Approx(0.3).epsilon(exact));
+  const auto b = epa::query(posed(Box{vec3(1)}, Pose{}),
+                            posed(Box{vec3(1)}, at_deg(vec3(0.2, -1.7, 0), vec3(0, 30, 0))));
+  CHECK(b.depth() == Approx(0.3).epsilon(exact));
   CHECK(b.axis.y == Approx(-1).epsilon(exact));
   // Signed query: positive apart, negative overlapping.
   CHECK(epa::query(box, Pose{}, box, at(2.5, 0, 0)).separation == Approx(0.5).epsilon(exact));
@@ -67,30 +66,30 @@ TEST_CASE("overlapping boxes: depth, axis, witnesses", "[epa]") {
 
 TEST_CASE("rounded shapes: sphere, capsule", "[epa]") {
   const Box box{vec3(1)};
-  auto r = epa::penetration(box, sphere(vec3(0.8, 0, 0), real(0.5)));  // core inside the box
+  auto r = epa::query(box, sphere(vec3(0.8, 0, 0), real(0.5)));  // core inside the box
   check_sane(r);
-  CHECK(r.depth == Approx(0.7).epsilon(exact));
+  CHECK(r.depth() == Approx(0.7).epsilon(exact));
   CHECK(r.axis.x == Approx(1).epsilon(exact));
-  CHECK(r.point_b.x == Approx(0.3).epsilon(exact));               // sphere's deepest point
-  r = epa::penetration(box, sphere(vec3(1.3, 0, 0), real(0.5)));  // core outside, sphere in
-  CHECK(r.depth == Approx(0.2).epsilon(exact));
+  CHECK(r.point_b.x == Approx(0.3).epsilon(exact));         // sphere's deepest point
+  r = epa::query(box, sphere(vec3(1.3, 0, 0), real(0.5)));  // core outside, sphere in
+  CHECK(r.depth() == Approx(0.2).epsilon(exact));
   CHECK(r.axis.x == Approx(1).epsilon(exact));
-  r = epa::penetration(sphere(vec3(0), real(1.5)), sphere(vec3(2, 0, 0), real(1.5)));
-  CHECK(r.depth == Approx(1).epsilon(exact));
+  r = epa::query(sphere(vec3(0), real(1.5)), sphere(vec3(2, 0, 0), real(1.5)));
+  CHECK(r.depth() == Approx(1).epsilon(exact));
   CHECK(r.axis.x == Approx(1).epsilon(exact));
-  r = epa::penetration(sphere(vec3(1), 1), sphere(vec3(1), 2));  // concentric
+  r = epa::query(sphere(vec3(1), 1), sphere(vec3(1), 2));  // concentric
   check_sane(r);
-  CHECK(r.depth == Approx(3).epsilon(exact));
-  r = epa::penetration(box, capsule(vec3(-0.5, 0, 0.6), vec3(0.5, 0, 0.6), real(0.25)));
+  CHECK(r.depth() == Approx(3).epsilon(exact));
+  r = epa::query(box, capsule(vec3(-0.5, 0, 0.6), vec3(0.5, 0, 0.6), real(0.25)));
   check_sane(r);
-  CHECK(r.depth == Approx(0.65).epsilon(exact));
+  CHECK(r.depth() == Approx(0.65).epsilon(exact));
   CHECK(r.axis.z == Approx(1).epsilon(exact));
   // Crossing capsules whose axes intersect: D of the cores is flat, the depth
   // is the sum of the radii along the common normal.
-  r = epa::penetration(capsule(vec3(-1, 0, 0), vec3(1, 0, 0), real(0.2)),
-                       capsule(vec3(0, -1, 0), vec3(0, 1, 0), real(0.3)));
+  r = epa::query(capsule(vec3(-1, 0, 0), vec3(1, 0, 0), real(0.2)),
+                 capsule(vec3(0, -1, 0), vec3(0, 1, 0), real(0.3)));
   check_sane(r);
-  CHECK(r.depth == Approx(0.5).epsilon(exact));
+  CHECK(r.depth() == Approx(0.5).epsilon(exact));
   CHECK(std::abs(r.axis.z) == Approx(1).epsilon(exact));
 }
 
@@ -101,24 +100,23 @@ TEST_CASE("rounded shapes: sphere, capsule", "[epa]") {
 TEST_CASE("regression: touching contacts give depth 0", "[epa][regression]") {
   const Hull cube = shapes::box(vec3(0.5));
   for (real angle : {real(0), real(30), real(45)}) {
-    const auto r =
-        epa::penetration(cube, Pose{}, cube, at_deg(vec3(0.1, -0.2, 1), vec3(0, 0, angle)));
+    const auto r = epa::query(cube, Pose{}, cube, at_deg(vec3(0.1, -0.2, 1), vec3(0, 0, angle)));
     check_sane(r);
     CHECK(r.intersecting);
-    CHECK(r.depth <= zero);
+    CHECK(r.depth() <= zero);
     CHECK(r.axis.z == Approx(1).epsilon(1e-6));
   }
   const Hull box = shapes::box(vec3(1));
-  const auto v = epa::penetration(box, Pose{}, box, at(2, 2, 2));
+  const auto v = epa::query(box, Pose{}, box, at(2, 2, 2));
   check_sane(v);
   CHECK(v.intersecting);
-  CHECK(v.depth <= zero);
+  CHECK(v.depth() <= zero);
   // A tetrahedron standing on a vertex on the box's top face.
   const Hull tet = shapes::tetrahedron(1);
   const vec3 low = tet.vertices()[support_brute(tet, vec3(0, 0, -1))];
-  const auto t = epa::penetration(box, Pose{}, tet, at(0.2, 0.1, 1 - low.z));
+  const auto t = epa::query(box, Pose{}, tet, at(0.2, 0.1, 1 - low.z));
   check_sane(t);
-  CHECK(t.depth <= zero);
+  CHECK(t.depth() <= zero);
 }
 
 // Story: a 5 m box against a 0.2 m box overlapping by 5 cm: the small box's
@@ -126,12 +124,12 @@ TEST_CASE("regression: touching contacts give depth 0", "[epa][regression]") {
 TEST_CASE("regression: 5 m box against a 0.2 m box", "[epa][regression]") {
   const Hull big = shapes::box(vec3(2.5));
   const Hull small = shapes::box(vec3(0.1));
-  const auto r = epa::penetration(big, Pose{}, small, at(2.55, 0.7, -1.2));
+  const auto r = epa::query(big, Pose{}, small, at(2.55, 0.7, -1.2));
   check_sane(r);
-  CHECK(r.depth == Approx(0.05).epsilon(exact));
+  CHECK(r.depth() == Approx(0.05).epsilon(exact));
   CHECK(r.axis.x == Approx(1).epsilon(exact));
-  const auto m = epa::penetration(small, at(2.55, 0.7, -1.2), big, Pose{});
-  CHECK(m.depth == Approx(0.05).epsilon(exact));
+  const auto m = epa::query(small, at(2.55, 0.7, -1.2), big, Pose{});
+  CHECK(m.depth() == Approx(0.05).epsilon(exact));
   CHECK(m.axis.x == Approx(-1).epsilon(exact));
 }
 
@@ -140,10 +138,10 @@ TEST_CASE("regression: overlapping hulls near 1e5 from the origin", "[epa][regre
   const Hull b = shapes::box(vec3(0.5));
   const vec3 far(1e5, -1e5, 1e5);
   const auto r =
-      epa::penetration(a, at_deg(far, vec3(10, 20, 30)), b, at(far.x + 1.2, far.y + 0.2, far.z));
-  const auto n = epa::penetration(a, at_deg(vec3(0), vec3(10, 20, 30)), b, at(1.2, 0.2, 0));
+      epa::query(a, at_deg(far, vec3(10, 20, 30)), b, at(far.x + 1.2, far.y + 0.2, far.z));
+  const auto n = epa::query(a, at_deg(vec3(0), vec3(10, 20, 30)), b, at(1.2, 0.2, 0));
   check_sane(r);
-  CHECK(r.depth == Approx(n.depth).epsilon(is_double ? 1e-9 : 0.3));
+  CHECK(r.depth() == Approx(n.depth()).epsilon(is_double ? 1e-9 : 0.3));
   CHECK(glm::length(r.axis - n.axis) < (is_double ? 1e-9 : 1e-1));
 }
 
@@ -156,15 +154,15 @@ TEST_CASE("regression: hulls with 1000+ vertices", "[epa][regression]") {
   for (real x : {real(1.6), real(1.0), real(0.3)}) {
     const Pose pa = at_deg(vec3(0), vec3(5, 10, 15));
     const Pose pb = at_deg(vec3(x, 0.3, -0.2), vec3(40, 50, 60));
-    const auto r = epa::penetration(a, pa, b, pb);
-    const auto p = epa::penetration(posed(PlainHull{&a}, pa), posed(PlainHull{&b}, pb));
+    const auto r = epa::query(a, pa, b, pb);
+    const auto p = epa::query(posed(PlainHull{&a}, pa), posed(PlainHull{&b}, pb));
     const ref::Answer ref = ref::minkowski(a, pa, b, pb);
     check_sane(r);
     REQUIRE(ref.ok);
     CHECK(r.intersecting);
-    CHECK(r.status == epa::EpaStatus::converged);
-    CHECK(r.depth == Approx(p.depth).epsilon(is_double ? 1e-9 : 1e-3));
-    CHECK(r.depth == Approx(ref.depth).epsilon(is_double ? 1e-9 : 1e-3));
+    CHECK(r.epa_status == epa::Status::converged);
+    CHECK(r.depth() == Approx(p.depth()).epsilon(is_double ? 1e-9 : 1e-3));
+    CHECK(r.depth() == Approx(ref.depth).epsilon(is_double ? 1e-9 : 1e-3));
     CHECK(glm::length(glm::dvec3(r.axis) - ref.axis) < (is_double ? 1e-6 : 1e-2));
   }
 }
@@ -173,23 +171,23 @@ TEST_CASE("regression: identical hulls at the same pose, one inside the other",
           "[epa][regression]") {
   const Hull box = shapes::box(vec3(1, 2, 3));
   const Pose p = at_deg(vec3(1, 2, 3), vec3(30, 60, 90));
-  auto r = epa::penetration(box, p, box, p);
+  auto r = epa::query(box, p, box, p);
   check_sane(r);
-  CHECK(r.depth == Approx(2).epsilon(exact));  // twice the smallest half extent
+  CHECK(r.depth() == Approx(2).epsilon(exact));  // twice the smallest half extent
   CHECK(std::abs(glm::dot(r.axis, p.rotate(vec3(1, 0, 0)))) == Approx(1).epsilon(exact));
   const Hull h = shapes::random_hull(60, 1, 5);
-  r = epa::penetration(h, p, h, p);
+  r = epa::query(h, p, h, p);
   check_sane(r);
-  CHECK(r.depth == Approx(ref::minkowski(h, p, h, p).depth).epsilon(is_double ? 1e-9 : 1e-4));
+  CHECK(r.depth() == Approx(ref::minkowski(h, p, h, p).depth).epsilon(is_double ? 1e-9 : 1e-4));
   // B (half 1) inside A (half 3), off centre by 0.5 along x: out along +x.
   const Hull outer = shapes::box(vec3(3));
   const Hull inner = shapes::box(vec3(1));
-  r = epa::penetration(outer, Pose{}, inner, at(0.5, 0, 0));
+  r = epa::query(outer, Pose{}, inner, at(0.5, 0, 0));
   check_sane(r);
-  CHECK(r.depth == Approx(3.5).epsilon(exact));
+  CHECK(r.depth() == Approx(3.5).epsilon(exact));
   CHECK(r.axis.x == Approx(1).epsilon(exact));
-  r = epa::penetration(inner, at(0.5, 0, 0), outer, Pose{});
-  CHECK(r.depth == Approx(3.5).epsilon(exact));
+  r = epa::query(inner, at(0.5, 0, 0), outer, Pose{});
+  CHECK(r.depth() == Approx(3.5).epsilon(exact));
   CHECK(r.axis.x == Approx(-1).epsilon(exact));
 }
 
@@ -198,21 +196,21 @@ TEST_CASE("regression: identical hulls at the same pose, one inside the other",
 // the plane's normal, not NaN and not a loop.
 TEST_CASE("regression: flat polygons", "[epa][regression]") {
   const Hull poly = shapes::polygon(1, 6);
-  auto r = epa::penetration(poly, Pose{}, poly, at(0.5, 0.2, 0));
+  auto r = epa::query(poly, Pose{}, poly, at(0.5, 0.2, 0));
   check_sane(r);
   CHECK(r.intersecting);
-  CHECK(r.depth <= zero);
+  CHECK(r.depth() <= zero);
   CHECK(std::abs(r.axis.z) == Approx(1).epsilon(exact));
-  r = epa::penetration(poly, Pose{}, poly, Pose{});  // identical flat polygons
+  r = epa::query(poly, Pose{}, poly, Pose{});  // identical flat polygons
   check_sane(r);
-  CHECK(r.depth <= zero);
+  CHECK(r.depth() <= zero);
   // A box (z from -0.2 to 0.4) through a polygon: pushed up by 0.2.
-  r = epa::penetration(poly, Pose{}, shapes::box(vec3(0.3)), at(0.1, 0, 0.1));
+  r = epa::query(poly, Pose{}, shapes::box(vec3(0.3)), at(0.1, 0, 0.1));
   check_sane(r);
-  CHECK(r.depth == Approx(0.2).epsilon(exact));
+  CHECK(r.depth() == Approx(0.2).epsilon(exact));
   CHECK(r.axis.z == Approx(1).epsilon(exact));
   // Perpendicular polygons crossing.
-  r = epa::penetration(poly, Pose{}, poly, at_deg(vec3(0.9, 0, 0), vec3(90, 0, 0)));
+  r = epa::query(poly, Pose{}, poly, at_deg(vec3(0.9, 0, 0), vec3(90, 0, 0)));
   check_sane(r);
   CHECK(r.intersecting);
 }
@@ -221,7 +219,7 @@ TEST_CASE("workspace reuse and caches give the same answers", "[epa]") {
   const Hull a = shapes::cylinder(1, 0.5, 24);
   const Hull b = shapes::cone(0.7, 1, 17);
   epa::Workspace ws;
-  gjk::GjkCache cache{};
+  gjk::Cache cache{};
   for (int i = 0; i < 60; ++i) {
     const Pose pa = at_deg(vec3(0), vec3(7 * i, 3 * i, 11 * i));
     const Pose pb =
@@ -255,8 +253,8 @@ TEST_CASE("a workspace sized for the hulls lets deep large pairs converge", "[ep
         at_deg(vec3(real(0.01) * real(k), real(0.003) * real(k), 0), vec3(17 * k, 29 * k, 7 * k));
     const auto plain = epa::query(a, Pose{}, b, pb);
     const auto big = epa::query(a, Pose{}, b, pb, nullptr, &sized);
-    stopped_default += plain.epa_status != epa::EpaStatus::converged;
-    CHECK(big.epa_status == epa::EpaStatus::converged);
+    stopped_default += plain.epa_status != epa::Status::converged;
+    CHECK(big.epa_status == epa::Status::converged);
     const auto exact = sat::query(a, Pose{}, b, pb);
     CHECK(big.separation == Approx(exact.separation).epsilon(is_double ? 1e-9 : 1e-4));
     // A stopped EPA still answers an upper bound of the depth.
@@ -319,7 +317,7 @@ TEST_CASE("polytope stays consistent while it expands inside a hull", "[epa]") {
   for (const int n : {12, 200}) {
     const Hull h = shapes::random_hull(n, 1, std::uint64_t(n));
     const auto support = [&](const vec3& d) {
-      gjk::SimplexVertex p;
+      gjk::detail::SimplexVertex p;
       p.ib = support_brute(h, d);
       p.b = p.w = h.vertices()[std::size_t(p.ib)];
       return p;
@@ -328,19 +326,19 @@ TEST_CASE("polytope stays consistent while it expands inside a hull", "[epa]") {
     epa::detail::Polytope& poly = ws.polytope();
     const auto scan = [&] {
       int best = -1;
-      for (int f = 0; f < epa::face_capacity(ws.vertex_capacity()); ++f)
+      for (int f = 0; f < epa::detail::face_capacity(ws.vertex_capacity()); ++f)
         if (poly.face(f).alive && (best < 0 || poly.face(f).d < poly.face(best).d)) best = f;
       return best;
     };
-    const gjk::SimplexVertex t[4] = {support(vec3(1, 1, 1)), support(vec3(1, -1, -1)),
-                                     support(vec3(-1, 1, -1)), support(vec3(-1, -1, 1))};
+    const gjk::detail::SimplexVertex t[4] = {support(vec3(1, 1, 1)), support(vec3(1, -1, -1)),
+                                             support(vec3(-1, 1, -1)), support(vec3(-1, -1, 1))};
     REQUIRE(poly.start(t));
     REQUIRE(poly.valid());
     int added = 0;
     for (;;) {
       const int f = poly.closest();
       const epa::detail::Face& face = poly.face(f);
-      const gjk::SimplexVertex p = support(face.n);
+      const gjk::detail::SimplexVertex p = support(face.n);
       if (glm::dot(face.n, p.w) - face.d <= 100 * tol::eps) break;
       REQUIRE(poly.add(p, f) == epa::detail::Polytope::Add::ok);
       ++added;
@@ -485,13 +483,12 @@ TEST_CASE("empty hulls are refused without reading a support", "[epa][gjk][sat][
   const Hull box = shapes::box(vec3(1));
   const Pose at{mat3(real(1)), vec3(0)};
   for (const auto& [a, b] : {std::pair<const Hull*, const Hull*>{&empty, &box}, {&box, &empty}}) {
-    const gjk::DistanceResult d = gjk::distance(*a, at, *b, at);
-    CHECK(d.status == gjk::GjkStatus::degenerate);
+    const gjk::Result d = gjk::distance(*a, at, *b, at);
+    CHECK(d.status == gjk::Status::degenerate);
     CHECK_FALSE(gjk::intersect(*a, at, *b, at));
-    const epa::QueryResult q = epa::query(*a, at, *b, at);
-    CHECK(q.gjk_status == gjk::GjkStatus::degenerate);
-    CHECK(q.epa_status == epa::EpaStatus::degenerate);
-    CHECK(epa::penetration(*a, at, *b, at).status == epa::EpaStatus::degenerate);
+    const epa::Result q = epa::query(*a, at, *b, at);
+    CHECK(q.gjk_status == gjk::Status::degenerate);
+    CHECK(q.epa_status == epa::Status::degenerate);
     CHECK_FALSE(sat::query(*a, at, *b, at).intersecting);
   }
 }

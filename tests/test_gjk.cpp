@@ -25,7 +25,7 @@ namespace {
 /// Relative accuracy expected of analytic answers in this precision.
 const real exact = is_double ? real(1e-12) : real(1e-5);
 
-void check_sane(const gjk::DistanceResult& r) {
+void check_sane(const gjk::Result& r) {
   CHECK(std::isfinite(r.distance));
   CHECK(r.distance >= 0);
   CHECK(finite(r.point_a));
@@ -49,7 +49,7 @@ TEST_CASE("boxes apart along an axis", "[gjk]") {
       const auto r = gjk::distance(box, Pose{}, box, at(t.x, t.y, t.z));
       check_sane(r);
       CHECK_FALSE(r.intersecting);
-      CHECK(r.status == gjk::GjkStatus::converged);
+      CHECK(r.status == gjk::Status::converged);
       CHECK(r.distance == Approx(1).epsilon(exact));
       CHECK(r.axis[axis] == Approx(sign).epsilon(exact));
       CHECK(r.point_a[axis] == Approx(sign).epsilon(exact));
@@ -304,7 +304,7 @@ TEST_CASE("warm start: the same query again converges at once, same answer", "[g
   const Hull b = shapes::cylinder(real(0.5), 1, 16);
   const Pose pa = at_deg(vec3(0), vec3(3, 4, 5));
   const Pose pb = at_deg(vec3(2.1, 0.2, 0.4), vec3(30, 40, 50));
-  gjk::GjkCache cache{};
+  gjk::Cache cache{};
   const auto cold = gjk::distance(a, pa, b, pb, &cache);
   REQUIRE(cache.count > 0);
   const auto warm = gjk::distance(a, pa, b, pb, &cache);
@@ -315,7 +315,7 @@ TEST_CASE("warm start: the same query again converges at once, same answer", "[g
   CHECK(warm.axis == cold.axis);
   // Intersecting: the cached tetrahedron encloses the origin again.
   const Pose pc = at_deg(vec3(1.2, 0.2, 0.4), vec3(30, 40, 50));
-  gjk::GjkCache c2{};
+  gjk::Cache c2{};
   CHECK(gjk::intersect(a, pa, b, pc, &c2));
   const auto again = gjk::distance(a, pa, b, pc, &c2);
   CHECK(again.intersecting);
@@ -329,7 +329,7 @@ TEST_CASE("warm start: coherent frames take fewer iterations, same answers", "[g
     const Hull& ha = boxes ? shapes::box(vec3(1, 0.5, 0.7)) : a;
     const Hull hb_storage = shapes::box(vec3(0.3, 0.6, 0.2));
     const Hull& hb = boxes ? hb_storage : b;
-    gjk::GjkCache cache{};
+    gjk::Cache cache{};
     long cold_iterations = 0, warm_iterations = 0;
     int identical = 0, frames = 0, apart = 0;
     real worst = 0;

@@ -12,6 +12,7 @@
 #include "sepax/support.hpp"
 #if SEPAX_TEST_IO
 #include "sepax/io.hpp"
+#include "sepax/testing.hpp"
 #endif
 
 #include <catch2/catch.hpp>
@@ -477,7 +478,7 @@ TEST_CASE("regression: fuzz_pair, GJK witnesses off both hulls at a sliver simpl
   };
   const real tolerance = std::max(validate(a.hull).tolerance, validate(b.hull).tolerance);
   for (const bool swapped : {false, true}) {
-    const gjk::DistanceResult r =
+    const gjk::Result r =
         swapped ? gjk::distance(b.hull, pb, a.hull, pa) : gjk::distance(a.hull, pa, b.hull, pb);
     const Hull& first = swapped ? b.hull : a.hull;
     const Hull& second = swapped ? a.hull : b.hull;
@@ -703,7 +704,7 @@ TEST_CASE("regression: fuzz_pair, witness points of a sliver triangle miss the c
   REQUIRE(b.ok());
   const Pose pa{}, pb{mat3(real(1)), vec3(1, 0, 0)};
   for (const bool swapped : {false, true}) {
-    const gjk::DistanceResult r =
+    const gjk::Result r =
         swapped ? gjk::distance(b.hull, pb, a.hull, pa) : gjk::distance(a.hull, pa, b.hull, pb);
     CAPTURE(swapped, r.distance);
     REQUIRE_FALSE(r.intersecting);  // the case needs a distance > 0
@@ -876,7 +877,7 @@ TEST_CASE("regression: fuzz_pair, a 6e-8 rad arc crosses in one order only", "[r
   REQUIRE_FALSE(ab.intersecting);
   CHECK(std::abs(ab.separation - ba.separation) <= 1e-12);
   // Both are lower bounds of the distance (GJK's, to its accuracy).
-  const gjk::DistanceResult d = gjk::distance(a.hull, pa, b.hull, pb);
+  const gjk::Result d = gjk::distance(a.hull, pa, b.hull, pb);
   CHECK(ab.separation <= d.distance + 1e-9);
   CHECK(ba.separation <= d.distance + 1e-9);
 }
@@ -934,7 +935,7 @@ TEST_CASE("regression: fuzz_pair, canonical simplex order loses an enclosed orig
   REQUIRE(b.ok());
   const Pose pose{mat3(real(1)), vec3(-105.4140625)};
   for (const bool swapped : {false, true}) {
-    const gjk::DistanceResult r = swapped ? gjk::distance(b.hull, pose, a.hull, pose)
+    const gjk::Result r = swapped ? gjk::distance(b.hull, pose, a.hull, pose)
                                           : gjk::distance(a.hull, pose, b.hull, pose);
     CAPTURE(swapped, r.distance);
     CHECK(r.intersecting);
@@ -995,7 +996,7 @@ TEST_CASE("regression: fuzz_pair, GJK axis off unit length at a distance of 1e-1
   REQUIRE(b.ok());
   const Pose at{mat3(real(1)), vec3(0)};
   for (const bool swap : {false, true}) {
-    const gjk::DistanceResult d =
+    const gjk::Result d =
         swap ? gjk::distance(b.hull, at, a.hull, at) : gjk::distance(a.hull, at, b.hull, at);
     CAPTURE(swap, d.distance, glm::length(d.axis));
     CHECK(std::abs(glm::length(d.axis) - 1) <= 64 * tol::eps);
@@ -1035,12 +1036,12 @@ TEST_CASE("regression: fuzz_pair, GJK stops 1e-14 from an inner triangle of an o
   const sat::Result sat = sat::query(a.hull, at, b.hull, at);
   REQUIRE(sat.separation < real(-4e-4));
   for (const bool swap : {false, true}) {
-    const gjk::DistanceResult d =
+    const gjk::Result d =
         swap ? gjk::distance(b.hull, at, a.hull, at) : gjk::distance(a.hull, at, b.hull, at);
     CAPTURE(swap, d.distance, int(d.status));
     CHECK(d.intersecting);
     CHECK((swap ? gjk::intersect(b.hull, at, a.hull, at) : gjk::intersect(a.hull, at, b.hull, at)));
-    const epa::QueryResult e =
+    const epa::Result e =
         swap ? epa::query(b.hull, at, a.hull, at) : epa::query(a.hull, at, b.hull, at);
     CHECK(e.intersecting);
     CHECK(std::abs(e.separation - sat.separation) <= 1e-9);

@@ -6,6 +6,7 @@
 #include "reference.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
+#include "sepax/testing.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -4,6 +4,7 @@
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/sat.hpp"
+#include "sepax/testing.hpp"
 
 namespace peers {
 namespace {
@@ -57,13 +58,13 @@ class SatCached final : public Prepared {
   sepax::sat::Cache cache_{};
 };
 
-/// gjk::distance warm-started from the pair's GjkCache.
+/// gjk::distance warm-started from the pair's gjk::Cache.
 class GjkWarm final : public Prepared {
  public:
   using Prepared::Prepared;
   Answer run() override {
     const int k = step();
-    const sepax::gjk::DistanceResult r = sepax::gjk::distance(
+    const sepax::gjk::Result r = sepax::gjk::distance(
         *pair().a, pair().pose_a, *pair().b, pair().pose_b[std::size_t(k)], &cache_);
     Answer a;
     a.intersecting = r.intersecting;
@@ -74,7 +75,7 @@ class GjkWarm final : public Prepared {
   }
 
  private:
-  sepax::gjk::GjkCache cache_{};
+  sepax::gjk::Cache cache_{};
 };
 
 /// epa::query with a reusable workspace sized for the pair
@@ -85,7 +86,7 @@ class Epa final : public Prepared {
       : Prepared(pair), ws_(sepax::epa::workspace_vertices(*pair.a, *pair.b)) {}
   Answer run() override {
     const int k = step();
-    const sepax::epa::QueryResult r = sepax::epa::query(
+    const sepax::epa::Result r = sepax::epa::query(
         *pair().a, pair().pose_a, *pair().b, pair().pose_b[std::size_t(k)], nullptr, &ws_);
     Answer a;
     a.intersecting = r.intersecting;
@@ -145,7 +146,7 @@ void add_sepax(std::vector<Algorithm>& out) {
                  })});
   out.push_back({"sepax.gjk_distance", Kind::distance, false, 0,
                  stateless([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-                   const sepax::gjk::DistanceResult d = sepax::gjk::distance(a, pa, b, pb);
+                   const sepax::gjk::Result d = sepax::gjk::distance(a, pa, b, pb);
                    Answer r;
                    r.intersecting = d.intersecting;
                    r.distance = d.intersecting ? 0.0 : double(d.distance);

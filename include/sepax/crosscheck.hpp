@@ -17,34 +17,23 @@
 
 #include "sepax/epa.hpp"
 #include "sepax/sat.hpp"
+#include "sepax/tolerances.hpp"
 
 namespace sepax {
-
-namespace tol {
-/// Relative to the pair's size (larger hull extent): the band around
-/// touching where SAT and GJK may give different verdicts, and the largest
-/// depth or distance difference counted as agreement. Set by EPA's
-/// accuracy, which is looser than SAT's and GJK's distance.
-inline constexpr real crosscheck = std::numeric_limits<real>::digits > 24 ? real(1e-6) : real(1e-3);
-/// Radians: largest angle between SAT's and EPA's axes counted as the same
-/// direction.
-inline constexpr real crosscheck_angle = std::numeric_limits<real>::digits > 24 ? real(1e-4)
-                                                                                : real(1e-2);
-}  // namespace tol
 
 /// Both answers for one pair and how they compare.
 struct CrossCheck {
   sat::Result sat;            ///< SAT's answer (separation, axis, feature)
-  epa::QueryResult gjk;       ///< GJK (apart) or GJK + EPA (overlapping)
+  epa::Result epa;            ///< GJK's (apart) or GJK + EPA's (overlapping)
   bool agree = false;         ///< every check below passed
-  bool same_verdict = false;  ///< sat.intersecting == gjk.intersecting
-  /// |sat.separation - gjk.separation|, length unit.
+  bool same_verdict = false;  ///< sat.intersecting == epa.intersecting
+  /// |sat.separation - epa.separation|, length unit.
   real separation_difference = 0;
-  /// Angle between sat.axis and gjk.axis, radians in [0, pi].
+  /// Angle between sat.axis and epa.axis, radians in [0, pi].
   real axis_angle = 0;
-  /// SAT's gap along GJK's axis (A's frame supports), length unit: equal to
-  /// sat.separation when GJK's axis is as good as SAT's.
-  real sat_gap_along_gjk_axis = 0;
+  /// SAT's gap along GJK/EPA's axis (from the supports), length unit: equal
+  /// to sat.separation when that axis is as good as SAT's.
+  real sat_gap_along_epa_axis = 0;
   real size = 0;             ///< larger extent of the two hulls
   real band = 0;             ///< touching band used, length unit
   real value_tolerance = 0;  ///< depth/distance tolerance used, length unit
@@ -63,7 +52,7 @@ struct CrossCheck {
 
 /// Compares answers already computed for the pair (hulls and poses are
 /// needed for the gap along GJK's axis). crosscheck() is query + compare.
-[[nodiscard]] SEPAX_API CrossCheck compare(const sat::Result& sat, const epa::QueryResult& gjk,
+[[nodiscard]] SEPAX_API CrossCheck compare(const sat::Result& sat, const epa::Result& gjk_epa,
                                            const Hull& a, const Pose& pose_a, const Hull& b,
                                            const Pose& pose_b);
 

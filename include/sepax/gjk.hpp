@@ -6,52 +6,33 @@
 // ("Improving the GJK algorithm for faster and more reliable distance queries
 // between convex objects", ACM TOG 36(3), 2017) in place of Johnson's.
 //
-// GJK walks the Minkowski difference D = B - A = { b - a } towards the
-// origin: the point of D closest to the origin is v = b* - a*, its length is
-// the distance, and v points from A to B. Written once, as templates over the
-// SupportMap concept (support.hpp); convex.hpp has the adapters (hulls, boxes,
-// points, segments, posed and rounded shapes).
+// Outline: GJK walks the Minkowski difference D = B - A = { b - a } towards
+// the origin. It keeps a simplex of up to 4 points of D and v, the point of
+// the simplex closest to the origin; each step adds D's support point along
+// -v and shrinks the simplex to the face nearest the origin. It stops when
+// the support point cannot bring v closer (the duality gap), when the
+// origin is enclosed (intersecting), or at an iteration cap. At the end v =
+// b* - a*: its length is the distance and it points from A to B.
 //
-// Frames: the template functions answer in the frame the shapes are given in
-// (the world frame for world-posed shapes). When both shapes are Posed<...>
-// they work internally in A's local frame, where the coordinates are small
-// (Box2D does the same "to reduce round-off"), and map the answer back.
+// Shapes: anything with a support function (the SupportMap concept,
+// support.hpp); convex.hpp adapts hulls, boxes, points and segments, moves
+// them with a pose and rounds them by a radius. Rounded shapes (spheres,
+// capsules) are queried on their core and the radii subtracted afterwards:
+// exact, and GJK stays on polytopes.
 //
-// Rounded shapes (Rounded<S>, Sphere, Capsule) are queried on their core and
-// the radii subtracted afterwards: exact, and GJK stays on polytopes.
+// Frames: the answer is in the frame the shapes are given in (the world
+// frame for world-posed shapes). When both shapes are posed, GJK works in
+// A's local frame, where the coordinates are small (Box2D does the same "to
+// reduce round-off"), and maps the answer back.
 //
 // Cost: no heap allocation, a fixed-size simplex on the stack. Never throws,
-// never returns NaN for finite input, always terminates (iteration cap).
+// never returns NaN for finite input, always terminates.
 #pragma once
 
 #include "sepax/convex.hpp"
+#include "sepax/tolerances.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <cstdint>
-
-namespace sepax::tol {
-
-/// Relative, dimensionless: GJK stops when the duality gap (upper bound |v|
-/// minus lower bound dot(v, w) / |v| on the distance) is at most
-/// `gjk_gap * |v|`, i.e. the distance is known to this relative accuracy.
-/// Polytopes usually terminate earlier, exactly, when the support point
-/// repeats; the bound matters for curved support maps.
-inline constexpr real gjk_gap = std::numeric_limits<real>::digits > 24 ? real(1e-12) : real(1e-6);
-
-/// Relative to the magnitude of the support points (largest absolute
-/// coordinate of the points of A and B that GJK visited, in its working
-/// frame): the round-off of one dot product of such points is a few eps
-/// times that magnitude, so GJK also stops when the duality gap is below
-/// `gjk_roundoff * magnitude` (unit: length).
-inline constexpr real gjk_roundoff = real(4) * eps;
-
-/// Relative to the same magnitude: shapes closer than `gjk_touch *
-/// magnitude` are touching, which counts as intersecting (closed sets). The
-/// same band as a point "on" a plane (tol::coplanar).
-inline constexpr real gjk_touch = coplanar;
-
-}  // namespace sepax::tol
 
 namespace sepax::gjk {
 
@@ -60,19 +41,42 @@ namespace sepax::gjk {
 inline constexpr int max_iterations = 64;
 
 /// How a GJK query ended.
-enum class GjkStatus : std::uint8_t {
+enum class Status : std::uint8_t {
   converged,       ///< duality gap within tolerance, or origin enclosed / touching
   max_iterations,  ///< hit `max_iterations`; the answer is the best found (an upper bound)
   degenerate,      ///< round-off stopped progress; the answer is the best found
 };
 
 /// Short name ("converged", "max_iterations", "degenerate").
-[[nodiscard]] SEPAX_API const char* to_string(GjkStatus status);
+[[nodiscard]] SEPAX_API const char* to_string(Status status);
+
+/// Answer of gjk::distance.
+struct Result {
+  /// True when the shapes overlap or touch (distance within the band
+  /// tol::gjk_touch relative to the shapes' magnitude).
+  bool intersecting = false;
+  /// Euclidean distance between the shapes, >= 0 (length unit of the
+  /// input). 0 when they overlap; may be a tiny positive number within the
+  /// touching band when `intersecting` is true.
+  real distance = 0;
+  /// Unit vector from A to B, world (caller's) frame: the direction of
+  /// point_b - point_a. When intersecting it is the last search direction
+  /// (unit, but not a contact normal: use epa::query).
+  vec3 axis{real(0), real(0), real(1)};
+  /// Closest point on A (on A's surface, rounded shapes included), world
+  /// (caller's) frame. When intersecting: a point of A close to B, not a
+  /// contact point (use epa::query).
+  vec3 point_a{real(0)};
+  /// Closest point on B, same frame. point_b - point_a = distance * axis.
+  vec3 point_b{real(0)};
+  int iterations = 0;                 ///< support-point evaluations made
+  Status status = Status::converged;  ///< how the query ended
+};
 
 /// Warm-start state for one pair, kept by the caller between queries of the
-/// same pair (Box2D's b2SimplexCache). Zero-initialized (`GjkCache{}`) means
+/// same pair (Box2D's b2SimplexCache). Zero-initialized (`Cache{}`) means
 /// cold. A cache from another pair is harmless: it only costs iterations.
-struct GjkCache {
+struct Cache {
   /// Vertices of the last terminal simplex (0 = cold, at most 4). Only set
   /// when both shapes are IndexedSupportMap (hulls, boxes, points, segments).
   std::int32_t count = 0;
@@ -84,344 +88,31 @@ struct GjkCache {
   vec3 direction{real(0)};
 };
 
-/// Answer of gjk::distance.
-struct DistanceResult {
-  /// Euclidean distance between the shapes, >= 0 (length unit of the
-  /// input). 0 when they overlap; may be a tiny positive number within the
-  /// touching band when `intersecting` is true.
-  real distance = 0;
-  /// True when the shapes overlap or touch (distance within the band
-  /// tol::gjk_touch relative to the shapes' magnitude).
-  bool intersecting = false;
-  /// Closest point on A (on A's surface, rounded shapes included), world
-  /// (caller's) frame. When intersecting: a point of A close to B, not a
-  /// contact point (use epa::penetration).
-  vec3 point_a{real(0)};
-  /// Closest point on B, same frame. point_b - point_a = distance * axis.
-  vec3 point_b{real(0)};
-  /// Unit vector from A to B, world (caller's) frame: the direction of
-  /// point_b - point_a. When intersecting it is the last search direction
-  /// (unit, but not a contact normal: use epa::penetration).
-  vec3 axis{real(0), real(0), real(1)};
-  int iterations = 0;                       ///< support-point evaluations made
-  GjkStatus status = GjkStatus::converged;  ///< how the query ended
-};
+/// Distance between two hulls at world poses, with the closest points and
+/// the axis, in the world frame (works in A's local frame). `cache` (may be
+/// null) warm-starts from the last query of the same pair and is updated.
+/// An empty hull (default-constructed, or a failed build's) is a programmer
+/// error: the default result, with status degenerate, and no support is
+/// read.
+[[nodiscard]] SEPAX_API Result distance(const Hull& a, const Pose& pose_a, const Hull& b,
+                                        const Pose& pose_b, Cache* cache = nullptr);
 
-/// One point of the simplex: a point of A, a point of B, their difference
-/// w = b - a (a point of D = B - A), and their vertex indices (-1 when the
-/// shape is not an IndexedSupportMap).
-struct SimplexVertex {
-  vec3 a{real(0)};  ///< point of A, working frame
-  vec3 b{real(0)};  ///< point of B, working frame
-  vec3 w{real(0)};  ///< b - a
-  index_t ia = -1;  ///< index of `a` in A, or -1
-  index_t ib = -1;  ///< index of `b` in B, or -1
-};
-
-/// GJK's simplex: 1 to 4 points of D and the barycentric weights of the
-/// closest point v = sum(lambda[i] * v[i].w) (weights >= 0, summing to 1).
-struct Simplex {
-  SimplexVertex v[4];             ///< the points, v[0 .. count)
-  real lambda[4] = {0, 0, 0, 0};  ///< weights of the closest point
-  int count = 0;                  ///< 0 to 4
-};
-
-/// Internals shared by gjk and epa: public so that the templates can be
-/// instantiated for any SupportMap, not a stable API.
-namespace detail {
-
-/// Signed-volumes sub-algorithm (Montanari et al. 2017): replaces `s` by its
-/// smallest face that contains the point closest to the origin, sets the
-/// weights, and returns that point (exactly 0 when the origin is inside a
-/// full tetrahedron). `s.count` must be 1 to 4.
-[[nodiscard]] SEPAX_API vec3 closest_point(Simplex& s);
-
-/// Largest absolute coordinate of the vertex's a and b: the magnitude that
-/// round-off in its difference is proportional to.
-[[nodiscard]] inline real magnitude(const SimplexVertex& p) {
-  const vec3 m = glm::max(glm::abs(p.a), glm::abs(p.b));
-  return std::max(m.x, std::max(m.y, m.z));
-}
-
-/// Support point of shape s along d, and its index when s is indexed.
-template <SupportMap S>
-inline void support_of(const S& s, const vec3& d, index_t hint, vec3& p, index_t& i) {
-  if constexpr (convex::IndexedSupportMap<S>) {
-    i = s.support_vertex(d, hint);
-    p = s.vertex(i);
-  } else {
-    i = -1;
-    p = s.support(d);
-  }
-}
-
-/// Point of D = B - A furthest along d: B's support along d minus A's along -d.
-template <SupportMap A, SupportMap B>
-[[nodiscard]] SimplexVertex support_pair(const A& a, const B& b, const vec3& d, index_t hint_a,
-                                         index_t hint_b) {
-  SimplexVertex p;
-  support_of(a, -d, hint_a, p.a, p.ia);
-  support_of(b, d, hint_b, p.b, p.ib);
-  p.w = p.b - p.a;
-  return p;
-}
-
-/// A point inside (or near the middle of) shape s, for the first search
-/// direction: the centroid of a hull, the centre of a box, etc.; 0 for
-/// support maps sepax does not know.
-template <class S>
-[[nodiscard]] vec3 center_of(const S& s) {
-  if constexpr (std::is_same_v<S, convex::HullShape>) {
-    return s.hull->centroid();
-  } else if constexpr (std::is_same_v<S, convex::Point>) {
-    return s.p;
-  } else if constexpr (std::is_same_v<S, convex::Segment>) {
-    return (s.p0 + s.p1) * real(0.5);
-  } else if constexpr (convex::is_posed<S>) {
-    return s.pose.apply(center_of(s.shape));
-  } else {
-    return vec3(real(0));  // Box: its centre; unknown shapes: no guess
-  }
-}
-
-/// Raw outcome of one GJK run in the working frame (see gjk.cpp).
-struct Run {
-  vec3 v{real(0)};                                 ///< closest point of D (= point_b - point_a)
-  vec3 last_direction{real(0), real(0), real(1)};  ///< last nonzero v, for an axis when v = 0
-  real scale = 0;                                  ///< magnitude of the visited support points
-  int iterations = 0;                              ///< support evaluations
-  GjkStatus status = GjkStatus::converged;         ///< how it ended
-  bool intersecting = false;                       ///< |v| within the touching band
-};
-
-/// Fills `s` from the cache's indices (both shapes indexed) and returns its
-/// closest point; leaves `s` empty when the cache is cold or unusable.
-template <SupportMap A, SupportMap B>
-vec3 warm_start(const A& a, const B& b, const GjkCache* cache, Simplex& s) {
-  s.count = 0;
-  if constexpr (convex::IndexedSupportMap<A> && convex::IndexedSupportMap<B>) {
-    if (cache == nullptr || cache->count < 1 || cache->count > 4) return vec3(real(0));
-    for (int k = 0; k < cache->count; ++k) {
-      const index_t ia = cache->index_a[k], ib = cache->index_b[k];
-      if (ia < 0 || ia >= a.vertex_count() || ib < 0 || ib >= b.vertex_count()) {
-        s.count = 0;
-        return vec3(real(0));
-      }
-      SimplexVertex& p = s.v[s.count++];
-      p.a = a.vertex(ia), p.b = b.vertex(ib), p.w = p.b - p.a, p.ia = ia, p.ib = ib;
-    }
-    return closest_point(s);
-  } else {
-    (void)a, (void)b, (void)cache;
-    return vec3(real(0));
-  }
-}
-
-/// True when p repeats a point of the simplex (same indices, or the same w
-/// for non-indexed shapes).
-[[nodiscard]] SEPAX_API bool repeats(const Simplex& s, const SimplexVertex& p);
-
-/// Sorts the simplex by vertex indices and recomputes its closest point, so
-/// that the answer depends on the terminal vertex set only (warm and cold
-/// starts then agree to the bit; solve() keeps its own answer instead when
-/// the sorted one is farther from the origin by more than the touching
-/// band). Returns the closest point.
-[[nodiscard]] SEPAX_API vec3 canonicalize(Simplex& s);
-
-/// Stores the terminal simplex and direction in the cache.
-SEPAX_API void store(const Simplex& s, const vec3& v, GjkCache* cache);
-
-/// True when the origin, within round-off of the triangle `s` (count 3,
-/// its closest point having weights s.lambda), lies in the tetrahedron of the
-/// triangle and D's support point beyond the triangle's plane on the
-/// origin's side. The loop can stop without progress on such a triangle
-/// when it lies inside D: the search direction is then v, 1e-14 long and
-/// mostly round-off, and |v| said "apart" just outside the touching band of
-/// a pair overlapping by 4e-4 (fuzz_pair). With the origin at height t
-/// above the triangle's point of weights lambda, and the support point q at
-/// height h whose projection has weights mu, the origin's weights in the
-/// tetrahedron are lambda - (t / h) mu and t / h: all >= 0 means inside.
-template <SupportMap A, SupportMap B>
-bool inside_over_triangle(const A& a, const B& b, const Simplex& s) {
-  const vec3& w0 = s.v[0].w;
-  const vec3& w1 = s.v[1].w;
-  const vec3& w2 = s.v[2].w;
-  vec3 n = glm::cross(w1 - w0, w2 - w0);
-  const real nn = glm::dot(n, n);
-  if (!(nn > 0)) return false;
-  const real side = glm::dot(n, w0);  // the origin is on the side of -side * n
-  if (side > 0) n = -n;
-  const SimplexVertex q = support_pair(a, b, n, s.v[0].ia, s.v[0].ib);
-  const real len = std::sqrt(nn);
-  const real h = glm::dot(n, q.w - w0) / len;  // q's height on the origin's side
-  const real t = std::abs(side) / len;         // the origin's height
-  if (!(h > 0) || t > h) return false;
-  const vec3 foot = q.w - n * (glm::dot(n, q.w - w0) / nn);  // q projected on the plane
-  const vec3* w[3] = {&w0, &w1, &w2};
-  for (int i = 0; i < 3; ++i) {
-    const vec3& wj = *w[(i + 1) % 3];
-    const vec3& wk = *w[(i + 2) % 3];
-    const real mu = glm::dot(glm::cross(wj - foot, wk - foot), n) / nn * (side > 0 ? -1 : 1);
-    if (s.lambda[i] * h < t * mu) return false;
-  }
-  return true;
-}
-
-/// The GJK loop in the frame the shapes are given in. `guess` is a point of
-/// D or 0 (first search direction when the cache has none); with
-/// `early_exit` it stops as soon as a separating plane proves the shapes
-/// apart (boolean query). Leaves the terminal simplex in `s`.
-///
-/// Outline: start from the cached simplex or from the support point along
-/// -guess; repeat: w = support of D along -v; stop when dot(v, w) proves
-/// separation (early exit), when the duality gap |v|^2 - dot(v, w) is within
-/// tolerance, when w repeats a simplex point, or when the signed-volumes step
-/// stops shrinking |v|; otherwise add w and reduce the simplex to the face
-/// nearest the origin. |v| within the touching band (or the origin inside a
-/// tetrahedron) means intersecting.
-template <SupportMap A, SupportMap B>
-Run solve(const A& a, const B& b, const vec3& guess, bool early_exit, GjkCache* cache, Simplex& s) {
-  Run r;
-  vec3 v = warm_start(a, b, cache, s);
-  if (s.count == 0) {
-    vec3 d = cache != nullptr ? cache->direction : vec3(real(0));
-    if (!(glm::dot(d, d) > 0)) d = guess;
-    if (!(glm::dot(d, d) > 0)) d = vec3(real(1), real(0), real(0));
-    s.v[0] = support_pair(a, b, -d, -1, -1);
-    s.lambda[0] = 1, s.count = 1, v = s.v[0].w, r.iterations = 1;
-  }
-  for (int k = 0; k < s.count; ++k) r.scale = std::max(r.scale, magnitude(s.v[k]));
-  for (;;) {
-    const real vv = glm::dot(v, v);
-    const real touch = tol::gjk_touch * r.scale;
-    if (vv <= touch * touch) break;
-    r.last_direction = v;
-    if (r.iterations >= max_iterations) {
-      r.status = GjkStatus::max_iterations;
-      break;
-    }
-    ++r.iterations;
-    const SimplexVertex& last = s.v[s.count - 1];
-    const SimplexVertex p = support_pair(a, b, -v, last.ia, last.ib);
-    r.scale = std::max(r.scale, magnitude(p));
-    const real vw = glm::dot(v, p.w), len = std::sqrt(vv);
-    if (early_exit && vw > tol::gjk_touch * r.scale * len) break;  // separating plane
-    if (vv - vw <= tol::gjk_gap * vv + tol::gjk_roundoff * r.scale * len) break;
-    if (repeats(s, p)) break;
-    const Simplex before = s;
-    s.v[s.count++] = p;
-    const vec3 next = closest_point(s);
-    if (!(glm::dot(next, next) < vv)) {  // round-off: no more progress
-      s = before;
-      r.status = GjkStatus::degenerate;
-      break;
-    }
-    v = next;
-  }
-  const real touch = tol::gjk_touch * r.scale;
-  // The loop's verdict holds whatever the canonical order below rounds to:
-  // a loop that stopped with the origin 7.05e-6 from a triangle (touching,
-  // float) re-solved it in canonical order to 7.15e-6, just outside the
-  // band, and a pair overlapping by 0.66 came out apart (stress suite).
-  const bool inside = glm::dot(v, v) > touch * touch && r.status == GjkStatus::degenerate &&
-                      s.count == 3 && inside_over_triangle(a, b, s);
-  if (inside) r.status = GjkStatus::converged;  // the origin is inside D: intersecting
-  const bool touching = inside || glm::dot(v, v) <= touch * touch;
-  if constexpr (convex::IndexedSupportMap<A> && convex::IndexedSupportMap<B>) {
-    // The canonical order's answer, unless its round-off makes it worse by
-    // more than the touching band: on a tetrahedron with vertices 1e11 from
-    // the origin and the origin 0.15 from a face, the sorted signed volumes
-    // said "outside" and gave a vertex 8e5 away (found by fuzz_pair). Such a
-    // simplex keeps the loop's answer.
-    Simplex sorted = s;
-    const vec3 canonical = canonicalize(sorted);
-    const real worse = std::sqrt(glm::dot(canonical, canonical)) - std::sqrt(glm::dot(v, v));
-    if (!(worse > touch)) s = sorted, v = canonical;
-  }
-  r.v = inside ? vec3(real(0)) : v;
-  r.intersecting = touching || glm::dot(v, v) <= touch * touch;
-  store(s, v, cache);
-  return r;
-}
-
-/// Turns a run on the cores into a DistanceResult: subtracts the radii of A
-/// and B (moving each witness point along the axis onto the rounded
-/// surface), maps points and axis to the world with `to_world` (null: the
-/// working frame is the world frame).
-[[nodiscard]] SEPAX_API DistanceResult finish(const Run& r, const Simplex& s, real radius_a,
-                                              real radius_b, const Pose* to_world);
-
-/// Calls f(core_a, core_b, guess, to_world) on the shapes' cores in the
-/// working frame: A's local frame when both cores are Posed (to_world is then
-/// A's pose), else the caller's frame (to_world null).
-template <SupportMap A, SupportMap B, class F>
-decltype(auto) in_working_frame(const A& a, const B& b, F&& f) {
-  const auto& ca = convex::core_of(a);
-  const auto& cb = convex::core_of(b);
-  using CA = std::remove_cvref_t<decltype(ca)>;
-  using CB = std::remove_cvref_t<decltype(cb)>;
-  if constexpr (convex::is_posed<CA> && convex::is_posed<CB>) {
-    using LB = convex::Posed<decltype(cb.shape)>;
-    const LB lb{cb.shape, relative_pose(ca.pose, cb.pose)};
-    const vec3 guess = center_of(lb) - center_of(ca.shape);
-    return f(ca.shape, lb, guess, &ca.pose);
-  } else {
-    const vec3 guess = center_of(cb) - center_of(ca);
-    return f(ca, cb, guess, static_cast<const Pose*>(nullptr));
-  }
-}
-
-extern template SEPAX_API Run solve(const convex::HullShape&,
-                                    const convex::Posed<convex::HullShape>&, const vec3&, bool,
-                                    GjkCache*, Simplex&);
-extern template SEPAX_API Run solve(const convex::Box&, const convex::Posed<convex::Box>&,
-                                    const vec3&, bool, GjkCache*, Simplex&);
-extern template SEPAX_API Run solve(const convex::HullShape&, const convex::Posed<convex::Box>&,
-                                    const vec3&, bool, GjkCache*, Simplex&);
-extern template SEPAX_API Run solve(const convex::Box&, const convex::Posed<convex::HullShape>&,
-                                    const vec3&, bool, GjkCache*, Simplex&);
-
-}  // namespace detail
-
-/// Distance, closest points and axis between two convex shapes (any
-/// SupportMap: see convex.hpp). Answers in the shapes' frame. `cache` (may
-/// be null) warm-starts from the last query of the same pair and is updated.
-template <SupportMap A, SupportMap B>
-[[nodiscard]] DistanceResult distance(const A& a, const B& b, GjkCache* cache = nullptr) {
-  const real ra = convex::radius_of(a), rb = convex::radius_of(b);
-  return detail::in_working_frame(
-      a, b, [&](const auto& ca, const auto& cb, const vec3& guess, const Pose* to_world) {
-        Simplex s;
-        const detail::Run r = detail::solve(ca, cb, guess, false, cache, s);
-        return detail::finish(r, s, ra, rb, to_world);
-      });
-}
-
-/// True when the shapes overlap or touch (within tol::gjk_touch). Stops as
-/// soon as a separating plane is found or the origin is enclosed, so it is
-/// cheaper than distance(). `cache` as for distance().
-template <SupportMap A, SupportMap B>
-[[nodiscard]] bool intersect(const A& a, const B& b, GjkCache* cache = nullptr) {
-  const real radius = convex::radius_of(a) + convex::radius_of(b);
-  return detail::in_working_frame(
-      a, b, [&](const auto& ca, const auto& cb, const vec3& guess, const Pose* /*to_world*/) {
-        Simplex s;
-        const bool rounded = radius > 0;
-        const detail::Run r = detail::solve(ca, cb, guess, !rounded, cache, s);
-        if (!rounded || r.intersecting) return r.intersecting;
-        return std::sqrt(glm::dot(r.v, r.v)) - radius <= tol::gjk_touch * (r.scale + radius);
-      });
-}
-
-/// distance() for two hulls at world poses. Works in A's local frame;
-/// answers in the world frame. An empty hull (default-constructed, or a
-/// failed build's) is a programmer error: the default result, with status
-/// degenerate, and no support is read.
-[[nodiscard]] SEPAX_API DistanceResult distance(const Hull& a, const Pose& pose_a, const Hull& b,
-                                                const Pose& pose_b, GjkCache* cache = nullptr);
-
-/// intersect() for two hulls at world poses (false for an empty hull).
+/// True when two hulls at world poses overlap or touch (within
+/// tol::gjk_touch). Stops as soon as a separating plane is found or the
+/// origin is enclosed, so it is cheaper than distance(). False for an empty
+/// hull. `cache` as for distance().
 [[nodiscard]] SEPAX_API bool intersect(const Hull& a, const Pose& pose_a, const Hull& b,
-                                       const Pose& pose_b, GjkCache* cache = nullptr);
+                                       const Pose& pose_b, Cache* cache = nullptr);
+
+/// distance() for any two convex shapes (any SupportMap: see convex.hpp),
+/// answered in the shapes' frame.
+template <SupportMap A, SupportMap B>
+[[nodiscard]] Result distance(const A& a, const B& b, Cache* cache = nullptr);
+
+/// intersect() for any two convex shapes (any SupportMap).
+template <SupportMap A, SupportMap B>
+[[nodiscard]] bool intersect(const A& a, const B& b, Cache* cache = nullptr);
 
 }  // namespace sepax::gjk
+
+#include "sepax/detail/gjk_solver.hpp"  // the templates above

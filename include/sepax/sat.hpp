@@ -16,8 +16,10 @@
 // beat the best found so far, and single edges on the exact maximum of such
 // a bound over their arc.
 //
-// Both hulls boxes: the 15-axis test (obb.hpp) runs instead, with the same
-// result. An optional Cache makes coherent frames of a separated pair O(1).
+// Both hulls boxes: the 15-axis test of oriented boxes (Gottschalk et al.,
+// "OBBTree", 1996; Ericson, Real-Time Collision Detection 4.4.1) runs
+// instead, with the same result. An optional Cache makes coherent frames of
+// a separated pair O(1); sat_pair_cache.hpp keeps the caches of many pairs.
 //
 // Queries never allocate, never throw and are safe to run concurrently on
 // the same hulls (hulls are read-only; a Cache belongs to one pair). They
@@ -109,26 +111,5 @@ struct Cache {
 /// `cache` as for query().
 [[nodiscard]] SEPAX_API bool intersect(const Hull& a, const Pose& pose_a, const Hull& b,
                                        const Pose& pose_b, Cache* cache = nullptr);
-
-/// The general path of query() without the box-box specialization and
-/// without a cache (for tests and benchmarks).
-[[nodiscard]] SEPAX_API Result query_general(const Hull& a, const Pose& pose_a, const Hull& b,
-                                             const Pose& pose_b);
-
-/// Reference versions kept for tests and benchmarks (slow on purpose).
-///
-/// naive_query: the seeds' version: project both hulls' vertices on every
-/// face normal and every non-parallel edge-pair cross product and compare
-/// the intervals; the overlap on an axis is the smaller of the two push-out
-/// distances (the containment correction), so the minimum over all axes is
-/// the exact depth. O((F_A + F_B + E_A E_B) (V_A + V_B)).
-[[nodiscard]] SEPAX_API Result naive_query(const Hull& a, const Pose& pose_a, const Hull& b,
-                                           const Pose& pose_b);
-
-/// all_edges_query: face queries as in query(), then every non-parallel edge
-/// pair (no Gauss-map pruning), each axis oriented away from A and evaluated
-/// with support points. O(F_A V_B + F_B V_A + E_A E_B (V_A + V_B)).
-[[nodiscard]] SEPAX_API Result all_edges_query(const Hull& a, const Pose& pose_a, const Hull& b,
-                                               const Pose& pose_b);
 
 }  // namespace sepax::sat

@@ -1,6 +1,6 @@
 // An engine's use of sepax, pulled in as a Meson subproject: build hulls
 // once, then query pairs every frame. Built and run by the test suite.
-#include <sepax/cache.hpp>
+#include <sepax/sat_pair_cache.hpp>
 #include <sepax/crosscheck.hpp>
 #include <sepax/gjk.hpp>
 #include <sepax/sat.hpp>
@@ -33,7 +33,7 @@ int main() {
 
   // GJK: exact distance and witness points of a separated pair.
   const Pose apart{mat3(1), vec3(3, 0, 0)};
-  const gjk::DistanceResult d = gjk::distance(ball, at_origin, crate, apart);
+  const gjk::Result d = gjk::distance(ball, at_origin, crate, apart);
   std::printf("gjk: distance %.6f, witness on A (%.3f, %.3f, %.3f)\n", double(d.distance),
               double(d.point_a.x), double(d.point_a.y), double(d.point_a.z));
 

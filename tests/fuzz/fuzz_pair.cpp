@@ -24,6 +24,7 @@
 #include "sepax/gjk.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/support.hpp"
+#include "sepax/testing.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -184,9 +185,9 @@ void sat_invariants(const Pair& ab, const Pair& ba) {
 // GJK distance: finite, unit, witnesses on the hulls at the right distance,
 // mirrored, and the verdict of gjk::intersect.
 void gjk_invariants(const Pair& ab, const Pair& ba) {
-  const gjk::DistanceResult r = gjk::distance(ab.a, ab.pa, ab.b, ab.pb);
-  const gjk::DistanceResult m = gjk::distance(ba.a, ba.pa, ba.b, ba.pb);
-  for (const gjk::DistanceResult* x : {&r, &m}) {
+  const gjk::Result r = gjk::distance(ab.a, ab.pa, ab.b, ab.pb);
+  const gjk::Result m = gjk::distance(ba.a, ba.pa, ba.b, ba.pb);
+  for (const gjk::Result* x : {&r, &m}) {
     SEPAX_FUZZ_CHECK(std::isfinite(x->distance) && x->distance >= 0 && fuzz::finite(x->axis) &&
                          fuzz::finite(x->point_a) && fuzz::finite(x->point_b),
                      "GJK not finite or negative: %.17g", double(x->distance));
@@ -206,7 +207,7 @@ void gjk_invariants(const Pair& ab, const Pair& ba) {
   // the magnitude was seen. The documented agreement is the cross-check
   // band, so that is the bound here.
   const real value = tol::gjk_gap * r.distance + b;
-  const bool exact = r.status == gjk::GjkStatus::converged && m.status == gjk::GjkStatus::converged;
+  const bool exact = r.status == gjk::Status::converged && m.status == gjk::Status::converged;
   if (exact)
     SEPAX_FUZZ_CHECK(std::abs(r.distance - m.distance) <= value,
                      "mirrored GJK distances %.17g and %.17g", double(r.distance),
@@ -221,9 +222,9 @@ void gjk_invariants(const Pair& ab, const Pair& ba) {
 
 // EPA (GJK + EPA): finite, unit, the GJK answer when apart, mirrored depth.
 void epa_invariants(const Pair& ab, const Pair& ba) {
-  const epa::QueryResult r = epa::query(ab.a, ab.pa, ab.b, ab.pb);
-  const epa::QueryResult m = epa::query(ba.a, ba.pa, ba.b, ba.pb);
-  for (const epa::QueryResult* x : {&r, &m}) {
+  const epa::Result r = epa::query(ab.a, ab.pa, ab.b, ab.pb);
+  const epa::Result m = epa::query(ba.a, ba.pa, ba.b, ba.pb);
+  for (const epa::Result* x : {&r, &m}) {
     SEPAX_FUZZ_CHECK(std::isfinite(x->separation) && fuzz::finite(x->axis) &&
                          fuzz::finite(x->point_a) && fuzz::finite(x->point_b),
                      "EPA not finite: %.17g", double(x->separation));
@@ -234,7 +235,7 @@ void epa_invariants(const Pair& ab, const Pair& ba) {
     SEPAX_FUZZ_CHECK(r.intersecting == m.intersecting, "mirrored EPA verdicts differ at %.17g",
                      double(r.separation));
   const bool exact =
-      r.epa_status == epa::EpaStatus::converged && m.epa_status == epa::EpaStatus::converged;
+      r.epa_status == epa::Status::converged && m.epa_status == epa::Status::converged;
   if (r.intersecting && m.intersecting && exact) {
     // EPA's accuracy is what the cross-check tolerance is set by.
     SEPAX_FUZZ_CHECK(std::abs(r.separation - m.separation) <= b,
@@ -254,9 +255,9 @@ void crosscheck_invariants(const Pair& ab, const Pair& ba) {
                      "%s: %s: SAT %.17g (%s), GJK/EPA %.17g (epa %s), angle %g, gap along GJK "
                      "axis %.17g, band %g",
                      p == &ab ? "A-B" : "B-A", c.reason, double(c.sat.separation),
-                     sat::to_string(c.sat.feature.kind), double(c.gjk.separation),
-                     epa::to_string(c.gjk.epa_status), double(c.axis_angle),
-                     double(c.sat_gap_along_gjk_axis), double(c.band));
+                     sat::to_string(c.sat.feature.kind), double(c.epa.separation),
+                     epa::to_string(c.epa.epa_status), double(c.axis_angle),
+                     double(c.sat_gap_along_epa_axis), double(c.band));
   }
 }
 

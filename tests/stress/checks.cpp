@@ -30,6 +30,7 @@
 
 #include "sepax/crosscheck.hpp"
 #include "sepax/gjk.hpp"
+#include "sepax/testing.hpp"
 #include "test_util.hpp"
 
 #include <algorithm>
@@ -385,7 +386,7 @@ void check_caches(Context& x, const sat::Result& q, const sat::Result& m) {
 
 void check_gjk(Context& x) {
   const Band band = gjk_band_of(x.lim);
-  const gjk::DistanceResult g = gjk::distance(x.a, x.pose_a, x.b, x.pose_b);
+  const gjk::Result g = gjk::distance(x.a, x.pose_a, x.b, x.pose_b);
   const bool sane = finite(double(g.distance)) && g.distance >= 0 && unit(g.axis) &&
                     test::finite(g.point_a) && test::finite(g.point_b);
   x.s.check(Metric::sane, sane, 0, 0, x.id, text("gjk distance", double(g.distance), 0));
@@ -408,11 +409,11 @@ void check_gjk(Context& x) {
 
 /// Depth checks of an overlapping EPA answer: exact when EPA converged, an
 /// upper bound otherwise (epa.hpp); its axis must separate either way.
-void epa_depth(Context& x, const epa::QueryResult& e) {
+void epa_depth(Context& x, const epa::Result& e) {
   const double depth = -double(e.separation);
   const double bound = x.lim.depth(x.r.depth);
   const std::string status = std::string(" status ") + epa::to_string(e.epa_status);
-  const bool converged = e.epa_status == epa::EpaStatus::converged;
+  const bool converged = e.epa_status == epa::Status::converged;
   if (converged) {
     const double err = std::abs(depth - x.r.depth);
     x.s.check(Metric::epa_depth, err <= bound, err, bound, x.id,
@@ -438,13 +439,13 @@ void epa_depth(Context& x, const epa::QueryResult& e) {
 
 void check_epa(Context& x) {
   const Band band = gjk_band_of(x.lim);
-  const epa::QueryResult e = epa::query(x.a, x.pose_a, x.b, x.pose_b, nullptr, &x.workspace);
+  const epa::Result e = epa::query(x.a, x.pose_a, x.b, x.pose_b, nullptr, &x.workspace);
   const bool sane = finite(double(e.separation)) && unit(e.axis) && test::finite(e.point_a) &&
                     test::finite(e.point_b);
   x.s.check(Metric::sane, sane, 0, 0, x.id, text("epa separation", double(e.separation), 0));
   decide(x, Metric::epa_decision, e.intersecting, band, "epa separation", double(e.separation));
   const bool converged =
-      e.epa_status == epa::EpaStatus::converged || e.epa_status == epa::EpaStatus::separated;
+      e.epa_status == epa::Status::converged || e.epa_status == epa::Status::separated;
   if (converged && !inside(band, x.r.separation)) {
     const double w =
         glm::length(dvec3(e.point_b) - dvec3(e.point_a) - double(e.separation) * dvec3(e.axis));
@@ -458,9 +459,9 @@ void check_crosscheck(Context& x) {
   const CrossCheck c = crosscheck(x.a, x.pose_a, x.b, x.pose_b, &x.workspace);
   std::ostringstream s;
   s.precision(17);
-  s << c.reason << ": sat " << c.sat.separation << " gjk " << c.gjk.separation << " epa "
-    << epa::to_string(c.gjk.epa_status) << " angle " << c.axis_angle << " gap along gjk axis "
-    << c.sat_gap_along_gjk_axis << " tolerance " << c.value_tolerance;
+  s << c.reason << ": sat " << c.sat.separation << " gjk " << c.epa.separation << " epa "
+    << epa::to_string(c.epa.epa_status) << " angle " << c.axis_angle << " gap along gjk axis "
+    << c.sat_gap_along_epa_axis << " tolerance " << c.value_tolerance;
   x.s.check(Metric::crosscheck_agree, c.agree, c.agree ? 0 : 1, 0, x.id, s.str());
 }
 

@@ -7,7 +7,7 @@
 
 #include "pairs.hpp"
 #include "reference.hpp"
-#include "sepax/cache.hpp"
+#include "sepax/sat_pair_cache.hpp"
 #include "sepax/epa.hpp"
 
 #include <array>

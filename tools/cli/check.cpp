@@ -116,7 +116,7 @@ PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull&
 
 nlohmann::json to_json(const PairReport& r) {
   const CrossCheck& c = r.check;
-  const bool overlapping = c.gjk.intersecting;
+  const bool overlapping = c.epa.intersecting;
   return {
       {"id", r.id},
       {"a", r.name_a},
@@ -140,22 +140,22 @@ nlohmann::json to_json(const PairReport& r) {
         {"support_calls", c.sat.counters.support_calls},
         {"time_us", r.sat_us}}},
       {"gjk",
-       {{"separation", c.gjk.separation},
-        {"distance", overlapping ? real(0) : c.gjk.separation},
-        {"axis", to_json(c.gjk.axis)},
-        {"point_a", to_json(c.gjk.point_a)},
-        {"point_b", to_json(c.gjk.point_b)},
-        {"iterations", c.gjk.gjk_iterations},
-        {"status", gjk::to_string(c.gjk.gjk_status)},
+       {{"separation", c.epa.separation},
+        {"distance", overlapping ? real(0) : c.epa.separation},
+        {"axis", to_json(c.epa.axis)},
+        {"point_a", to_json(c.epa.point_a)},
+        {"point_b", to_json(c.epa.point_b)},
+        {"iterations", c.epa.gjk_iterations},
+        {"status", gjk::to_string(c.epa.gjk_status)},
         {"time_us", r.gjk_us}}},
       {"epa",
-       {{"depth", overlapping ? -c.gjk.separation : real(0)},
-        {"iterations", c.gjk.epa_iterations},
-        {"status", epa::to_string(c.gjk.epa_status)}}},
+       {{"depth", overlapping ? -c.epa.separation : real(0)},
+        {"iterations", c.epa.epa_iterations},
+        {"status", epa::to_string(c.epa.epa_status)}}},
       {"difference",
        {{"separation", c.separation_difference},
         {"axis_angle_rad", c.axis_angle},
-        {"sat_gap_along_gjk_axis", c.sat_gap_along_gjk_axis}}},
+        {"sat_gap_along_gjk_axis", c.sat_gap_along_epa_axis}}},
       {"tolerances",
        {{"band", c.band}, {"value", c.value_tolerance}, {"angle_rad", c.angle_tolerance}}},
   };
@@ -180,11 +180,11 @@ void print_report(const PairReport& r) {
               sat::to_string(c.sat.feature.kind), c.sat.feature.a, c.sat.feature.b,
               c.sat.counters.axes_tested, r.sat_us);
   std::printf("  GJK/EPA: separation %.9g, axis %s, GJK %s in %d, EPA %s in %d, %.1f us\n",
-              double(c.gjk.separation), v(c.gjk.axis).c_str(), gjk::to_string(c.gjk.gjk_status),
-              c.gjk.gjk_iterations, epa::to_string(c.gjk.epa_status), c.gjk.epa_iterations,
+              double(c.epa.separation), v(c.epa.axis).c_str(), gjk::to_string(c.epa.gjk_status),
+              c.epa.gjk_iterations, epa::to_string(c.epa.epa_status), c.epa.epa_iterations,
               r.gjk_us);
-  std::printf("           witness A %s, B %s\n", v(c.gjk.point_a).c_str(),
-              v(c.gjk.point_b).c_str());
+  std::printf("           witness A %s, B %s\n", v(c.epa.point_a).c_str(),
+              v(c.epa.point_b).c_str());
   std::printf(
       "  agree:   %s (separations differ by %.3g, axes by %.3g rad; tolerances %.3g, "
       "%.3g rad)%s%s\n",

@@ -222,15 +222,15 @@ Scene build_scene(const LoadedHull& a, const LoadedHull& b, const PairReport& r)
   add_faces(ha, r.pose_a, 0, scene.faces);
   add_faces(hb, r.pose_b, 1, scene.faces);
   const CrossCheck& c = r.check;
-  scene.witness_a = c.gjk.point_a;
-  scene.witness_b = c.gjk.point_b;
+  scene.witness_a = c.epa.point_a;
+  scene.witness_b = c.epa.point_b;
   const vec3 n = c.sat.axis;
   if (c.sat.intersecting) {
     // From A's deepest point along the axis by the depth: where B's deepest
     // point must go. GJK/EPA's point when it overlaps too, else A's support.
     scene.arrow = true;
-    vec3 deepest = c.gjk.point_a;
-    if (!c.gjk.intersecting) (void)extreme(ha, r.pose_a, n, true, &deepest);
+    vec3 deepest = c.epa.point_a;
+    if (!c.epa.intersecting) (void)extreme(ha, r.pose_a, n, true, &deepest);
     scene.arrow_from = deepest;
     scene.arrow_to = deepest - c.sat.separation * n;
   }
@@ -380,10 +380,10 @@ std::vector<std::string> caption_lines(const PairReport& r) {
   std::string verdict_line = std::string("Verdict: ") + verdict(c);
   if (c.sat.intersecting)
     verdict_line += ", depth " + fmt("%.6g", -sep) + " (SAT), " +
-                    fmt("%.6g", -double(c.gjk.separation)) + " (GJK/EPA)";
+                    fmt("%.6g", -double(c.epa.separation)) + " (GJK/EPA)";
   else
     verdict_line += ", separation \u2265 " + fmt("%.6g", sep) + " (SAT), distance " +
-                    fmt("%.6g", double(c.gjk.separation)) + " (GJK)";
+                    fmt("%.6g", double(c.epa.separation)) + " (GJK)";
   std::string axis_line = "Axis (unit, world frame, from A to B): " + vec_text(c.sat.axis) +
                           ", SAT feature " + sat::to_string(c.sat.feature.kind);
   std::string agree_line = c.agree ? std::string("SAT and GJK/EPA agree")

@@ -1,7 +1,10 @@
-// The seeds' SAT, kept as the naive reference: project both hulls on every
-// candidate axis and compare the intervals. No support mapping, no pruning:
-// what the Gauss-map version is measured against.
+// The reference queries of sepax/testing.hpp: the seeds' SAT (project both
+// hulls on every candidate axis and compare the intervals; no support
+// mapping, no pruning), every edge pair without the Gauss map, and the
+// general path without the box-box test or a cache. What the fast paths are
+// checked and measured against.
 #include "sat_internal.hpp"
+#include "sepax/testing.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -81,6 +84,37 @@ Result naive_query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose&
             best, counters);
   }
   return detail::make_result(p, best.separation, best.axis, best.feature, counters);
+}
+
+Result query_general(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  if (a.empty() || b.empty()) return Result{};
+  return detail::general(detail::make_frames(a, pose_a, b, pose_b), infinity);
+}
+
+Result all_edges_query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  if (a.empty() || b.empty()) return Result{};
+  return detail::general(detail::make_frames(a, pose_a, b, pose_b), infinity,
+                         detail::EdgeMethod::all_pairs);
+}
+
+// Each axis is evaluated in both orientations with support points: the
+// edge-line formula holds only for crossing arcs.
+detail::Best detail::all_pairs_edge_query(const PairFrames& p, Counters& counters) {
+  Best best;
+  index_t hint_a = -1, hint_b = -1;
+  for (index_t i = 0; i < index_t(p.a.edge_count()); ++i) {
+    const vec3 ea = p.a.edge_arcs()[i].direction;
+    for (index_t j = 0; j < index_t(p.b.edge_count()); ++j) {
+      const vec3 q = glm::cross(ea, p.b_in_a.rotate(p.b.edge_arcs()[j].direction));
+      const real len = glm::length(q);
+      if (len < tol::parallel) continue;
+      for (const vec3 u : {q / len, -q / len}) {
+        const real separation = gap_along(p, u, hint_a, hint_b, counters);
+        if (separation > best.separation) best = Best{separation, i, j, u};
+      }
+    }
+  }
+  return best;
 }
 
 }  // namespace sepax::sat

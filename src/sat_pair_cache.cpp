@@ -1,5 +1,5 @@
 // Pair-keyed axis caches.
-#include "sepax/cache.hpp"
+#include "sepax/sat_pair_cache.hpp"
 
 namespace sepax::sat {
 

@@ -1,0 +1,29 @@
+// sepax: collision queries between 3D convex hulls. This header brings the
+// whole core API; each header below can also be included on its own.
+//
+// In the order a user meets them:
+//   types.hpp        real, vec3, Pose and the pose helpers
+//   tolerances.hpp   every tolerance, with its unit and reason (namespace tol)
+//   hull.hpp         Hull::from_points (Qhull), the hull's topology, validate()
+//   shapes.hpp       boxes, polyhedra, cylinders, random hulls
+//   sat.hpp          sat::query (exact depth and axis), sat::intersect, sat::Cache
+//   sat_pair_cache.hpp  sat::PairCache: the caches of many pairs, by body ids
+//   gjk.hpp          gjk::distance (exact distance, witnesses), gjk::intersect
+//   epa.hpp          epa::query: GJK, then EPA's depth when overlapping
+//   crosscheck.hpp   SAT against GJK/EPA on one pair: do they agree?
+//   support.hpp, convex.hpp  support mapping, and shapes GJK/EPA accept
+//                    (posed, rounded, spheres, capsules)
+// Mesh files are read by the separate library sepax_io (io.hpp).
+#pragma once
+
+#include "sepax/convex.hpp"
+#include "sepax/crosscheck.hpp"
+#include "sepax/epa.hpp"
+#include "sepax/gjk.hpp"
+#include "sepax/hull.hpp"
+#include "sepax/sat.hpp"
+#include "sepax/sat_pair_cache.hpp"
+#include "sepax/shapes.hpp"
+#include "sepax/support.hpp"
+#include "sepax/tolerances.hpp"
+#include "sepax/types.hpp"

@@ -1,0 +1,119 @@
+// sepax: every tolerance of the library, in one place.
+//
+// Nothing in sepax compares against a bare absolute constant: each tolerance
+// below is relative to a size of the input (or an angle), and says which.
+// Two sizes recur:
+// - extent: the diagonal of a hull's bounding box (Hull::extent), for
+//   questions of shape ("are these points on one line?");
+// - magnitude: the largest absolute coordinate plus the extent
+//   (Hull::magnitude; for a pair, both hulls' plus the distance between
+//   their frames), for round-off, which grows with the coordinates.
+//
+// They derive from two bases:
+// - `eps`, the machine epsilon of `real`: round-off allowances are small
+//   multiples of it times a magnitude;
+// - `by_precision(double value, float value)`: accuracies and shape
+//   thresholds chosen per precision (float keeps about 7 digits, double 16).
+#pragma once
+
+#include "sepax/types.hpp"
+
+#include <limits>
+
+namespace sepax::tol {
+
+/// Machine epsilon of `real` (2.2e-16 double, 1.2e-7 float).
+inline constexpr real eps = std::numeric_limits<real>::epsilon();
+
+/// `for_double` in a double build, `for_float` in a float build.
+[[nodiscard]] constexpr real by_precision(double for_double, double for_float) {
+  return real(std::numeric_limits<real>::digits > 24 ? for_double : for_float);
+}
+
+// --- Round-off: multiples of eps, times a magnitude -------------------------
+
+/// Relative to the magnitude: a point is "on" a plane when its distance is
+/// within `coplanar * magnitude`. Round-off of a dot product of such
+/// coordinates grows like a few eps times the magnitude; 64 eps leaves room
+/// for the sums Qhull and the plane fits make.
+inline constexpr real coplanar = real(64) * eps;
+
+/// Relative to the pair's magnitude: a SAT separation within `touching *
+/// magnitude` of zero counts as touching, hence intersecting (hulls are
+/// closed sets). The support and plane computations round by a few eps of
+/// that magnitude; this leaves a margin of 16x over `coplanar`.
+inline constexpr real touching = real(16) * coplanar;
+
+/// Relative to the magnitude of GJK's support points (their largest
+/// absolute coordinate in its working frame): shapes closer than `gjk_touch
+/// * magnitude` are touching, which counts as intersecting. The same band
+/// as a point "on" a plane.
+inline constexpr real gjk_touch = coplanar;
+
+/// Relative to the same magnitude (unit: length once multiplied): one dot
+/// product of support points rounds by a few eps of it, so GJK also stops
+/// when its duality gap is below `gjk_roundoff * magnitude`.
+inline constexpr real gjk_roundoff = real(4) * eps;
+
+/// Relative to the magnitude of EPA's support points: the absolute floor of
+/// EPA's stopping test, for the same reason as gjk_roundoff.
+inline constexpr real epa_roundoff = real(4) * eps;
+
+/// Sine of the smallest angle a new EPA face may have between its two edges
+/// at its first vertex: a thinner sliver's normal is mostly round-off, so EPA
+/// stops there (status degenerate) with its best answer.
+inline constexpr real epa_sliver = real(16) * eps;
+
+// --- Shape: relative to the extent, or angles --------------------------------
+
+/// Relative to the extent: input points count as coplanar (the hull is a
+/// flat polygon) when they lie within `flat * extent` of one plane. Looser
+/// than round-off: a scanned planar part is flat to about 1e-6 of its size
+/// in float data.
+inline constexpr real flat = by_precision(1e-9, 1e-5);
+
+/// Relative to the extent: points count as coincident or collinear when they
+/// lie within `degenerate * extent` of one point or one line; it is also the
+/// radius within which Hull::from_points merges input points.
+inline constexpr real degenerate = flat;
+
+/// Angular (sine of the angle, dimensionless): two edge directions are
+/// parallel when the sine of the angle between them is below this. The
+/// cross product of parallel edges has no direction, so SAT skips such pairs
+/// (a face axis covers them). Independent of edge length and hull scale.
+inline constexpr real parallel = by_precision(1e-9, 1e-5);
+
+/// Relative to the pair's size (the larger extent): SAT keeps a face axis
+/// unless an edge axis (or B's face, against A's) separates more by this
+/// much, so that the normal does not flip between two nearly equal
+/// candidates from one frame to the next. Small enough to keep the depth
+/// exact to 1e-9 of the size in double.
+inline constexpr real face_preference = by_precision(1e-10, 1e-5);
+
+// --- Convergence: relative accuracies of iterative queries -------------------
+
+/// Relative, dimensionless: GJK stops when its duality gap (the upper bound
+/// |v| minus the lower bound dot(v, w) / |v| on the distance) is at most
+/// `gjk_gap * |v|`. Polytopes usually end earlier, exactly, when a support
+/// point repeats; the bound matters for curved support maps.
+inline constexpr real gjk_gap = by_precision(1e-12, 1e-6);
+
+/// Relative, dimensionless: EPA stops when the support point along the
+/// nearest face's normal is at most `epa_gap * depth` beyond that face.
+/// Polytopes usually end earlier, exactly, when the support point is
+/// already a vertex of the polytope.
+inline constexpr real epa_gap = by_precision(1e-12, 1e-6);
+
+// --- Agreement of two algorithms (crosscheck) --------------------------------
+
+/// Relative to the pair's size (the larger extent): the band around touching
+/// where SAT and GJK may give different verdicts, and the largest depth or
+/// distance difference counted as agreement. Set by EPA's accuracy, which is
+/// looser than SAT's depth and GJK's distance.
+inline constexpr real crosscheck = by_precision(1e-6, 1e-3);
+
+/// Radians: the largest angle between SAT's and EPA's axes counted as the
+/// same direction.
+inline constexpr real crosscheck_angle = by_precision(1e-4, 1e-2);
+
+}  // namespace sepax::tol

@@ -1,0 +1,54 @@
+// The friend of Hull that assembles one from face loops and derives what the
+// queries read; not installed. Each step is defined in the hull_*.cpp file
+// named beside it.
+#pragma once
+
+#include "sepax/hull.hpp"
+
+#include <vector>
+
+namespace sepax {
+
+struct HullBuilder {
+  /// Builds a hull from polygon loops (vertex indices) that are already
+  /// known to be convex, counter-clockwise seen from outside, and to close
+  /// into a manifold (or, if `flat`, two loops with opposite orientation),
+  /// and derives everything else. Empty when the loops do not close into a
+  /// manifold. (hull_topology.cpp)
+  [[nodiscard]] static Hull from_loops(std::vector<vec3> vertices,
+                                       const std::vector<std::vector<index_t>>& loops, bool flat);
+
+  /// Coordinates relative to the bounds' centre, in units of a power of two
+  /// near the hull's size: exact scaling that keeps normals (size^2) and the
+  /// centroid's sums (size^4) in range, and keeps the digits of a hull far
+  /// from the origin.
+  struct Frame {
+    vec3 center{real(0)};
+    real unit = 1;
+    real per_unit = 1;
+  };
+
+  /// Every step below, in order. (hull_topology.cpp)
+  static void derive(Hull& h);
+  /// Bounds, extent, magnitude; returns the frame the later sums use.
+  static Frame derive_bounds(Hull& h);
+  static void derive_planes(Hull& h, const Frame& frame);
+  /// Vertex adjacency, neighbour edges, polygon-corner flags.
+  static void derive_adjacency(Hull& h);
+  static void derive_edge_directions(Hull& h);
+  static void derive_centroid(Hull& h, const Frame& frame);
+
+  /// Depth-first face order. (hull_gauss.cpp)
+  static void derive_face_order(Hull& h);
+  static void derive_edge_arcs(Hull& h);
+  static void derive_arc_grid(Hull& h);
+  /// Patches of the face order; needs the arcs and the centroid.
+  static void derive_patches(Hull& h);
+  /// The support seed table; needs the adjacency.
+  static void derive_seeds(Hull& h);
+
+  /// The box frame, when the hull is a box. (hull_box.cpp)
+  static void derive_box(Hull& h);
+};
+
+}  // namespace sepax

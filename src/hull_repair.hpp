@@ -1,0 +1,39 @@
+// Repairs of the faces Qhull builds, where its round-off leaves a face whose
+// plane cuts the hull, and the check that sends the build to the exact hull
+// when they cannot (hull_build.cpp). Not installed.
+#pragma once
+
+#include "sepax/hull.hpp"
+
+#include <string>
+#include <vector>
+
+namespace sepax::detail {
+
+/// Repairs, in order, the faces of `h` (built from `loops`, vertices in the
+/// same order as `centred`, the points in the build's centred units) whose
+/// planes cut the hull by more than tol::coplanar of its magnitude:
+/// 1. a triangle of no area (its corners within `merge_tolerance`, in the
+///    centred units, of one line) whose plane cuts the hull or is NaN goes
+///    into the face across its longest edge;
+/// 2. a merged face with a reflex edge is split into the triangles of its
+///    points' hull (Qhull merges facets within its round-off of one plane,
+///    and next to a cluster of nearly coincident points such a face is a
+///    sliver whose plane tilts by far more than round-off at its far end);
+/// 3. reflex edges between triangles are flipped.
+/// `h` and `loops` are replaced by the repaired ones. Returns "" on
+/// success, else a message (the repaired loops did not close).
+[[nodiscard]] std::string repair_faces(Hull& h, std::vector<std::vector<index_t>>& loops,
+                                       const std::vector<glm::dvec3>& centred,
+                                       double merge_tolerance);
+
+/// True when some vertex lies outside a face's plane, or a polygon face is
+/// reflex in its own plane, by more than `tolerance`: the hull is not convex
+/// there. Every face is checked against the vertices of the faces next to
+/// it, and a sliver triangle (narrower than `sliver` times its longest edge)
+/// against every vertex: its plane turns about its long side by Qhull's
+/// round-off over its width, which moves far vertices across it, not only
+/// neighbours.
+[[nodiscard]] bool cuts_itself(const Hull& h, real tolerance, real sliver);
+
+}  // namespace sepax::detail
