@@ -31,6 +31,7 @@ extern "C" {
 #include <cstdlib>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 
@@ -64,6 +65,7 @@ namespace {
 // size^2 and their squared lengths like size^4, which overflows beyond 1e77).
 struct Cloud {
   std::vector<glm::dvec3> p;  // centred, in units of `unit`, double whatever `real` is
+  glm::dvec3 center{0.0};     // the bounds' centre, in the input's units
   double unit = 1;            // length of one unit of p, in the input's units
   double extent = 0;          // bounds diagonal, in units of `unit`
   double magnitude = 0;       // largest |coordinate| of the input plus extent, same units
@@ -252,7 +254,7 @@ std::vector<index_t> planar_hull(const Cloud& c, glm::dvec3 u, glm::dvec3 v, dou
 
 // The polygon's vertices are the ring's points projected onto the mid-plane
 // of the point set, so that both faces are planar to round-off.
-HullResult build_flat(const Cloud& c, const Triangle& t, const glm::dvec3& center) {
+HullResult build_flat(const Cloud& c, const Triangle& t) {
   const glm::dvec3 u = t.u, n = t.n;
   const glm::dvec3 v = glm::cross(n, u);
   const std::vector<index_t> ring = planar_hull(c, u, v, zero_distance(c, tol::degenerate));
@@ -267,7 +269,7 @@ HullResult build_flat(const Cloud& c, const Triangle& t, const glm::dvec3& cente
   for (index_t i : ring) {
     front.push_back(index_t(verts.size()));
     const glm::dvec3 p = c.p[i];
-    verts.push_back(vec3(center + (p + n * (mid - glm::dot(n, p))) * c.unit));
+    verts.push_back(vec3(c.center + (p + n * (mid - glm::dot(n, p))) * c.unit));
   }
   back.assign(front.rbegin(), front.rend());
   Hull h = HullBuilder::from_loops(std::move(verts), {front, back}, true);
@@ -418,9 +420,9 @@ HullResult build_solid(std::span<const vec3> input, const Cloud& c,
   return HullResult{HullStatus::ok, {}, std::move(h)};
 }
 
-}  // namespace
-
-HullResult Hull::from_points(std::span<const vec3> points) {
+// Empty, non-finite or too few points: the failed result; nothing when the
+// points can go on.
+std::optional<HullResult> check_points(std::span<const vec3> points) {
   if (points.empty()) return fail(HullStatus::empty_input, "no points given");
   for (std::size_t i = 0; i < points.size(); ++i)
     if (!std::isfinite(points[i].x) || !std::isfinite(points[i].y) || !std::isfinite(points[i].z))
@@ -428,13 +430,18 @@ HullResult Hull::from_points(std::span<const vec3> points) {
                   "point " + std::to_string(i) + " has a non-finite coordinate");
   if (points.size() < 3)
     return fail(HullStatus::too_few_points, describe("need at least 3 points", points.size()));
+  return std::nullopt;
+}
 
+// The points as a Cloud, or the failed result when their range is out of
+// reach of the queries' arithmetic or they coincide. Queries take fourth
+// powers of lengths (a normal is a cross product of two edges, normalized;
+// EPA's faces are made so): coordinates beyond the fourth root of real's
+// range would overflow them, a spread below the fourth root of its smallest
+// normal number would underflow them.
+std::optional<HullResult> make_cloud(std::span<const vec3> points, Cloud& c) {
   glm::dvec3 lo(points[0]), hi(points[0]);
   for (const vec3& p : points) lo = glm::min(lo, glm::dvec3(p)), hi = glm::max(hi, glm::dvec3(p));
-  // Queries take fourth powers of lengths (a normal is a cross product of
-  // two edges, normalized; EPA's faces are made so): coordinates beyond the
-  // fourth root of real's range would overflow them, a spread below the
-  // fourth root of its smallest normal number would underflow them.
   const glm::dvec3 span = hi - lo;
   const double widest = std::max({span.x, span.y, span.z});
   const glm::dvec3 largest = glm::max(glm::abs(lo), glm::abs(hi));
@@ -452,49 +459,53 @@ HullResult Hull::from_points(std::span<const vec3> points) {
                    : "all points coincide";
     return fail(HullStatus::coincident, describe(within.c_str(), points.size()));
   }
-  Cloud c;
   c.unit = std::ldexp(1.0, std::ilogb(widest));
-  const glm::dvec3 center = lo * 0.5 + hi * 0.5;  // (lo + hi) / 2 without overflow
+  c.center = lo * 0.5 + hi * 0.5;  // (lo + hi) / 2 without overflow
   const glm::dvec3 m = largest / c.unit;
   c.extent = glm::length(span / c.unit);
   c.magnitude = std::max({m.x, m.y, m.z}) + c.extent;
   c.p.reserve(points.size());
-  for (const vec3& p : points) c.p.push_back((glm::dvec3(p) - center) / c.unit);
-
+  for (const vec3& p : points) c.p.push_back((glm::dvec3(p) - c.center) / c.unit);
   if (c.extent <= double(tol::coplanar) * c.magnitude)
     return fail(HullStatus::coincident, describe("all points coincide", points.size()));
-  // Points within tol::degenerate of an earlier one (or within the round-off
-  // of the coordinates, where that is larger) count as that point: a
-  // cluster of them would give Qhull edges shorter than the round-off of their
-  // directions, around which the vertex graph need not be a convex
-  // polytope's, and hill climbing could stop short of the support.
+  return std::nullopt;
+}
+
+// Points within tol::degenerate of an earlier one (or within the round-off
+// of the coordinates, where that is larger) count as that point: a cluster
+// of them would give Qhull edges shorter than the round-off of their
+// directions, around which the vertex graph need not be a convex
+// polytope's, and hill climbing could stop short of the support. Drops them
+// from `c` and from `points`, which then views `storage`.
+void merge_near_points(Cloud& c, std::span<const vec3>& points, std::vector<vec3>& storage) {
+  const std::vector<std::size_t> kept = distinct_points(c, zero_distance(c, tol::degenerate));
+  if (kept.size() == points.size()) return;
+  std::vector<glm::dvec3> p;
+  p.reserve(kept.size());
+  storage.reserve(kept.size());
+  for (std::size_t i : kept) p.push_back(c.p[i]), storage.push_back(points[i]);
+  c.p = std::move(p);
+  points = storage;
+}
+
+}  // namespace
+
+HullResult Hull::from_points(std::span<const vec3> points) {
+  if (std::optional<HullResult> bad = check_points(points)) return std::move(*bad);
+  Cloud c;
+  if (std::optional<HullResult> bad = make_cloud(points, c)) return std::move(*bad);
   const std::size_t given = points.size();
-  std::vector<vec3> kept_points;
-  {
-    const std::vector<std::size_t> kept = distinct_points(c, zero_distance(c, tol::degenerate));
-    if (kept.size() < points.size()) {
-      std::vector<glm::dvec3> p;
-      p.reserve(kept.size());
-      kept_points.reserve(kept.size());
-      for (std::size_t i : kept) p.push_back(c.p[i]), kept_points.push_back(points[i]);
-      c.p = std::move(p);
-      points = kept_points;
-    }
-  }
+  std::vector<vec3> kept;
+  merge_near_points(c, points, kept);
   if (points.size() < 3)
     return fail(HullStatus::collinear, describe("points are collinear", given));
   const Triangle t = spread_triangle(c);
   if (t.width <= zero_distance(c, tol::degenerate))
     return fail(HullStatus::collinear, describe("points are collinear", given));
-
   const glm::dvec3 a = c.p[t.i0];
-  double thickness = 0;
-  std::size_t apex = 0;  // the point farthest from the spread triangle's plane
-  for (std::size_t i = 0; i < c.p.size(); ++i) {
-    const double d = std::abs(glm::dot(t.n, c.p[i] - a));
-    if (d > thickness) thickness = d, apex = i;
-  }
-  if (thickness <= zero_distance(c, tol::flat)) return build_flat(c, t, center);
+  const auto height = [&](const glm::dvec3& q) { return std::abs(glm::dot(t.n, q - a)); };
+  const std::size_t apex = farthest_from(c, height);  // from the spread triangle's plane
+  if (height(c.p[apex]) <= zero_distance(c, tol::flat)) return build_flat(c, t);
   return build_solid(points, c, {t.i0, t.i1, t.i2, apex});
 }
 
