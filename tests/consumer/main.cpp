@@ -1,10 +1,6 @@
 // An engine's use of sepax, pulled in as a Meson subproject: build hulls
 // once, then query pairs every frame. Built and run by the test suite.
-#include <sepax/sat_pair_cache.hpp>
-#include <sepax/crosscheck.hpp>
-#include <sepax/gjk.hpp>
-#include <sepax/sat.hpp>
-#include <sepax/shapes.hpp>
+#include <sepax/sepax.hpp>
 
 #include <cstdio>
 #include <vector>
