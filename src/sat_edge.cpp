@@ -82,7 +82,7 @@ class EdgeQuery {
         probe_in_indexed_(probe_in_indexed),
         probe_is_a_(probe_is_a),
         use_grid_(use_grid),
-        walking_(!indexed.is_flat() && !probe.is_flat()),
+        walking_(!indexed.is_flat()),
         floor_(floor),
         stop_above_(stop_above),
         slack_(bound_slack(indexed, probe, probe_in_indexed)),
@@ -110,7 +110,7 @@ class EdgeQuery {
   const Pose& probe_in_indexed_;
   const bool probe_is_a_;
   const bool use_grid_;
-  const bool walking_;  // Gauss-map walks need two solid hulls
+  const bool walking_;  // a walk needs an indexed hull with a Gauss map of regions (solid)
   const real floor_;    // the best axis before this query (a face's)
   const real stop_above_;
   const real slack_;  // round-off allowance of the bounds
