@@ -25,6 +25,7 @@ extern "C" {
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -110,26 +111,63 @@ std::size_t farthest_from(const Cloud& c, auto&& distance) {
 // point looks at 8 cells, not the 27 of cells of `radius`. Each cell holds
 // a chain of kept points through `next`, so the grid allocates once, not
 // once per cell.
-std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
-  struct Key {
+// Grid cells -> the last kept point in each, in one array (open addressing
+// with linear probing, at most half full): no allocation per cell.
+class CellHeads {
+ public:
+  struct Cell {
     std::int64_t x, y, z;
-    bool operator==(const Key&) const = default;
+    bool operator==(const Cell&) const = default;
   };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-      return std::hash<std::int64_t>()(k.x * 73856093 ^ k.y * 19349663 ^ k.z * 83492791);
+  static constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
+
+  explicit CellHeads(std::size_t max_cells)
+      : slots_(std::bit_ceil(2 * max_cells + 2)), mask_(slots_.size() - 1) {}
+
+  // The last point kept in `cell`, or none.
+  [[nodiscard]] std::size_t head(const Cell& cell) const {
+    for (std::size_t i = start(cell);; i = (i + 1) & mask_) {
+      if (slots_[i].head == none || slots_[i].cell == cell) return slots_[i].head;
     }
+  }
+  // Makes point p the cell's last kept point; returns the one it follows, or none.
+  std::size_t push(const Cell& cell, std::size_t p) {
+    for (std::size_t i = start(cell);; i = (i + 1) & mask_) {
+      Slot& slot = slots_[i];
+      if (slot.head == none) {
+        slot = Slot{cell, p};
+        return none;
+      }
+      if (slot.cell == cell) return std::exchange(slot.head, p);
+    }
+  }
+
+ private:
+  struct Slot {
+    Cell cell{0, 0, 0};
+    std::size_t head = none;
   };
-  constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
-  std::unordered_map<Key, std::size_t, KeyHash> head;  // cell -> last kept point in it
-  head.reserve(c.p.size());
+  [[nodiscard]] std::size_t start(const Cell& c) const {
+    const std::uint64_t h = std::uint64_t(c.x) * 0x9E3779B97F4A7C15ull ^
+                            std::uint64_t(c.y) * 0xC2B2AE3D27D4EB4Full ^
+                            std::uint64_t(c.z) * 0x165667B19E3779F9ull;
+    return std::size_t(h ^ (h >> 29)) & mask_;
+  }
+  std::vector<Slot> slots_;
+  std::size_t mask_;
+};
+
+std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
+  using Cell = CellHeads::Cell;
+  constexpr std::size_t none = CellHeads::none;
+  CellHeads heads(c.p.size());
   std::vector<std::size_t> next(c.p.size(), none);  // kept point -> previous one in its cell
   std::vector<std::size_t> kept;
   const double size = 3 * radius;
   for (std::size_t i = 0; i < c.p.size(); ++i) {
     const glm::dvec3 scaled = c.p[i] / size;
     const glm::dvec3 cell = glm::floor(scaled);
-    const Key k{std::int64_t(cell.x), std::int64_t(cell.y), std::int64_t(cell.z)};
+    const Cell k{std::int64_t(cell.x), std::int64_t(cell.y), std::int64_t(cell.z)};
     // The neighbour side along each axis: -1 in the cell's lower half.
     const glm::dvec3 half = scaled - cell;
     const std::int64_t sx = half.x < 0.5 ? -1 : 1, sy = half.y < 0.5 ? -1 : 1,
@@ -137,15 +175,12 @@ std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
     bool near = false;
     for (std::int64_t dx = 0; dx <= 1 && !near; ++dx)
       for (std::int64_t dy = 0; dy <= 1 && !near; ++dy)
-        for (std::int64_t dz = 0; dz <= 1 && !near; ++dz) {
-          const auto it = head.find(Key{k.x + dx * sx, k.y + dy * sy, k.z + dz * sz});
-          if (it == head.end()) continue;
-          for (std::size_t j = it->second; j != none && !near; j = next[j])
+        for (std::int64_t dz = 0; dz <= 1 && !near; ++dz)
+          for (std::size_t j = heads.head(Cell{k.x + dx * sx, k.y + dy * sy, k.z + dz * sz});
+               j != none && !near; j = next[j])
             near = glm::distance(c.p[i], c.p[j]) <= radius;
-        }
     if (near) continue;
-    auto [it, fresh] = head.try_emplace(k, i);
-    if (!fresh) next[i] = std::exchange(it->second, i);
+    next[i] = heads.push(k, i);
     kept.push_back(i);
   }
   return kept;

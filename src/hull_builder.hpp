@@ -35,7 +35,6 @@ struct HullBuilder {
   static void derive_planes(Hull& h, const Frame& frame);
   /// Vertex adjacency, neighbour edges, polygon-corner flags.
   static void derive_adjacency(Hull& h);
-  static void derive_edge_directions(Hull& h);
   static void derive_centroid(Hull& h, const Frame& frame);
 
   /// Depth-first face order. (hull_gauss.cpp)

@@ -61,8 +61,9 @@ void split_loop(const std::vector<index_t>& loop, const std::vector<glm::dvec3>&
   }
 }
 
-// Merges each triangle marked `broken` whose corners lie within `tolerance`
-// of one line (a face of no area) into the face across its longest edge,
+// Merges each triangle whose corners lie within `tolerance` of one line (a
+// face of no area) and that is broken (its plane, in `h`, cuts the hull by
+// more than `plane_tolerance`, or is NaN) into the face across its longest edge,
 // which then runs through the middle corner; `points` are the centred
 // coordinates. Returns true when it merged any. Qhull's hyperplane of a
 // facet passes within its round-off of the facet's vertices: for three
@@ -74,10 +75,10 @@ void split_loop(const std::vector<index_t>& loop, const std::vector<glm::dvec3>&
 // merged polygons' planes, fitted anew, would cut the hull more often.
 bool merge_degenerate_triangles(std::vector<std::vector<index_t>>& loops,
                                 const std::vector<glm::dvec3>& points, double tolerance,
-                                const std::vector<char>& broken) {
+                                const Hull& h, real plane_tolerance) {
   bool merged = false;
   for (std::size_t f = 0; f < loops.size(); ++f) {
-    if (loops[f].size() != 3 || !broken[f]) continue;
+    if (loops[f].size() != 3) continue;
     std::size_t k = 0;  // the longest edge runs from corner k to corner k + 1
     for (std::size_t j = 1; j < 3; ++j)
       if (glm::distance(points[loops[f][j]], points[loops[f][(j + 1) % 3]]) >
@@ -86,6 +87,8 @@ bool merge_degenerate_triangles(std::vector<std::vector<index_t>>& loops,
     const index_t a = loops[f][k], b = loops[f][(k + 1) % 3], m = loops[f][(k + 2) % 3];
     const glm::dvec3 ab = points[b] - points[a];
     if (glm::length(glm::cross(ab, points[m] - points[a])) > tolerance * glm::length(ab)) continue;
+    const vec3& n = h.planes()[f].normal;
+    if (std::isfinite(glm::dot(n, n)) && !reflex_around(h, index_t(f), plane_tolerance)) continue;
     for (std::size_t g = 0; g < loops.size(); ++g) {  // the face with the edge from b to a
       std::vector<index_t>& loop = loops[g];
       const auto at = std::find(loop.begin(), loop.end(), b);
@@ -182,28 +185,25 @@ std::string repair_faces(Hull& h, std::vector<std::vector<index_t>>& loops,
   const real tolerance = tol::coplanar * h.magnitude();
   const auto kept = h.vertices();
   const std::vector<vec3> vertices(kept.begin(), kept.end());
-  std::vector<char> broken(loops.size());
-  for (std::size_t f = 0; f < loops.size(); ++f) {
-    const vec3& n = h.planes()[f].normal;
-    broken[f] = loops[f].size() == 3 &&
-                (reflex_around(h, index_t(f), tolerance) || !std::isfinite(glm::dot(n, n)));
-  }
-  if (merge_degenerate_triangles(loops, centred, merge_tolerance, broken)) {
+  if (merge_degenerate_triangles(loops, centred, merge_tolerance, h, tolerance)) {
     h = HullBuilder::from_loops(vertices, loops, false);
     if (h.empty()) return "merged faces do not close (internal error)";
   }
+  std::vector<char> reflex(loops.size(), 0);
   bool split = false;
-  std::vector<std::vector<index_t>> fixed;
   for (std::size_t f = 0; f < loops.size(); ++f) {
-    if (loops[f].size() > 3 && reflex_around(h, index_t(f), tolerance)) {
-      split_loop(loops[f], centred, fixed);
-      split = true;
-    } else {
-      fixed.push_back(loops[f]);
-    }
+    reflex[f] = loops[f].size() > 3 && reflex_around(h, index_t(f), tolerance);
+    split = split || reflex[f];
   }
-  loops = std::move(fixed);
   if (split) {
+    std::vector<std::vector<index_t>> fixed;
+    for (std::size_t f = 0; f < loops.size(); ++f) {
+      if (reflex[f])
+        split_loop(loops[f], centred, fixed);
+      else
+        fixed.push_back(std::move(loops[f]));
+    }
+    loops = std::move(fixed);
     h = HullBuilder::from_loops(vertices, loops, false);
     if (h.empty()) return "split faces do not close (internal error)";
   }

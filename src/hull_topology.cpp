@@ -1,9 +1,11 @@
 // Hull topology: half-edges from polygon loops, and the derived data every
-// query reads (bounds, planes, adjacency, edge directions, centroid). The
-// Gauss map is derived in hull_gauss.cpp, the box frame in hull_box.cpp.
+// query reads (bounds, planes, adjacency, centroid); the hull's distinct
+// edge directions on demand. The Gauss map is derived in hull_gauss.cpp,
+// the box frame in hull_box.cpp.
 #include "hull_builder.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <unordered_map>
@@ -11,19 +13,55 @@
 
 namespace sepax {
 
+namespace {
+
+// Edge ids by their two vertices, in one array (open addressing with linear
+// probing, at most half full): no allocation per edge.
+class EdgeIds {
+ public:
+  explicit EdgeIds(std::size_t max_edges)
+      : slots_(std::bit_ceil(2 * max_edges + 2)), mask_(slots_.size() - 1) {}
+
+  // The id of the edge between a and b; a new edge gets the next id (ids
+  // count 0, 1, 2, ... in order of first appearance).
+  index_t id(index_t a, index_t b) {
+    const std::uint64_t key =
+        (std::uint64_t(std::uint32_t(std::min(a, b))) << 32) | std::uint32_t(std::max(a, b));
+    for (std::size_t i = std::size_t((key * 0x9E3779B97F4A7C15ull) >> 32) & mask_;;
+         i = (i + 1) & mask_) {
+      Slot& slot = slots_[i];
+      if (slot.id < 0) {
+        slot = Slot{key, count_};
+        return count_++;
+      }
+      if (slot.key == key) return slot.id;
+    }
+  }
+  [[nodiscard]] index_t count() const { return count_; }
+
+ private:
+  struct Slot {
+    std::uint64_t key = 0;
+    index_t id = -1;
+  };
+  std::vector<Slot> slots_;
+  std::size_t mask_;
+  index_t count_ = 0;
+};
+
+}  // namespace
+
 Hull HullBuilder::from_loops(std::vector<vec3> vertices,
                              const std::vector<std::vector<index_t>>& loops, bool flat) {
   // Edge i owns half-edges 2i and 2i + 1; the one whose origin is the lower
   // vertex index is 2i. A directed pair seen twice, or an edge seen from
   // one side only, means the loops do not close into a manifold.
   Hull h;
-  std::unordered_map<std::uint64_t, index_t> edge_of;
-  auto key = [](index_t a, index_t b) {
-    return (std::uint64_t(std::uint32_t(std::min(a, b))) << 32) | std::uint32_t(std::max(a, b));
-  };
   std::size_t total = 0;
   for (const auto& loop : loops) total += loop.size();
+  EdgeIds edge_ids(total);
   h.half_edges_.assign(total, HalfEdge{});
+  h.faces_.reserve(loops.size());
   std::vector<index_t> loop_edges;
   for (std::size_t f = 0; f < loops.size(); ++f) {
     const auto& loop = loops[f];
@@ -32,8 +70,7 @@ Hull HullBuilder::from_loops(std::vector<vec3> vertices,
     for (std::size_t i = 0; i < loop.size(); ++i) {
       const index_t a = loop[i], b = loop[(i + 1) % loop.size()];
       if (a == b) return Hull{};
-      auto [it, fresh] = edge_of.try_emplace(key(a, b), index_t(edge_of.size()));
-      const index_t he = 2 * it->second + (a < b ? 0 : 1);
+      const index_t he = 2 * edge_ids.id(a, b) + (a < b ? 0 : 1);
       if (std::size_t(he) >= total || h.half_edges_[he].origin >= 0) return Hull{};
       h.half_edges_[he] = HalfEdge{a, he ^ 1, -1, index_t(f)};
       loop_edges.push_back(he);
@@ -42,7 +79,7 @@ Hull HullBuilder::from_loops(std::vector<vec3> vertices,
       h.half_edges_[loop_edges[i]].next = loop_edges[(i + 1) % loop_edges.size()];
     h.faces_.push_back(Face{loop_edges[0], index_t(loop_edges.size())});
   }
-  if (2 * edge_of.size() != total) return Hull{};
+  if (2 * std::size_t(edge_ids.count()) != total) return Hull{};
   h.vertices_ = std::move(vertices);
   h.flat_ = flat;
   derive(h);
@@ -53,7 +90,6 @@ void HullBuilder::derive(Hull& h) {
   const Frame frame = derive_bounds(h);
   derive_planes(h, frame);
   derive_adjacency(h);
-  derive_edge_directions(h);
   derive_face_order(h);
   derive_edge_arcs(h);
   derive_arc_grid(h);
@@ -264,12 +300,12 @@ void HullBuilder::derive_adjacency(Hull& h) {
     if (h.faces_[he.face].count > 3) h.on_polygon_[he.origin] = 1;
 }
 
-void HullBuilder::derive_edge_directions(Hull& h) {
+std::vector<vec3> edge_directions(const Hull& h) {
   std::vector<vec3> dirs;
   dirs.reserve(h.edge_count());
   for (std::size_t i = 0; i < h.edge_count(); ++i)
     dirs.push_back(canonical_direction(glm::normalize(h.edge_end(i) - h.edge_start(i))));
-  h.edge_directions_ = unique_directions(dirs);
+  return unique_directions(dirs);
 }
 
 void HullBuilder::derive_centroid(Hull& h, const Frame& frame) {

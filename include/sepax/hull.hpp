@@ -8,8 +8,8 @@
 // What a hull holds: its vertices (only the corners, in their input
 // coordinates), polygonal faces (coplanar facets merged: a box has 6 faces
 // and 12 edges) with outward planes, half-edges (twin, next, face), vertex
-// adjacency, and data derived once for the queries: a centroid, bounds, the
-// distinct edge directions, and the Gauss map (gauss_map.hpp).
+// adjacency, and data derived once for the queries: a centroid, bounds, and
+// the Gauss map (gauss_map.hpp).
 //
 // Thread safety: building is reentrant (Qhull's qhull_r, no global state), so
 // hulls may be built on several threads at once. A built Hull is read-only
@@ -159,10 +159,6 @@ class SEPAX_API Hull {
   /// True when the hull has no vertices (default-constructed).
   [[nodiscard]] bool empty() const { return vertices_.empty(); }
 
-  /// Unit directions of the edges, one per set of parallel edges (sign
-  /// chosen canonically). A box has 3, a tetrahedron 6.
-  [[nodiscard]] std::span<const vec3> edge_directions() const { return edge_directions_; }
-
   // --- What the queries read: Gauss map, box frame, support seeds ------------
 
   /// Gauss-map arc of each edge (same indexing as edges), for SAT's
@@ -218,7 +214,6 @@ class SEPAX_API Hull {
   std::vector<index_t> adjacency_;
   std::vector<NeighborEdge> neighbor_edges_;
   std::vector<std::uint8_t> on_polygon_;
-  std::vector<vec3> edge_directions_;
   std::vector<EdgeArc> edge_arcs_;
   std::vector<index_t> face_order_;
   std::vector<NormalPatch> patches_;
@@ -268,6 +263,12 @@ struct HullReport {
 /// per-frame use.
 [[nodiscard]] SEPAX_API HullReport validate(const Hull& hull,
                                             std::span<const vec3> input_points = {});
+
+/// Unit directions of the hull's edges, one per set of parallel edges
+/// (sines of their angles within tol::parallel; sign chosen canonically,
+/// largest component positive). A box has 3, a tetrahedron 6. Computed on
+/// each call, O(E): no query needs them.
+[[nodiscard]] SEPAX_API std::vector<vec3> edge_directions(const Hull& hull);
 
 // --- Inline definitions -------------------------------------------------------
 

@@ -66,7 +66,7 @@ void check_derived(const Hull& h, real tolerance) {
   for (const Plane& p : h.planes())
     SEPAX_FUZZ_CHECK(is_unit(p.normal) && std::isfinite(p.offset), "plane normal length %.17g",
                      double(glm::length(p.normal)));
-  for (const vec3& d : h.edge_directions())
+  for (const vec3& d : edge_directions(h))
     SEPAX_FUZZ_CHECK(is_unit(d), "edge direction length %.17g", double(glm::length(d)));
   for (const EdgeArc& arc : h.edge_arcs()) {
     SEPAX_FUZZ_CHECK(is_unit(arc.direction) && is_unit(arc.middle), "arc not unit");

@@ -26,7 +26,7 @@ nlohmann::json hull_json(const LoadedHull& h, const HullReport& report) {
       {"vertices", hull.vertex_count()},
       {"faces", hull.face_count()},
       {"edges", hull.edge_count()},
-      {"edge_directions", hull.edge_directions().size()},
+      {"edge_directions", edge_directions(hull).size()},
       {"shape", shape_class(hull)},
       {"bounds", {{"min", to_json(hull.bounds().min)}, {"max", to_json(hull.bounds().max)}}},
       {"build_ms", h.build_ms}};
@@ -45,7 +45,7 @@ void print_text(const LoadedHull& h, const HullReport& report) {
   std::printf("%s\n", h.name.c_str());
   std::printf("  hull: %zu vertices, %zu faces, %zu edges, %zu edge directions, %s\n",
               hull.vertex_count(), hull.face_count(), hull.edge_count(),
-              hull.edge_directions().size(), shape_class(hull));
+              edge_directions(hull).size(), shape_class(hull));
   std::printf(
       "  %s: Euler %d, nonplanarity %.3g, nonconvexity %.3g, points outside by %.3g"
       " (tolerance %.3g)\n",
