@@ -1,5 +1,6 @@
-// sepax_io: mesh files to point clouds, through assimp (OFF and PLY vertex
-// blocks through sepax's own readers, which fuzzing showed to be safer).
+// sepax_io: mesh files to point clouds, through assimp; the vertex blocks of
+// OFF and PLY through sepax's own readers, because assimp 5.2's importers of
+// those formats are not memory-safe on malformed files.
 //
 // A separate library (`sepax_io_dep`) so that an engine using only the core
 // never needs assimp. A convex hull needs only points, so faces, normals and

@@ -84,11 +84,18 @@ bool parse_pose(const std::string& text, Pose& pose, std::string& error) {
   return true;
 }
 
-bool parse_poses(const std::string& text_a, const std::string& text_b, Pose& pose_a, Pose& pose_b) {
+std::optional<LoadedPair> load_pair(const PairArguments& pair, bool per_part) {
+  LoadedPair loaded;
   std::string error;
-  if (parse_pose(text_a, pose_a, error) && parse_pose(text_b, pose_b, error)) return true;
-  std::fprintf(stderr, "sepax: %s\n", error.c_str());
-  return false;
+  if (!parse_pose(pair.pose_a, loaded.pose_a, error) ||
+      !parse_pose(pair.pose_b, loaded.pose_b, error)) {
+    std::fprintf(stderr, "sepax: %s\n", error.c_str());
+    return std::nullopt;
+  }
+  if (!load_built_hulls(pair.file_a, per_part, loaded.as) ||
+      !load_built_hulls(pair.file_b, per_part, loaded.bs))
+    return std::nullopt;
+  return loaded;
 }
 
 const char* verdict(const CrossCheck& c) {

@@ -7,7 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace sepax::cli {
 
@@ -17,9 +19,26 @@ namespace sepax::cli {
 /// `error` on bad syntax or non-finite numbers.
 bool parse_pose(const std::string& text, Pose& pose, std::string& error);
 
-/// parse_pose() for both poses of a pair; prints the error line to stderr
-/// and returns false when either is bad.
-bool parse_poses(const std::string& text_a, const std::string& text_b, Pose& pose_a, Pose& pose_b);
+/// The files and poses of a command that checks one pair, as given.
+struct PairArguments {
+  std::string file_a;
+  std::string file_b;
+  std::string pose_a = "0,0,0";
+  std::string pose_b = "0,0,0";
+};
+
+/// Both poses and both files' hulls of a pair.
+struct LoadedPair {
+  Pose pose_a;
+  Pose pose_b;
+  std::vector<LoadedHull> as;  ///< A's hulls: the whole file, or one per part
+  std::vector<LoadedHull> bs;  ///< B's, likewise
+};
+
+/// Parses both poses (parse_pose), then loads both files and builds their
+/// hulls (load_built_hulls, one per part when `per_part`). On the first
+/// failure prints one line "sepax: <problem>" to stderr and returns nothing.
+[[nodiscard]] std::optional<LoadedPair> load_pair(const PairArguments& pair, bool per_part);
 
 /// "intersecting", "touching" or "separated" for a cross-check: touching
 /// when SAT's separation lies within the cross-check's band.

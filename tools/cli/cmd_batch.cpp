@@ -312,9 +312,9 @@ int run_batch(const BatchOptions& o) {
 }  // namespace
 
 void add_batch_command(CLI::App& app, int& exit_code) {
-  auto o = std::make_shared<BatchOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "batch", "Check many pairs listed in a TSV file, in parallel, results in input order");
+  const auto [cmd, o] = add_command(
+      app, "batch", "Check many pairs listed in a TSV file, in parallel, results in input order",
+      run_batch, exit_code);
   cmd->add_option("CASES", o->tsv,
                   "TSV file: id, fileA, fileB[, poseA[, poseB]] per line (tab-separated; paths "
                   "relative to the TSV's folder; # comments and empty lines skipped)")
@@ -324,7 +324,6 @@ void add_batch_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", o->json,
                 "JSON lines: one object per case (as check --json, or {id, error}), then "
                 "{\"summary\": ...}");
-  cmd->callback([o, &exit_code] { exit_code = run_batch(*o); });
 }
 
 }  // namespace sepax::cli

@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <memory>
 
 namespace sepax::cli {
 
@@ -126,15 +125,14 @@ int run_hull(const HullOptions& options) {
 }  // namespace
 
 void add_hull_command(CLI::App& app, int& exit_code) {
-  auto options = std::make_shared<HullOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "hull", "Build the convex hull of each mesh file (or part) and validate it");
+  const auto [cmd, options] =
+      add_command(app, "hull", "Build the convex hull of each mesh file (or part) and validate it",
+                  run_hull, exit_code);
   cmd->add_option("files", options->files, "Mesh files (OBJ, STL, PLY, OFF, glTF, ...)")
       ->required();
   cmd->add_flag("--json", options->json, "Print a JSON array, one object per hull");
   cmd->add_flag("--parts", options->parts, "One hull per object/part instead of per file");
   cmd->add_option("-o,--obj", options->obj_out, "Write the hulls to this OBJ file");
-  cmd->callback([options, &exit_code] { exit_code = run_hull(*options); });
 }
 
 }  // namespace sepax::cli

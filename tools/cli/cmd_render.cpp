@@ -6,31 +6,23 @@
 
 #include <cstdio>
 #include <iostream>
-#include <memory>
 
 namespace sepax::cli {
 
 namespace {
 
 struct RenderOptions {
-  std::string file_a;
-  std::string file_b;
-  std::string pose_a = "0,0,0";
-  std::string pose_b = "0,0,0";
+  PairArguments pair;
   std::string out;
 };
 
 int run_render(const RenderOptions& o) {
-  Pose pose_a, pose_b;
-  if (!parse_poses(o.pose_a, o.pose_b, pose_a, pose_b)) return exit_input_error;
-  // Each file as one hull.
-  std::vector<LoadedHull> as, bs;
-  if (!load_built_hulls(o.file_a, false, as) || !load_built_hulls(o.file_b, false, bs))
-    return exit_input_error;
-  const LoadedHull& a = as.front();
-  const LoadedHull& b = bs.front();
+  const std::optional<LoadedPair> pair = load_pair(o.pair, false);  // each file as one hull
+  if (!pair) return exit_input_error;
+  const LoadedHull& a = pair->as.front();
+  const LoadedHull& b = pair->bs.front();
   std::string error;
-  const PairReport r = check_pair(a, pose_a, b, pose_b);
+  const PairReport r = check_pair(a, pair->pose_a, b, pair->pose_b);
   if (!write_svg(o.out, a, b, r, error)) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
@@ -45,14 +37,11 @@ int run_render(const RenderOptions& o) {
 }  // namespace
 
 void add_render_command(CLI::App& app, int& exit_code) {
-  auto o = std::make_shared<RenderOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "render", "Draw two meshes' hulls (front, top, side, isometric) with the verdict as SVG");
-  cmd->add_option("A", o->file_a, "First mesh file")->required();
-  cmd->add_option("B", o->file_b, "Second mesh file")->required();
-  add_pose_options(cmd, o->pose_a, o->pose_b);
+  const auto [cmd, o] = add_command(
+      app, "render", "Draw two meshes' hulls (front, top, side, isometric) with the verdict as SVG",
+      run_render, exit_code);
+  add_pair_arguments(cmd, o->pair);
   cmd->add_option("-o,--output", o->out, "SVG file to write")->required();
-  cmd->callback([o, &exit_code] { exit_code = run_render(*o); });
 }
 
 }  // namespace sepax::cli

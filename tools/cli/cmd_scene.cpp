@@ -11,7 +11,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <memory>
 
 namespace sepax::cli {
 
@@ -57,11 +56,8 @@ void add_file(SceneInput& in, const std::string& path, bool parts, bool in_folde
     in.errors.push_back(file.message);
     return;
   }
-  if (!parts || file.parts.size() == 1) {
-    add_hull(in, path, io::merged_points(file));
-    return;
-  }
-  for (const io::PointCloud& part : file.parts) add_hull(in, path + ":" + part.name, part.points);
+  for (NamedCloud& cloud : clouds_of(path, file, parts))
+    add_hull(in, std::move(cloud.name), std::move(cloud.points));
 }
 
 /// A file: each part is a hull. A folder: each mesh file is one hull (each
@@ -191,16 +187,16 @@ int run_scene(const SceneOptions& o) {
 }  // namespace
 
 void add_scene_command(CLI::App& app, int& exit_code) {
-  auto o = std::make_shared<SceneOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "scene", "Find every interfering pair among the objects of a file or the files of a folder");
+  const auto [cmd, o] = add_command(
+      app, "scene",
+      "Find every interfering pair among the objects of a file or the files of a folder", run_scene,
+      exit_code);
   cmd->add_option("INPUT", o->input,
                   "A mesh file (each object/part is a hull) or a folder (each mesh file is a "
                   "hull; files of other formats are skipped)")
       ->required();
   cmd->add_flag("--parts", o->parts, "In a folder: one hull per object/part of each file");
   cmd->add_flag("--json", o->json, "Print one JSON object (see docs/cli.md)");
-  cmd->callback([o, &exit_code] { exit_code = run_scene(*o); });
 }
 
 }  // namespace sepax::cli

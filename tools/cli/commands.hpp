@@ -2,19 +2,39 @@
 // stores the process exit status in `exit_code`.
 #pragma once
 
+#include "check.hpp"
+
 #include <CLI/CLI.hpp>
 
+#include <memory>
 #include <string>
+#include <utility>
 
 namespace sepax::cli {
 
-/// Adds --pose-a and --pose-b (syntax of check.hpp's parse_pose) to a
-/// subcommand that checks one pair.
-inline void add_pose_options(CLI::App* cmd, std::string& pose_a, std::string& pose_b) {
-  cmd->add_option("--pose-a", pose_a,
+/// Adds the subcommand `name` with options of type `Options`, shared with its
+/// callback: when the command is chosen, `run(options)` is the exit status.
+/// Returns the subcommand, for its arguments, and the options they fill.
+template <class Options>
+std::pair<CLI::App*, std::shared_ptr<Options>> add_command(CLI::App& app, const char* name,
+                                                           const char* description,
+                                                           int (*run)(const Options&),
+                                                           int& exit_code) {
+  auto options = std::make_shared<Options>();
+  CLI::App* cmd = app.add_subcommand(name, description);
+  cmd->callback([options, run, &exit_code] { exit_code = run(*options); });
+  return {cmd, options};
+}
+
+/// Adds the arguments of a subcommand that checks one pair: the files A and
+/// B, then --pose-a and --pose-b (syntax of check.hpp's parse_pose).
+inline void add_pair_arguments(CLI::App* cmd, PairArguments& pair) {
+  cmd->add_option("A", pair.file_a, "First mesh file")->required();
+  cmd->add_option("B", pair.file_b, "Second mesh file")->required();
+  cmd->add_option("--pose-a", pair.pose_a,
                   "Pose of A: x,y,z[/rx,ry,rz] (Euler degrees about x, then y, then z) or "
                   "x,y,z/q=w,x,y,z (quaternion); default 0,0,0");
-  cmd->add_option("--pose-b", pose_b, "Pose of B, same syntax");
+  cmd->add_option("--pose-b", pair.pose_b, "Pose of B, same syntax");
 }
 
 /// `sepax hull FILE... [--json] [--parts] [-o OUT.obj]`

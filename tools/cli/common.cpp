@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <utility>
 
 namespace sepax::cli {
 
@@ -35,6 +36,15 @@ LoadedHull build_hull(std::string name, std::vector<vec3> points) {
   return loaded;
 }
 
+std::vector<NamedCloud> clouds_of(const std::string& path, const io::LoadResult& file,
+                                  bool per_part) {
+  if (!per_part || file.parts.size() == 1) return {{path, io::merged_points(file)}};
+  std::vector<NamedCloud> clouds;
+  for (const io::PointCloud& part : file.parts)
+    clouds.push_back({path + ":" + part.name, part.points});
+  return clouds;
+}
+
 bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out,
                 std::string& error) {
   const io::LoadResult file = io::load_points(path);
@@ -42,12 +52,8 @@ bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>&
     error = file.message;
     return false;
   }
-  if (!per_part || file.parts.size() == 1) {
-    out.push_back(build_hull(path, io::merged_points(file)));
-    return true;
-  }
-  for (const io::PointCloud& part : file.parts)
-    out.push_back(build_hull(path + ":" + part.name, part.points));
+  for (NamedCloud& cloud : clouds_of(path, file, per_part))
+    out.push_back(build_hull(std::move(cloud.name), std::move(cloud.points)));
   return true;
 }
 

@@ -32,6 +32,18 @@ struct LoadedHull {
 /// gives them), timed. Fewer than 3 distinct points is reported as such.
 LoadedHull build_hull(std::string name, std::vector<vec3> points);
 
+/// A cloud to build one hull from.
+struct NamedCloud {
+  std::string name;  ///< "file" or "file:part"
+  std::vector<vec3> points;
+};
+
+/// What a loaded file gives hulls of: one cloud per part when `per_part` and
+/// the file has several parts, else all its points as one cloud. `file` must
+/// be ok.
+std::vector<NamedCloud> clouds_of(const std::string& path, const io::LoadResult& file,
+                                  bool per_part);
+
 /// Loads `path` and builds hulls: one per part when `per_part`, else one for
 /// the whole file. On a load error returns false and sets `error` to one line
 /// naming the file and the problem.
