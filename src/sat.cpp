@@ -218,10 +218,11 @@ void store(const PairFrames& p, const Result& r, Cache& cache) {
   }
 }
 
-// Boolean queries first try the line between the centroids: for pairs that
-// are clearly apart (most pairs a broadphase hands over) two support
-// searches prove it. Any axis with a positive gap separates.
-bool separated_along_centres(const PairFrames& p, Result& out) {
+// Queries that may stop at a separating axis first try the line between
+// the centroids: for pairs that are clearly apart (most pairs a broadphase
+// hands over) two support searches prove it. Any axis with a gap above
+// `stop_above` will do.
+bool separated_along_centres(const PairFrames& p, real stop_above, Result& out) {
   const vec3 towards_b = p.b_in_a.apply(p.b.centroid()) - p.a.centroid();
   const real len = glm::length(towards_b);
   if (!(len > 0)) return false;
@@ -229,33 +230,36 @@ bool separated_along_centres(const PairFrames& p, Result& out) {
   index_t hint_a = -1, hint_b = -1;
   const vec3 u = towards_b / len;
   const real gap = detail::gap_along(p, u, hint_a, hint_b, counters);
-  if (!(gap > p.touch)) return false;
+  if (!(gap > stop_above)) return false;
   out = detail::make_result(p, gap, u, Feature{}, counters);
   return true;
 }
 
+// `stop_above`: +infinity for the best axis; else the query may end at any
+// axis that separates by more (never below the touching band).
 Result run(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache,
-           bool boolean) {
+           real stop_above) {
   if (a.empty() || b.empty()) return Result{};  // programmer error: no hull to test
   const PairFrames p = detail::make_frames(a, pose_a, b, pose_b);
+  stop_above = std::max(stop_above, p.touch);
   Result r;
   if (cache && try_cache(p, *cache, r)) return r;
   const bool boxes = a.is_box() && b.is_box();
-  if (boolean && !boxes && separated_along_centres(p, r)) return r;
-  const real stop_above = boolean ? p.touch : infinity;
-  r = boxes ? detail::box_box(p, boolean) : detail::general(p, stop_above);
+  if (stop_above < infinity && !boxes && separated_along_centres(p, stop_above, r)) return r;
+  r = boxes ? detail::box_box(p, stop_above) : detail::general(p, stop_above);
   if (cache) store(p, r, *cache);
   return r;
 }
 
 }  // namespace
 
-Result query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache) {
-  return run(a, pose_a, b, pose_b, cache, false);
+Result query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache,
+             real max_separation) {
+  return run(a, pose_a, b, pose_b, cache, max_separation);
 }
 
 bool intersect(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache) {
-  return run(a, pose_a, b, pose_b, cache, true).intersecting;
+  return run(a, pose_a, b, pose_b, cache, real(0)).intersecting;
 }
 
 }  // namespace sepax::sat

@@ -96,7 +96,7 @@ index_t box_edge(const Hull& hull, int k, const vec3& u) {
   return box.edge[k][side];
 }
 
-Result box_box(const PairFrames& p, bool stop_at_separation) {
+Result box_box(const PairFrames& p, real stop_above) {
   const BoxFrame& A = p.a.box();
   const BoxFrame& B = p.b.box();
   const bool aligned = A.aligned && B.aligned;  // box frames = hull frames
@@ -115,7 +115,6 @@ Result box_box(const PairFrames& p, bool stop_at_separation) {
   const real(&eb)[3] = q.eb;
   constexpr int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
 
-  const real stop_above = stop_at_separation ? p.touch : infinity;
   const real bias = tol::face_preference * p.size;
   Counters counters;
   BoxBest best;

@@ -133,7 +133,8 @@ enum class EdgeMethod { gauss_map, all_pairs };
 /// `u` (in the hull's local frame). (sat_box.cpp)
 [[nodiscard]] index_t box_edge(const Hull& hull, int k, const vec3& u);
 
-/// Box-box 15-axis test; both hulls must be boxes. (sat_box.cpp)
-[[nodiscard]] Result box_box(const PairFrames& p, bool stop_at_separation);
+/// Box-box 15-axis test; both hulls must be boxes. Stops once an axis
+/// separates by more than `stop_above`. (sat_box.cpp)
+[[nodiscard]] Result box_box(const PairFrames& p, real stop_above);
 
 }  // namespace sepax::sat::detail

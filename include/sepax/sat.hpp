@@ -30,6 +30,7 @@
 #include "sepax/hull.hpp"
 
 #include <cstdint>
+#include <limits>
 
 namespace sepax::sat {
 
@@ -103,8 +104,20 @@ struct Cache {
 /// when both hulls are boxes. With a cache, a pair that stays separated
 /// costs O(1); the returned separation is then the gap along the cached
 /// axis (still a lower bound of the distance).
+///
+/// `max_separation` (length unit, default infinity): pairs farther apart
+/// than this are not worth an answer (an engine's speculative margin, a
+/// broadphase's tolerance), so the query may stop at the first axis that
+/// separates the hulls by more than it, about the cost of intersect(). The
+/// result is then apart with separation > max_separation along an axis
+/// that separates, but not necessarily SAT's best axis (any axis's gap is
+/// a lower bound of the distance, so it may exceed the best candidate's).
+/// Whenever the hulls are within max_separation of each other (by their
+/// distance; overlapping and touching pairs included), the result is the
+/// same as without it. Values below the touching band count as the band.
 [[nodiscard]] SEPAX_API Result query(const Hull& a, const Pose& pose_a, const Hull& b,
-                                     const Pose& pose_b, Cache* cache = nullptr);
+                                     const Pose& pose_b, Cache* cache = nullptr,
+                                     real max_separation = std::numeric_limits<real>::infinity());
 
 /// Boolean query: true when the hulls intersect (or touch). Tries the line
 /// between the centroids first, then stops at the first separating axis;
