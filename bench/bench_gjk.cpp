@@ -1,137 +1,123 @@
-// GJK and EPA timings: distance, boolean intersection and penetration on
-// random hulls of growing size, boxes through the Box adapter, rounded
-// shapes, and warm starts on coherent motion. Each benchmark cycles through
-// its own fixed set of seeded pairs (no dependency on the test support), so
-// the numbers are comparable from run to run.
+// GJK and EPA timings on the shared pairs (pairs.hpp), random hulls of 8 to
+// 1024 vertices: gjk::distance on separated pairs, gjk::intersect on
+// separated and overlapping pairs taken in turn (half of them overlap),
+// epa::query on overlapping pairs; the box pairs through the Box adapter
+// against the same boxes as hulls; a box against a capsule inside B's box;
+// and on the moving separated pairs, cold gjk::distance against one
+// warm-started from a gjk::Cache per pair.
+#include "pairs.hpp"
 #include "sepax/epa.hpp"
-#include "sepax/shapes.hpp"
 
 #include <benchmark/benchmark.h>
 
-#include <cmath>
-#include <random>
+#include <algorithm>
+#include <string>
+#include <utility>
 #include <vector>
 
 using namespace sepax;
+using bench::Situation;
+using bench::Visit;
 
 namespace {
 
-constexpr int pair_count = 256;
+/// The poses of random hulls of state.range(0) vertices in a situation.
+std::vector<Visit> poses(const benchmark::State& state, Situation s) {
+  return bench::visits(bench::workload("hull" + std::to_string(state.range(0)), s));
+}
 
-/// Poses of B around A at centre distance `reach` (times a random factor
-/// from 0.9 to 1.1), random orientations, from a fixed seed.
-std::vector<Pose> poses(real reach, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-1, 1);
-  std::vector<Pose> out;
-  for (int i = 0; i < pair_count; ++i) {
-    vec3 dir(real(u(rng)), real(u(rng)), real(u(rng)));
-    if (glm::length(dir) < real(0.1)) dir = vec3(1, 0, 0);
-    dir = glm::normalize(dir) * reach * real(1 + 0.1 * u(rng));
-    out.push_back(
-        pose_from_euler_deg(dir, vec3(real(180 * u(rng)), real(180 * u(rng)), real(180 * u(rng)))));
+/// Separated and overlapping poses of a kind, taken in turn.
+std::vector<Visit> mixed(const std::string& kind) {
+  const std::vector<Visit> apart = bench::visits(bench::workload(kind, Situation::separated));
+  const std::vector<Visit> overlap = bench::visits(bench::workload(kind, Situation::overlapping));
+  std::vector<Visit> out;
+  for (std::size_t i = 0; i < std::min(apart.size(), overlap.size()); ++i) {
+    out.push_back(apart[i]);
+    out.push_back(overlap[i]);
   }
   return out;
 }
 
-/// Hull pair of `n` vertices each (random points on unit spheres).
-struct HullPair {
-  Hull a, b;
-  explicit HullPair(int n)
-      : a(shapes::random_hull(n, 1, 1234 + std::uint64_t(n))),
-        b(shapes::random_hull(n, 1, 4321 + std::uint64_t(n))) {}
-};
-
-// Separated (centres 2.5 apart) or overlapping (centres 1.5 apart) pairs.
-void BM_gjk_distance(benchmark::State& state) {
-  const HullPair h(int(state.range(0)));
-  const std::vector<Pose> pb = poses(real(2.5), 7);
+/// Calls query(input) on each input in turn, one a timed iteration.
+template <class Input, class Query>
+void cycle(benchmark::State& state, const std::vector<Input>& inputs, Query query) {
   std::size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(gjk::distance(h.a, Pose{}, h.b, pb[i]));
-    i = (i + 1) % pb.size();
+    benchmark::DoNotOptimize(query(inputs[i]));
+    if (++i == inputs.size()) i = 0;
   }
+}
+
+void BM_gjk_distance(benchmark::State& state) {
+  cycle(state, poses(state, Situation::separated),
+        [](const Visit& v) { return gjk::distance(*v.a, v.pose_a, *v.b, v.pose_b); });
 }
 BENCHMARK(BM_gjk_distance)->Arg(8)->Arg(32)->Arg(256)->Arg(1024);
 
 void BM_gjk_intersect(benchmark::State& state) {
-  const HullPair h(int(state.range(0)));
-  const std::vector<Pose> pb = poses(real(2), 8);  // about half of them overlap
-  std::size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(gjk::intersect(h.a, Pose{}, h.b, pb[i]));
-    i = (i + 1) % pb.size();
-  }
+  cycle(state, mixed("hull" + std::to_string(state.range(0))),
+        [](const Visit& v) { return gjk::intersect(*v.a, v.pose_a, *v.b, v.pose_b); });
 }
 BENCHMARK(BM_gjk_intersect)->Arg(8)->Arg(32)->Arg(256)->Arg(1024);
 
 void BM_epa_query(benchmark::State& state) {
-  const HullPair h(int(state.range(0)));
-  const std::vector<Pose> pb = poses(real(1.5), 9);
   epa::Workspace ws;
-  std::size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(epa::query(h.a, Pose{}, h.b, pb[i], nullptr, &ws));
-    i = (i + 1) % pb.size();
-  }
+  cycle(state, poses(state, Situation::overlapping),
+        [&ws](const Visit& v) { return epa::query(*v.a, v.pose_a, *v.b, v.pose_b, nullptr, &ws); });
 }
 BENCHMARK(BM_epa_query)->Arg(8)->Arg(32)->Arg(256)->Arg(1024);
 
-// Boxes through the Box adapter (no hull at all) against hull boxes.
+// Boxes through the Box adapter (no hull at all) against the same boxes as
+// hulls; a box is centred on its frame's origin, its bounds' max corner is
+// its half extents.
+convex::Box box_of(const Hull& h) {
+  return convex::Box{h.bounds().max};
+}
+
 void BM_gjk_distance_box_adapter(benchmark::State& state) {
-  const convex::Box box{vec3(real(0.5), real(0.7), real(0.9))};
-  const std::vector<Pose> pb = poses(real(2.5), 10);
-  std::size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(gjk::distance(convex::posed(box, Pose{}), convex::posed(box, pb[i])));
-    i = (i + 1) % pb.size();
-  }
+  std::vector<std::pair<convex::Posed<convex::Box>, convex::Posed<convex::Box>>> boxes;
+  for (const Visit& v : bench::visits(bench::workload("box", Situation::separated)))
+    boxes.emplace_back(convex::posed(box_of(*v.a), v.pose_a),
+                       convex::posed(box_of(*v.b), v.pose_b));
+  cycle(state, boxes, [](const auto& p) { return gjk::distance(p.first, p.second); });
 }
 BENCHMARK(BM_gjk_distance_box_adapter);
 
 void BM_gjk_distance_box_hull(benchmark::State& state) {
-  const Hull box = shapes::box(vec3(real(0.5), real(0.7), real(0.9)));
-  const std::vector<Pose> pb = poses(real(2.5), 10);
-  std::size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(gjk::distance(box, Pose{}, box, pb[i]));
-    i = (i + 1) % pb.size();
-  }
+  cycle(state, bench::visits(bench::workload("box", Situation::separated)),
+        [](const Visit& v) { return gjk::distance(*v.a, v.pose_a, *v.b, v.pose_b); });
 }
 BENCHMARK(BM_gjk_distance_box_hull);
 
-// Rounded shapes: GJK on the cores (point / segment) plus the radius.
+// Rounded shapes: GJK on the cores (point / segment) plus the radius. B is a
+// capsule inside B's box (along its z axis, radius its smaller other half
+// extent), at the box pairs' separated and overlapping poses.
 void BM_gjk_capsule_box(benchmark::State& state) {
-  const convex::Box box{vec3(real(0.5), real(0.7), real(0.9))};
-  const std::vector<Pose> pb = poses(real(2), 11);
-  const convex::Capsule cap = convex::capsule(vec3(0, 0, -1), vec3(0, 0, 1), real(0.3));
-  std::size_t i = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(epa::query(convex::posed(box, Pose{}), convex::posed(cap, pb[i])));
-    i = (i + 1) % pb.size();
+  std::vector<std::pair<convex::Posed<convex::Box>, convex::Posed<convex::Capsule>>> pairs;
+  for (const Visit& v : mixed("box")) {
+    const vec3 h = v.b->bounds().max;
+    const convex::Capsule cap =
+        convex::capsule(vec3(0, 0, -h.z), vec3(0, 0, h.z), std::min(h.x, h.y));
+    pairs.emplace_back(convex::posed(box_of(*v.a), v.pose_a), convex::posed(cap, v.pose_b));
   }
+  cycle(state, pairs, [](const auto& p) { return epa::query(p.first, p.second); });
 }
 BENCHMARK(BM_gjk_capsule_box);
 
-// Coherent motion: B creeps along a circle; cold queries against warm ones
-// that keep a gjk::Cache from frame to frame.
+// Coherent motion: cold queries against warm ones that keep a gjk::Cache per
+// pair from frame to frame.
 void coherent(benchmark::State& state, bool warm) {
-  const HullPair h(int(state.range(0)));
-  std::vector<Pose> frames;
-  for (int i = 0; i < pair_count; ++i) {
-    const real t = real(i) * real(0.005);
-    frames.push_back(pose_from_euler_deg(vec3(real(2.5) * std::cos(t), real(2.5) * std::sin(t), 0),
-                                         vec3(real(10) * t, real(20) * t, real(30) * t)));
-  }
-  gjk::Cache cache{};
-  std::size_t i = 0;
+  const bench::Workload& w =
+      bench::workload("hull" + std::to_string(state.range(0)), Situation::separated, true);
+  const std::vector<Visit> path = bench::visits(w);
+  std::vector<gjk::Cache> caches(w.pairs.size());
   long iterations = 0;
-  for (auto _ : state) {
-    const auto r = gjk::distance(h.a, Pose{}, h.b, frames[i], warm ? &cache : nullptr);
+  cycle(state, path, [&](const Visit& v) {
+    const gjk::Result r = gjk::distance(*v.a, v.pose_a, *v.b, v.pose_b,
+                                        warm ? &caches[std::size_t(v.pair)] : nullptr);
     iterations += r.iterations;
-    benchmark::DoNotOptimize(r);
-    i = (i + 1) % frames.size();
-  }
+    return r;
+  });
   state.counters["gjk_iterations"] =
       benchmark::Counter(double(iterations), benchmark::Counter::kAvgIterations);
 }

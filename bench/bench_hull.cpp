@@ -1,11 +1,9 @@
 // Hull::from_points against a bare qh_new_qhull call on the same points with
 // the same options ("qhull": default premerging, merged coplanar facets), on
 // random sphere points (every point a vertex) and random points in a ball
-// (few vertices), n = 100 to 100000. After the run a table gives, per cloud,
+// (few vertices), n = 100 to 100000. tools/bench_report.py gives, per cloud,
 // the ratio sepax / bare Qhull: the cost of sepax's input checks, centring,
 // facet reading, half-edge assembly and derived data.
-//
-//   ninja -C build bench/bench_hull && build/bench/bench_hull --benchmark_repetitions=3
 #include "sepax/hull.hpp"
 #include "sepax/shapes.hpp"
 
@@ -14,9 +12,7 @@ extern "C" {
 }
 
 #include <benchmark/benchmark.h>
-#include <unistd.h>
 
-#include <cmath>
 #include <cstdio>
 #include <map>
 #include <random>
@@ -81,43 +77,6 @@ void bm_qhull(benchmark::State& state, const std::vector<vec3>& points) {
   state.counters["facets"] = double(facets);
 }
 
-/// Console output as usual, plus each benchmark's time per iteration (the
-/// median when repeated) kept for the ratio table.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  /// Colours only on a terminal, so that redirected output stays plain text.
-  RatioReporter() : ConsoleReporter(isatty(fileno(stdout)) ? OO_Defaults : OO_Tabular) {}
-
-  std::map<std::string, double> seconds;  ///< by benchmark name, without aggregate suffix
-
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& run : runs) {
-      if (run.error_occurred) continue;
-      const bool aggregate = run.run_type == Run::RT_Aggregate;
-      if (aggregate && run.aggregate_name != "median") continue;
-      const std::string name = run.run_name.str();
-      if (!aggregate && seconds.count(name) && run.repetitions > 1) continue;  // medians win
-      seconds[name] = run.GetAdjustedRealTime();
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-};
-
-void print_ratios(const RatioReporter& r) {
-  std::printf("\nsepax / bare Qhull (time per build, %s)\n", "median of repetitions if any");
-  std::printf("%-8s %8s %14s %14s %8s\n", "cloud", "n", "sepax", "qhull", "ratio");
-  for (const char* shape : {"sphere", "ball"}) {
-    for (int n : sizes) {
-      const std::string tail = std::string(shape) + "/" + std::to_string(n);
-      const auto s = r.seconds.find("hull/sepax/" + tail);
-      const auto q = r.seconds.find("hull/qhull/" + tail);
-      if (s == r.seconds.end() || q == r.seconds.end()) continue;
-      std::printf("%-8s %8d %14.4g %14.4g %8.3f\n", shape, n, s->second, q->second,
-                  s->second / q->second);
-    }
-  }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -135,9 +94,7 @@ int main(int argc, char** argv) {
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  print_ratios(reporter);
+  benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
 }

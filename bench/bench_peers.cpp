@@ -1,17 +1,20 @@
 // bench_peers: sepax's SAT, GJK and EPA against libccd, Bullet and FCL on the
-// same generated pairs (workloads.hpp), one Google Benchmark row per
-// (hull kind, situation, algorithm): "peers/<kind>/<situation>/<algorithm>".
+// same pairs (pairs.hpp), one Google Benchmark row per (hull kind,
+// situation, algorithm): "peers/<kind>/<situation>/<algorithm>"; situation
+// "motion" is the moving separated pairs. A row's label names the questions
+// its algorithm answers (adapter.hpp), and the JSON context the peers'
+// versions.
 //
-// Before a row is timed, its algorithm answers every pose of every pair once
-// and is checked against sepax's exact answer (sat::query_general for the
-// decision and the depth, gjk::distance for the distance). A decision is
-// wrong when it differs outside the touching band (touching rows check
-// nothing); a depth or a distance is wrong when it is off by more than 1e-3
-// of the reference value. The count is the row's "wrong" counter: a peer
-// being inexact is a finding, not a failure, so the row is timed anyway. The
-// same pass averages the work counters the algorithm reports (-1: not
-// reported): axes tested, Gauss-map arc tests, support calls, GJK/EPA
-// iterations, cache hit rate.
+// Before a row is timed, its algorithm answers every pose of the row once, in
+// the order they are timed, and is checked against sepax's exact answer
+// (sat::query_general for the decision and the depth, gjk::distance for the
+// distance). A decision is wrong when it differs outside the touching band
+// (touching rows check nothing); a depth or a distance is wrong when it is
+// off by more than 1e-3 of the reference value. The count is the row's
+// "wrong" counter: a peer being inexact is a finding, not a failure, so the
+// row is timed anyway. The same pass averages the work counters the algorithm
+// reports (-1: not reported): axes tested, Gauss-map arc tests, support
+// calls, GJK/EPA iterations, cache hit rate.
 //
 // The quadratic reference versions (algorithms with a vertex limit) are
 // skipped with an error instead of timed when one query takes longer than
@@ -29,6 +32,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -44,6 +48,7 @@ constexpr double value_tolerance = 1e-3;
 /// A row is skipped when one query takes longer than this (seconds).
 constexpr double budget_seconds = 0.02;
 
+/// The static situations; "motion" rows add the moving separated pairs.
 constexpr Situation static_situations[] = {Situation::separated, Situation::touching,
                                            Situation::shallow, Situation::deep,
                                            Situation::contained};
@@ -84,10 +89,12 @@ struct Work {
   [[nodiscard]] double mean(int k) const { return count[k] > 0 ? sum[k] / count[k] : -1; }
 };
 
-/// A row made ready: prepared pairs and the check pass's findings.
+/// A row made ready: prepared pairs, the order they are timed in, and the
+/// check pass's findings.
 struct Row {
   std::string key;
   std::vector<std::unique_ptr<peers::Prepared>> pairs;
+  std::vector<bench::Visit> visits;
   Work work;
   int wrong = 0;
   int checked = 0;
@@ -95,70 +102,89 @@ struct Row {
 };
 
 void prepare(Row& row, const bench::Workload& w, const Algorithm& algo) {
-  for (const bench::PairCase& p : w.pairs) {
-    row.pairs.push_back(algo.prepare(p));
-    peers::Prepared& prep = *row.pairs.back();
-    for (std::size_t f = 0; f < p.pose_b.size(); ++f) {
-      const int frame = prep.frame();
-      const auto q0 = std::chrono::steady_clock::now();
-      const Answer a = prep.run();
-      if (algo.max_vertices > 0 && seconds_since(q0) > budget_seconds) {
-        row.skip = "over budget: one query took more than 20 ms";
-        return;
-      }
-      row.work.add(a);
-      row.wrong += wrong(a, p.refs[std::size_t(frame)], w.situation) ? 1 : 0;
-      ++row.checked;
-    }
+  if (w.pairs.empty()) {
+    row.skip = "no pairs";
+    return;
   }
-  if (w.pairs.empty()) row.skip = "no pairs";
+  for (const bench::PairCase& p : w.pairs) row.pairs.push_back(algo.prepare(p));
+  row.visits = bench::visits(w);
+  for (const bench::Visit& v : row.visits) {
+    const auto q0 = std::chrono::steady_clock::now();
+    const Answer a = row.pairs[std::size_t(v.pair)]->run(v.frame);
+    if (algo.max_vertices > 0 && seconds_since(q0) > budget_seconds) {
+      row.skip = "over budget: one query took more than " +
+                 std::to_string(int(budget_seconds * 1000)) + " ms";
+      return;
+    }
+    row.work.add(a);
+    row.wrong += wrong(a, *v.ref, w.situation) ? 1 : 0;
+    ++row.checked;
+  }
 }
 
-void run_row(benchmark::State& state, const std::string& key, const std::string& kind,
-             Situation situation, const Algorithm* algo) {
+void run_row(benchmark::State& state, const std::string& key, const bench::Workload* w,
+             const Algorithm* algo) {
   static Row row;
   if (row.key != key) {
     row = Row{};
     row.key = key;
-    prepare(row, bench::workload(kind, situation), *algo);
+    prepare(row, *w, *algo);
   }
   if (!row.skip.empty()) {
     state.SkipWithError(row.skip.c_str());
     return;
   }
   std::size_t i = 0;
-  const std::size_t n = row.pairs.size();
+  const std::size_t n = row.visits.size();
   for (auto _ : state) {
-    Answer a = row.pairs[i]->run();
+    const bench::Visit& v = row.visits[i];
+    Answer a = row.pairs[std::size_t(v.pair)]->run(v.frame);
     benchmark::DoNotOptimize(a);
     if (++i == n) i = 0;
   }
   state.counters["axes"] = row.work.mean(0);
   state.counters["support_calls"] = row.work.mean(1);
-  state.counters["iterations"] = row.work.mean(2);
+  state.counters["solver_iterations"] = row.work.mean(2);
   state.counters["cache_hit_rate"] = row.work.mean(3);
   state.counters["arc_tests"] = row.work.mean(4);
   state.counters["wrong"] = row.wrong;
   state.counters["checked"] = row.checked;
-  state.counters["vertices"] = bench::vertices_of(kind);
+  state.counters["vertices"] = w->vertices;
+  state.SetLabel(peers::label_of(algo->answers));
 }
 
+/// Registers the rows; workloads are generated when a row first runs.
 void register_rows(const std::vector<Algorithm>& algos) {
   for (const std::string& kind : bench::kinds()) {
     const int vertices = bench::vertices_of(kind);
-    std::vector<Situation> situations(std::begin(static_situations), std::end(static_situations));
-    situations.push_back(Situation::motion);
-    for (const Situation s : situations) {
+    for (int s = 0; s <= int(std::size(static_situations)); ++s) {
+      const bool motion = s == int(std::size(static_situations));
+      const Situation situation = motion ? Situation::separated : static_situations[s];
       for (const Algorithm& algo : algos) {
-        const bool motion = s == Situation::motion;
         if (motion ? motion_algorithms.count(algo.name) == 0 : algo.coherent_only) continue;
         if (algo.max_vertices > 0 && vertices > algo.max_vertices) continue;
-        const std::string key = "peers/" + kind + "/" + bench::name_of(s) + "/" + algo.name;
-        benchmark::RegisterBenchmark(key.c_str(), run_row, key, kind, s, &algo)
-            ->Unit(benchmark::kNanosecond);
+        const std::string key = "peers/" + kind + "/" +
+                                (motion ? "motion" : bench::name_of(situation)) + "/" + algo.name;
+        benchmark::RegisterBenchmark(key.c_str(), [key, kind, situation, motion,
+                                                   &algo](benchmark::State& st) {
+          run_row(st, key, &bench::workload(kind, situation, motion), &algo);
+        })->Unit(benchmark::kNanosecond);
       }
     }
   }
+}
+
+/// The peers' versions, as Meson found them, into the JSON context.
+void add_versions() {
+#if SEPAX_BENCH_HAVE_CCD
+  benchmark::AddCustomContext("libccd", SEPAX_BENCH_CCD_VERSION);
+#endif
+#if SEPAX_BENCH_HAVE_BULLET
+  benchmark::AddCustomContext("bullet", SEPAX_BENCH_BULLET_VERSION);
+#endif
+#if SEPAX_BENCH_HAVE_FCL
+  benchmark::AddCustomContext("fcl", SEPAX_BENCH_FCL_VERSION);
+#endif
 }
 
 // ---------------------------------------------------------------------------
@@ -212,12 +238,12 @@ int run_pair(const std::vector<Algorithm>& algos, const char* file_a, const char
       continue;
     }
     const auto prep = algo.prepare(pair);
-    const Answer answer = prep->run();
+    const Answer answer = prep->run(0);
     long n = 0;
     const auto t0 = std::chrono::steady_clock::now();
     double elapsed = 0;
     do {
-      Answer x = prep->run();
+      Answer x = prep->run(0);
       benchmark::DoNotOptimize(x);
       ++n;
       elapsed = seconds_since(t0);
@@ -252,6 +278,7 @@ int main(int argc, char** argv) {
     return run_pair(algos, argv[i + 1], argv[i + 2], pose_b);
   }
   register_rows(algos);
+  add_versions();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -5,19 +5,14 @@
 //   warm     - from the previous answer, directions independent and random;
 //   coherent - from the previous answer, each direction a few degrees from
 //              the last one, as in GJK iterations or frame-to-frame queries.
-// After the run a table gives the time per query and the ratio climb / scan
-// per size; support_climb_threshold in support.hpp is the largest size at
-// which the scan still beats the warm climb.
-//
-//   ninja -C build bench/bench_support && build/bench/bench_support --benchmark_repetitions=3
+// tools/bench_report.py tabulates the time per query and the ratio climb /
+// scan per size; support_climb_threshold in support.hpp (in the JSON
+// context) is the largest size at which the scan still beats the warm climb.
 #include "sepax/shapes.hpp"
 #include "sepax/support.hpp"
 
 #include <benchmark/benchmark.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -97,49 +92,8 @@ void bm_support(benchmark::State& state, Method method, int n) {
   state.SetItemsProcessed(state.iterations());
 }
 
-/// Console output as usual, plus each benchmark's time per query (the median
-/// when repeated) kept for the table.
-class TableReporter : public benchmark::ConsoleReporter {
- public:
-  /// Colours only on a terminal, so that redirected output stays plain text.
-  TableReporter() : ConsoleReporter(isatty(fileno(stdout)) ? OO_Defaults : OO_Tabular) {}
-
-  std::map<std::string, double> nanoseconds;  ///< by benchmark name
-
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& run : runs) {
-      if (run.error_occurred) continue;
-      const bool aggregate = run.run_type == Run::RT_Aggregate;
-      const std::string name = run.run_name.str();
-      if (aggregate ? run.aggregate_name == "median" : !nanoseconds.count(name)) {
-        nanoseconds[name] = run.GetAdjustedRealTime();
-      }
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-};
-
 std::string name_of(Method m, int n) {
   return std::string("support/") + method_names[int(m)] + "/" + std::to_string(n);
-}
-
-void print_table(const TableReporter& r) {
-  std::printf("\nns per support query (median of repetitions if any); ratio = climb / brute\n");
-  std::printf("%6s %8s %8s %8s %8s %7s %7s %7s\n", "n", "brute", "cold", "warm", "coher.", "cold/b",
-              "warm/b", "coh./b");
-  for (int n : sizes) {
-    double t[4] = {};
-    bool complete = true;
-    for (int m = 0; m < 4; ++m) {
-      const auto it = r.nanoseconds.find(name_of(Method(m), n));
-      complete = complete && it != r.nanoseconds.end();
-      if (it != r.nanoseconds.end()) t[m] = it->second;
-    }
-    if (!complete) continue;
-    std::printf("%6d %8.2f %8.2f %8.2f %8.2f %7.2f %7.2f %7.2f\n", n, t[0], t[1], t[2], t[3],
-                t[1] / t[0], t[2] / t[0], t[3] / t[0]);
-  }
-  std::printf("support_climb_threshold is %zu\n", sepax::support_climb_threshold);
 }
 
 }  // namespace
@@ -150,11 +104,11 @@ int main(int argc, char** argv) {
       benchmark::RegisterBenchmark(name_of(m, n).c_str(), bm_support, m, n);
     }
   }
+  benchmark::AddCustomContext("support_climb_threshold",
+                              std::to_string(sepax::support_climb_threshold));
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  TableReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  print_table(reporter);
+  benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
 }

@@ -1,20 +1,16 @@
 #!/usr/bin/env python3
-"""Peers section of docs/benchmarks.md from a bench_peers JSON run.
+"""docs/benchmarks.md from the JSON of one run of the bench programs.
 
-Usage (Debian's python3, which has python3-matplotlib):
+    /usr/bin/python3 tools/bench_report.py build-bench/json/*.json
 
-    build-peers/bench/bench_peers --benchmark_min_time=0.1 \
-        --benchmark_out=peers.json --benchmark_out_format=json
-    build-peers/bench/bench_hull --benchmark_min_time=0.1 \
-        --benchmark_out=hull.json --benchmark_out_format=json      # optional
-    /usr/bin/python3 tools/bench_report.py peers.json --hull-json hull.json
-
-Writes the tables and goals between the markers <!-- peers:begin --> and
-<!-- peers:end --> of docs/benchmarks.md (appends them, with a heading, when
-the markers are missing; everything outside them is left as it is), and the
-plots as PNG files under docs/img/. All ratios come from the one run given.
-Times are Google Benchmark's CPU time per query (--time real for wall time):
-the machine is shared, and CPU time is the steadier of the two there.
+Each JSON file is known by the program that wrote it (the context's
+executable): bench_hull, bench_support, bench_sat, bench_gjk, bench_peers.
+The prose comes from docs/benchmarks.in.md, whose {{placeholders}} this
+script fills with tables, plots and goal verdicts made from the JSON alone:
+kinds, situations, methods and algorithms are read from the benchmark names,
+what a peer query answers from its label, work from its counters. Times are
+Google Benchmark's CPU time (the machine is shared; --time real for wall
+time). Needs Debian's python3-matplotlib for the plots (/usr/bin/python3).
 """
 
 import argparse
@@ -23,74 +19,61 @@ import math
 import os
 import re
 import sys
+import textwrap
 from collections import defaultdict
 
-BEGIN = "<!-- peers:begin -->"
-END = "<!-- peers:end -->"
-
-SIZE_KINDS = ["box", "hull32", "hull128", "hull512", "hull2048", "hull4096"]
-MESH_KINDS = ["bunny", "teapot", "cow", "fandisk", "pig"]
-STATIC = ["separated", "touching", "shallow", "deep", "contained"]
-OVERLAP = ["shallow", "deep", "contained"]
-
-# Peer queries grouped by the question they answer. Bullet has no boolean
-# query of its own: its GJK pair detector (distance, EPA depth on overlap) is
-# its cheapest answer to "do they intersect".
-PEER_BOOLEAN = ["ccd.gjk_intersect", "ccd.mpr_intersect", "fcl.collide_libccd",
-                "fcl.collide_indep", "bullet.gjk_distance"]
-PEER_PENETRATION = ["ccd.gjk_penetration", "ccd.mpr_penetration", "bullet.epa", "bullet.sat",
-                    "bullet.gjk_distance", "fcl.contact_libccd", "fcl.contact_indep"]
-PEER_DISTANCE = ["bullet.gjk_distance", "fcl.distance_libccd", "fcl.distance_indep"]
-SEPAX_BOOLEAN = ["sepax.sat_intersect", "sepax.gjk_intersect"]
+PROGRAMS = ("bench_hull", "bench_support", "bench_sat", "bench_gjk", "bench_peers")
+UNIT = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+SIZED = re.compile(r"^(box|hull\d+)$")  # peers kinds with a size (the others are meshes)
 
 
-def vertices_of(kind, rows):
-    for (k, _s, _a), r in rows.items():
-        if k == kind:
-            return int(r["vertices"])
-    m = re.match(r"hull(\d+)$", kind)
-    return int(m.group(1)) if m else (8 if kind == "box" else 0)
+# ---------------------------------------------------------------------------
+# Loading
 
 
-def load(path, time_field):
-    with open(path) as f:
-        data = json.load(f)
-    rows = {}
-    for b in data["benchmarks"]:
-        if b.get("error_occurred") or b.get("run_type") == "aggregate":
-            continue
-        parts = b["name"].split("/")
-        if len(parts) != 4 or parts[0] != "peers":
-            continue
-        scale = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}[b.get("time_unit", "ns")]
-        rows[(parts[1], parts[2], parts[3])] = {
-            "ns": b[time_field] * scale,
-            "wrong": int(b.get("wrong", 0)),
-            "checked": int(b.get("checked", 0)),
-            "axes": b.get("axes", -1),
-            "arc_tests": b.get("arc_tests", -1),
-            "support_calls": b.get("support_calls", -1),
-            "iterations": b.get("iterations", -1),
-            "cache_hit_rate": b.get("cache_hit_rate", -1),
-            "vertices": b.get("vertices", 0),
-        }
-    return rows, data.get("context", {})
+def load(paths, time_field):
+    """{program: (context, {row name: row})}; a row is Google Benchmark's
+    entry plus "ns" (time per iteration) and "error" (None when timed)."""
+    runs = {}
+    for path in paths:
+        with open(path) as f:
+            data = json.load(f)
+        context = data.get("context", {})
+        program = os.path.basename(context.get("executable", ""))
+        if program not in PROGRAMS:
+            sys.exit("bench_report: %s: not from one of %s" % (path, ", ".join(PROGRAMS)))
+        rows = {}
+        for b in data["benchmarks"]:
+            name = b.get("run_name", b["name"])
+            aggregate = b.get("run_type") == "aggregate"
+            if aggregate and b.get("aggregate_name") != "median":
+                continue
+            if not aggregate and name in rows:
+                continue  # repetitions: the median aggregate, or the first
+            row = dict(b)
+            row["error"] = b.get("error_message", "error") if b.get("error_occurred") else None
+            row["ns"] = b[time_field] * UNIT[b.get("time_unit", "ns")] if not row["error"] else None
+            rows[name] = row
+        runs[program] = (context, rows)
+    return runs
 
 
-def fastest(rows, kind, sit, names, exact_only=False):
-    best = None
-    for n in names:
-        r = rows.get((kind, sit, n))
-        if r is None or (exact_only and r["wrong"] > 0):
-            continue
-        if best is None or r["ns"] < best[1]["ns"]:
-            best = (n, r)
-    return best
+def ordered(values):
+    """Unique values in the order first seen."""
+    return list(dict.fromkeys(values))
+
+
+def timed(row):
+    return row is not None and row["ns"] is not None
+
+
+# ---------------------------------------------------------------------------
+# Formatting
 
 
 def fmt_ns(ns):
     if ns is None:
-        return "-"
+        return "—"
     if ns >= 1e6:
         return "%.2f ms" % (ns / 1e6)
     if ns >= 1e3:
@@ -98,325 +81,640 @@ def fmt_ns(ns):
     return "%.0f ns" % ns
 
 
-def fmt_ratio(x):
-    return "-" if x is None else ("%.3g" % x)
+def fmt_x(x):
+    if x is None:
+        return "—"
+    return "%.0f" % x if x >= 1000 else "%.3g" % x
 
 
-def peer_cell(p):
-    if p is None:
-        return "-", "-"
-    n, r = p
-    wrong = " (%d/%d wrong)" % (r["wrong"], r["checked"]) if r["wrong"] else ""
-    return "%s %s%s" % (n, fmt_ns(r["ns"]), wrong), r["ns"]
+def para(text, indent=""):
+    """Prose wrapped at 78 columns (tables stay one line a row)."""
+    return textwrap.fill(text, 78, subsequent_indent=indent, break_on_hyphens=False,
+                         break_long_words=False)
 
 
-def kinds_in(rows):
-    present = {k for (k, _s, _a) in rows}
-    return [k for k in SIZE_KINDS + MESH_KINDS if k in present]
+def span(values, fmt=fmt_x):
+    values = [v for v in values if v is not None]
+    if not values:
+        return "—"
+    lo, hi = min(values), max(values)
+    return fmt(lo) if fmt(lo) == fmt(hi) else "%s–%s" % (fmt(lo), fmt(hi))
 
 
-def mtv_table(rows):
-    out = ["| hulls | situation | sepax.sat_query | sepax.epa | fastest peer penetration | "
-           "sat_query / peer | epa / peer | fastest exact peer | sat_query / exact peer |",
-           "|---|---|---|---|---|---|---|---|---|"]
-    for k in kinds_in(rows):
-        for s in OVERLAP:
-            sq = rows.get((k, s, "sepax.sat_query"))
-            ep = rows.get((k, s, "sepax.epa"))
-            p = fastest(rows, k, s, PEER_PENETRATION)
-            pe = fastest(rows, k, s, PEER_PENETRATION, exact_only=True)
-            cell, pns = peer_cell(p)
-            ecell, ens = peer_cell(pe)
-            out.append("| %s (%d) | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-                k, vertices_of(k, rows), s, fmt_ns(sq and sq["ns"]), fmt_ns(ep and ep["ns"]), cell,
-                fmt_ratio(sq["ns"] / pns if sq and p else None),
-                fmt_ratio(ep["ns"] / pns if ep and p else None), ecell,
-                fmt_ratio(sq["ns"] / ens if sq and pe else None)))
-    return out
+def ratio(a, b):
+    return a["ns"] / b["ns"] if timed(a) and timed(b) else None
 
 
-def boolean_table(rows):
-    out = ["| hulls | situation | fastest sepax boolean | fastest peer boolean | ratio |"
-           " sepax.sat_query / peer boolean |",
-           "|---|---|---|---|---|---|"]
-    for k in kinds_in(rows):
-        for s in STATIC:
-            sb = fastest(rows, k, s, SEPAX_BOOLEAN)
-            p = fastest(rows, k, s, PEER_BOOLEAN)
-            sq = rows.get((k, s, "sepax.sat_query"))
-            cell, pns = peer_cell(p)
-            out.append("| %s (%d) | %s | %s | %s | %s | %s |" % (
-                k, vertices_of(k, rows), s,
-                "%s %s" % (sb[0], fmt_ns(sb[1]["ns"])) if sb else "-", cell,
-                fmt_ratio(sb[1]["ns"] / pns if sb and p else None),
-                fmt_ratio(sq["ns"] / pns if sq and p else None)))
-    return out
+def table(header, rows, align=None):
+    align = align or ["---"] + ["---:"] * (len(header) - 1)
+    out = ["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
+    out += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(out)
 
 
-def distance_table(rows):
-    out = ["| hulls | situation | sepax.gjk_distance | GJK iterations | fastest peer distance |"
-           " ratio | sepax.gjk_distance_warm | bullet.gjk_distance_warm |",
-           "|---|---|---|---|---|---|---|---|"]
-    for k in kinds_in(rows):
-        for s in ["separated", "motion"]:
-            g = rows.get((k, s, "sepax.gjk_distance"))
-            w = rows.get((k, s, "sepax.gjk_distance_warm"))
-            bw = rows.get((k, s, "bullet.gjk_distance_warm"))
-            p = fastest(rows, k, s, PEER_DISTANCE)
-            cell, pns = peer_cell(p)
-            out.append("| %s (%d) | %s | %s | %s | %s | %s | %s | %s |" % (
-                k, vertices_of(k, rows), s, fmt_ns(g and g["ns"]),
-                "%.1f" % g["iterations"] if g else "-", cell,
-                fmt_ratio(g["ns"] / pns if g and p else None),
-                fmt_ns(w and w["ns"]) + (" (%.1f it.)" % w["iterations"] if w else ""),
-                fmt_ns(bw and bw["ns"])))
-    return out
+# ---------------------------------------------------------------------------
+# bench_peers rows: peers/<kind>/<situation>/<algorithm>
 
 
-def cache_table(rows):
-    out = ["| hulls | sat_query | sat_cached | hit rate | speedup | gjk_distance | warm | speedup |",
-           "|---|---|---|---|---|---|---|---|"]
-    for k in kinds_in(rows):
-        q = rows.get((k, "motion", "sepax.sat_query"))
-        c = rows.get((k, "motion", "sepax.sat_cached"))
-        g = rows.get((k, "motion", "sepax.gjk_distance"))
-        w = rows.get((k, "motion", "sepax.gjk_distance_warm"))
-        out.append("| %s (%d) | %s | %s | %s | %s | %s | %s | %s |" % (
-            k, vertices_of(k, rows), fmt_ns(q and q["ns"]), fmt_ns(c and c["ns"]),
-            "%.0f%%" % (100 * c["cache_hit_rate"]) if c else "-",
-            fmt_ratio(q["ns"] / c["ns"] if q and c else None), fmt_ns(g and g["ns"]),
-            fmt_ns(w and w["ns"]), fmt_ratio(g["ns"] / w["ns"] if g and w else None)))
-    return out
+class Peers:
+    def __init__(self, rows):
+        self.rows = {}
+        keys = []
+        for name, r in rows.items():
+            parts = name.split("/")
+            if len(parts) == 4 and parts[0] == "peers":
+                self.rows[tuple(parts[1:])] = r
+                keys.append(parts[1:])
+        self.kinds = ordered(k for k, _, _ in keys)
+        self.situations = ordered(s for _, s, _ in keys)
+        self.algorithms = ordered(a for _, _, a in keys)
 
+    def get(self, kind, situation, algo):
+        r = self.rows.get((kind, situation, algo))
+        return r if timed(r) else None
 
-def wrong_table(rows):
-    per = defaultdict(lambda: defaultdict(lambda: [0, 0]))
-    for (k, s, a), r in rows.items():
-        per[a][s][0] += r["wrong"]
-        per[a][s][1] += r["checked"]
-    sits = STATIC + ["motion"]
-    out = ["| algorithm | " + " | ".join(sits) + " | total |",
-           "|---|" + "---|" * (len(sits) + 1)]
-    for a in sorted(per, key=lambda n: (not n.startswith("sepax"), n)):
-        cells, tw, tc = [], 0, 0
-        for s in sits:
-            w, c = per[a][s]
-            tw, tc = tw + w, tc + c
-            cells.append("%d/%d" % (w, c) if c else "-")
-        out.append("| %s | %s | %d/%d |" % (a, " | ".join(cells), tw, tc))
-    return out
+    def vertices(self, kind):
+        return max(int(r.get("vertices", 0)) for (k, _, _), r in self.rows.items() if k == kind)
 
+    def label(self, kind):
+        return "%s (%d)" % (kind, self.vertices(kind))
 
-def goal_line(name, ratio, limit, detail):
-    if ratio is None:
-        return "| %s | - | %s | not measured | %s |" % (name, limit, detail)
-    met = ratio <= limit
-    return "| %s | %.3g | <= %g | %s | %s |" % (
-        name, ratio, limit, "met" if met else "**not met** (%.3gx the target)" % (ratio / limit),
-        detail)
+    def fastest(self, kind, situation, question, sepax=False, right_only=False):
+        """(algorithm, row) of the fastest timed row answering `question`."""
+        best = None
+        for a in self.algorithms:
+            r = self.get(kind, situation, a)
+            if r is None or a.startswith("sepax.") != sepax:
+                continue
+            if question not in r.get("label", "").split("+"):
+                continue
+            if right_only and r.get("wrong", 0) > 0:
+                continue
+            if best is None or r["ns"] < best[1]["ns"]:
+                best = (a, r)
+        return best
 
-
-def counters(r):
-    parts = []
-    if r.get("axes", -1) >= 0:
-        parts.append("%.0f axes" % r["axes"])
-    if r.get("arc_tests", -1) > 0:
-        parts.append("%.0f arc tests" % r["arc_tests"])
-    if r.get("support_calls", -1) >= 0:
-        parts.append("%.1f supports" % r["support_calls"])
-    if r.get("iterations", -1) >= 0:
-        parts.append("%.1f iterations" % r["iterations"])
-    return ", ".join(parts) or "no counters"
-
-
-def goals(rows, hull):
-    out = ["| goal | ratio | target | verdict | detail (sepax counters per query) |",
-           "|---|---|---|---|---|"]
-
-    def vs(kind, sit, ours, peer_names, limit, label, exact_only=False):
-        o = rows.get((kind, sit, ours)) if isinstance(ours, str) else fastest(rows, kind, sit,
-                                                                              ours)
-        if o is not None and not isinstance(ours, str):
-            ours, o = o
-        p = fastest(rows, kind, sit, peer_names, exact_only)
+    def versus(self, kind, situation, ours, question, right_only=False):
+        """(ratio, peer name) of a sepax row against the fastest peer."""
+        o = self.get(kind, situation, ours) if isinstance(ours, str) else ours
+        p = self.fastest(kind, situation, question, right_only=right_only)
         if o is None or p is None:
-            out.append(goal_line(label, None, limit, "row missing"))
-            return
-        detail = "%s %s (%s) vs %s %s%s" % (
-            ours, fmt_ns(o["ns"]), counters(o), p[0], fmt_ns(p[1]["ns"]),
-            " (%d/%d wrong)" % (p[1]["wrong"], p[1]["checked"]) if p[1]["wrong"] else "")
-        out.append(goal_line(label, o["ns"] / p[1]["ns"], limit, detail))
-
-    for s in ["separated", "shallow", "deep", "contained"]:
-        vs("box", s, "sepax.sat_query", PEER_BOOLEAN, 0.5,
-           "box-box %s, sat_query (with depth) vs fastest peer intersection" % s)
-    for k in ["hull32", "hull128", "hull512"]:
-        for s in OVERLAP:
-            vs(k, s, "sepax.sat_query", PEER_PENETRATION, 0.3,
-               "%s %s, exact MTV (sat_query) vs fastest peer penetration" % (k, s))
-            vs(k, s, "sepax.sat_query", PEER_PENETRATION, 0.3,
-               "%s %s, exact MTV vs fastest peer with no wrong answer" % (k, s), True)
-    vs("hull128", "separated", SEPAX_BOOLEAN, PEER_BOOLEAN, 0.5,
-       "hull128 separated, boolean vs fastest peer boolean")
-    b = rows.get(("box", "motion", "sepax.sat_cached"))
-    h = rows.get(("hull4096", "motion", "sepax.sat_cached"))
-    if b and h:
-        out.append(goal_line("axis cache: sat_cached time at 4096 / at 8 vertices (same time)",
-                             h["ns"] / b["ns"], 1.5,
-                             "8: %s (hit %.0f%%, %s); 4096: %s (hit %.0f%%, %s)" % (
-                                 fmt_ns(b["ns"]), 100 * b["cache_hit_rate"], counters(b),
-                                 fmt_ns(h["ns"]), 100 * h["cache_hit_rate"], counters(h))))
-    for k in kinds_in(rows):
-        vs(k, "separated", "sepax.gjk_distance", PEER_DISTANCE, 0.5,
-           "%s separated, GJK distance vs fastest peer distance" % k)
-    for k in ["hull2048", "hull4096"]:
-        for s in OVERLAP:
-            vs(k, s, "sepax.sat_query", PEER_PENETRATION, 1.0,
-               "%s %s, exact MTV (sat_query) vs fastest peer penetration" % (k, s))
-    if hull:
-        for shape, n, ratio in hull:
-            out.append(goal_line("hull build, %s of %d points, sepax / bare Qhull" % (shape, n),
-                                 ratio, 1.2, "bench_hull (a separate program and run)"))
-    else:
-        out.append(goal_line("hull build vs bare Qhull", None, 1.2, "no --hull-json given"))
-    return out
+            return None, None
+        return o["ns"] / p[1]["ns"], p[0]
 
 
-def hull_ratios(path, time_field):
-    if not path:
-        return []
-    with open(path) as f:
-        data = json.load(f)
-    t = {}
-    for b in data["benchmarks"]:
-        if b.get("error_occurred") or b.get("run_type") == "aggregate":
-            continue
-        t[b["name"]] = b[time_field]
+def searches(values):
+    """'1 support search', '2–3 support searches' (per hull, as counted)."""
+    text = span(values, lambda v: "%.3g" % v)
+    return text + (" support search" if text == "1" else " support searches")
+
+
+def short(algo):
+    return algo.split(".", 1)[1] if algo and algo.startswith("sepax.") else algo
+
+
+# ---------------------------------------------------------------------------
+# Sections
+
+
+def run_section(runs, time_field):
+    c = runs["bench_hull"][0]
+    loads = ", ".join("%s %.1f" % (p, runs[p][0].get("load_avg", [float("nan")])[0])
+                      for p in PROGRAMS)
+    text = ("One run of the five programs on %s (%s CPUs at %s MHz, a virtual machine shared "
+            "with other workers), started %s; load average at each program's start: %s. Times "
+            "are Google Benchmark's %s time per query. Compare ratios between rows of one run, "
+            "not absolute times across runs: the machine's load changes from run to run." % (
+                c.get("host_name", "?"), c.get("num_cpus", "?"), c.get("mhz_per_cpu", "?"),
+                c.get("date", "?"), loads, time_field.split("_")[0].upper()))
+    noise = same_query_spread(runs)
+    if noise:
+        text += (" How noisy this run is: the same sepax query on the same pairs, timed by two "
+                 "programs minutes apart (bench_sat or bench_gjk, and bench_peers; %d rows from "
+                 "1 µs up), differs by %s (median %s); read ratios closer to 1 than that as a "
+                 "tie." % noise)
+    text += (" \"Library was built as DEBUG\" in the programs' output is about Debian's "
+             "libbenchmark, not sepax.")
+    return para(text)
+
+
+def same_query_spread(runs):
+    """The same sepax query on the same pairs, timed by bench_sat or bench_gjk
+    and by bench_peers: a measure of this run's noise."""
+    if "bench_peers" not in runs:
+        return None
+    peers = Peers(runs["bench_peers"][1])
+    names = {"query": "sat_query", "pruned": "sat_general", "intersect": "sat_intersect",
+             "naive": "sat_naive", "all_edges": "sat_all_edges"}
+    pairs = []
+    for name, r in runs.get("bench_sat", ({}, {}))[1].items():
+        _, method, sit, n = name.split("/")
+        kind = "box" if n == "8" else "hull" + n
+        if method == "cached" and sit == "separated":
+            pairs.append((r, peers.get(kind, "motion", "sepax.sat_cached")))
+        elif method in names:
+            pairs.append((r, peers.get(kind, sit, "sepax." + names[method])))
+    gjk = {"BM_gjk_distance": ("separated", "sepax.gjk_distance"),
+           "BM_gjk_coherent_cold": ("motion", "sepax.gjk_distance"),
+           "BM_gjk_coherent_warm": ("motion", "sepax.gjk_distance_warm")}
+    for name, r in runs.get("bench_gjk", ({}, {}))[1].items():
+        func, _, n = name.partition("/")
+        if func in gjk:
+            pairs.append((r, peers.get("hull" + n, *gjk[func])))
+    diffs = sorted(abs(math.log(ratio(a, b))) for a, b in pairs
+                   if timed(a) and timed(b) and min(a["ns"], b["ns"]) >= 1e3)
+    if not diffs:
+        return None
+    pct = lambda d: "%.0f%%" % (100 * (math.exp(d) - 1))
+    return len(diffs), "up to " + pct(diffs[-1]), pct(diffs[len(diffs) // 2])
+
+
+def hull_section(rows):
     out = []
-    for name, v in sorted(t.items()):
+    for name, r in rows.items():
         m = re.match(r"hull/sepax/(\w+)/(\d+)$", name)
-        q = "hull/qhull/%s/%s" % (m.group(1), m.group(2)) if m else None
-        if m and q in t:
-            out.append((m.group(1), int(m.group(2)), v / t[q]))
-    return sorted(out, key=lambda x: (x[0], x[1]))
+        q = rows.get("hull/qhull/%s/%s" % m.groups()) if m else None
+        if m and timed(r) and timed(q):
+            out.append((m.group(1), m.group(2), fmt_ns(r["ns"]), fmt_ns(q["ns"]),
+                        fmt_x(ratio(r, q))))
+    return table(["cloud", "points", "sepax", "bare Qhull", "sepax / Qhull"], out,
+                 ["---", "---:", "---:", "---:", "---:"])
 
 
-def plots(rows, img_dir, time_label):
+def support_section(context, rows):
+    grid = defaultdict(dict)
+    for name, r in rows.items():
+        _, method, n = name.split("/")
+        grid[int(n)][method] = r
+    methods = ordered(name.split("/")[1] for name in rows)
+    base, climbs = methods[0], methods[1:]
+    body = []
+    for n in sorted(grid):
+        g = grid[n]
+        body.append([n] + [fmt_ns(g[m]["ns"]) if timed(g.get(m)) else "—" for m in methods] +
+                    [fmt_x(ratio(g.get(m), g.get(base))) for m in climbs])
+    header = ["vertices"] + methods + ["%s / %s" % (m, base) for m in climbs]
+    text = table(header, body)
+    wins = []
+    for m in climbs:
+        beats = [n for n in sorted(grid) if (ratio(grid[n].get(m), grid[n].get(base)) or math.inf) < 1]
+        first = next((n for n in sorted(grid) if all(k in beats for k in sorted(grid) if k >= n)),
+                     None)
+        wins.append("%s from %s" % (m, first if first else "no size"))
+    threshold = context.get("support_climb_threshold", "?")
+    text += "\n\n" + para("The climb beats the scan for good (every larger size too): %s. "
+                          "`support_climb_threshold` (support.hpp) is %s: hulls of at most that "
+                          "many vertices use the scan." % ("; ".join(wins), threshold))
+    return text
+
+
+def sat_grid(rows):
+    """{situation: {method: {n: row}}} from SAT/<method>/<situation>/<n>."""
+    grid = defaultdict(lambda: defaultdict(dict))
+    for name, r in rows.items():
+        _, method, sit, n = name.split("/")
+        grid[sit][method][int(n)] = r
+    return grid
+
+
+def slope(points):
+    """Least-squares slope of log(ns) against log(n)."""
+    pts = [(math.log(n), math.log(r["ns"])) for n, r in points if timed(r)]
+    if len(pts) < 2:
+        return None
+    mx = sum(x for x, _ in pts) / len(pts)
+    my = sum(y for _, y in pts) / len(pts)
+    return sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x, _ in pts)
+
+
+def sat_section(rows, img):
+    grid = sat_grid(rows)
+    sizes = sorted({n for methods in grid.values() for m in methods.values() for n in m})
+    body = [[sit, m] + [fmt_ns(by_n[n]["ns"]) if timed(by_n.get(n)) else "—" for n in sizes]
+            for sit, methods in grid.items() for m, by_n in methods.items()]
+    parts = [table(["situation", "method"] + [str(n) for n in sizes], body,
+                   ["---", "---"] + ["---:"] * len(sizes))]
+    work = []
+    for sit, methods in grid.items():
+        pruned = methods.get("pruned", {})
+        big = max(pruned) if pruned else None
+        if big and timed(pruned[big]):
+            r = pruned[big]
+            work.append("%s %.0f axes, %.0f supports, %.0f arc tests, growth n^%.2f from 256 up" % (
+                sit, r.get("axes", 0), r.get("supports", 0), r.get("arc_tests", 0),
+                slope([(n, x) for n, x in pruned.items() if n >= 256]) or float("nan")))
+    if work:
+        parts.append(para("`pruned` at %d vertices, per query: %s." % (big, "; ".join(work))))
+    if img:
+        parts.append(img)
+    return "\n\n".join(parts)
+
+
+def gjk_section(rows):
+    funcs = defaultdict(dict)
+    for name, r in rows.items():
+        func, _, arg = name.partition("/")
+        funcs[func][arg] = r
+    args = sorted({a for f in funcs.values() for a in f if a}, key=int)
+    other = any("" in byarg for byarg in funcs.values())
+    body = []
+    for func, byarg in funcs.items():
+        cells = [fmt_ns(byarg[a]["ns"]) if timed(byarg.get(a)) else "" for a in args]
+        if other:
+            cells.append(fmt_ns(byarg[""]["ns"]) if timed(byarg.get("")) else "")
+        body.append(["`%s`" % func] + cells)
+    text = table(["benchmark"] + ["%s vertices" % a for a in args] + (["no size"] if other else []),
+                 body)
+    notes = []
+    cold, warm = funcs.get("BM_gjk_coherent_cold", {}), funcs.get("BM_gjk_coherent_warm", {})
+    for a in sorted(set(cold) & set(warm), key=int):
+        if timed(cold[a]) and timed(warm[a]):
+            notes.append("%s vertices %sx (%.1f → %.1f iterations)" % (
+                a, fmt_x(ratio(cold[a], warm[a])), cold[a].get("gjk_iterations", 0),
+                warm[a].get("gjk_iterations", 0)))
+    if notes:
+        text += "\n\n" + para("Warm start on the moving pairs, cold time / warm time: %s." %
+                                "; ".join(notes))
+    box, adapter = funcs.get("BM_gjk_distance_box_hull", {}), funcs.get(
+        "BM_gjk_distance_box_adapter", {})
+    if timed(box.get("")) and timed(adapter.get("")):
+        text += "\n\n" + para("The Box adapter takes %sx the time of the same boxes as hulls." %
+                                fmt_x(ratio(adapter[""], box[""])))
+    return text
+
+
+def peers_versions(context):
+    names = [("libccd", "libccd"), ("bullet", "Bullet"), ("fcl", "FCL")]
+    found = ["%s %s" % (label, context[key]) for key, label in names if key in context]
+    return para("Peers in this build (Debian packages, as Meson found them): %s." %
+                ", ".join(found) if found else "No peer was found in this build.")
+
+
+def arcs_note(p):
+    """Where SAT is slowest against EPA on shallow pairs, and its arc tests."""
+    shallow = [(ratio(p.get(k, "shallow", "sepax.sat_query"), p.get(k, "shallow", "sepax.epa")),
+                k) for k in p.kinds]
+    shallow = [(x, k) for x, k in shallow if x is not None]
+    if not shallow:
+        return ""
+    _, worst = max(shallow)
+    arcs = sorted(p.get(k, "shallow", "sepax.sat_query").get("arc_tests", 0) for _, k in shallow)
+    r = p.get(worst, "shallow", "sepax.sat_query")
+    return para("SAT is slowest against EPA on %s: %.0f arc tests and %.0f axes a shallow query, "
+                "against a median of %.0f arc tests over the kinds. Hulls with long flat faces "
+                "have long Gauss-map arcs, which the patch and arc bounds let through." % (
+                    worst, r.get("arc_tests", 0), r.get("axes", 0), arcs[len(arcs) // 2]))
+
+
+def peers_section(p, images):
+    overlap = [s for s in p.situations if s in ("shallow", "deep", "contained")]
+    static = [s for s in p.situations if s != "motion"]
+    parts = list(images)
+
+    body = []
+    for k in p.kinds:
+        cells = []
+        for s in overlap:
+            sq, peer = p.versus(k, s, "sepax.sat_query", "penetration", right_only=True)
+            ep, _ = p.versus(k, s, "sepax.epa", "penetration", right_only=True)
+            cells.append("%s · %s (%s)" % (fmt_x(sq), fmt_x(ep), peer or "no peer right"))
+        body.append([p.label(k)] + cells)
+    parts.append(para("**Exact depth.** `sepax.sat_query` · `sepax.epa` time over the fastest "
+                      "peer penetration query right on every pose of the row (named):") + "\n\n" +
+                 table(["hulls"] + overlap, body, ["---"] * (1 + len(overlap))))
+    parts.append(arcs_note(p))
+
+    body = []
+    for k in p.kinds:
+        cells = []
+        for s in static:
+            o = p.fastest(k, s, "boolean", sepax=True)
+            x, peer = p.versus(k, s, o[1] if o else None, "boolean")
+            cells.append("%s (%s : %s)" % (fmt_x(x), short(o[0]) if o else "—", peer or "—"))
+        body.append([p.label(k)] + cells)
+    parts.append(para("**Boolean.** Fastest sepax query over the fastest peer query that "
+                      "decides whether the pair intersects, any answer:") + "\n\n" +
+                 table(["hulls"] + static, body, ["---"] * (1 + len(static))))
+
+    body = []
+    for k in p.kinds:
+        row = [p.label(k)]
+        for s in ("separated", "motion"):
+            x, peer = p.versus(k, s, "sepax.gjk_distance", "distance")
+            row.append("%s (%s)" % (fmt_x(x), peer or "—"))
+        for cold, warm in (("sepax.gjk_distance", "sepax.gjk_distance_warm"),
+                           ("bullet.gjk_distance", "bullet.gjk_distance_warm"),
+                           ("sepax.sat_query", "sepax.sat_cached")):
+            row.append(fmt_x(ratio(p.get(k, "motion", cold), p.get(k, "motion", warm))))
+        cached = p.get(k, "motion", "sepax.sat_cached")
+        row.append("%.0f%%" % (100 * cached["cache_hit_rate"]) if cached else "—")
+        body.append(row)
+    parts.append(para("**Distance and coherent motion.** `sepax.gjk_distance` over the fastest "
+                      "peer distance; on the moving pairs, cold time over warm (GJK warm start, "
+                      "Bullet's kept detector, SAT axis cache) and the cache's hit rate:") +
+                 "\n\n" +
+                 table(["hulls", "GJK separated", "GJK motion", "GJK warm speedup",
+                        "Bullet warm speedup", "SAT cache speedup", "cache hits"], body,
+                       ["---"] * 3 + ["---:"] * 4))
+
+    per = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    for (k, s, a), r in p.rows.items():
+        if "wrong" in r:
+            per[a][s][0] += int(r["wrong"])
+            per[a][s][1] += int(r["checked"])
+    sits = p.situations
+    body, right = [], []
+    for a in p.algorithms:
+        total = [sum(per[a][s][0] for s in sits), sum(per[a][s][1] for s in sits)]
+        if total[0] == 0:
+            right.append(a)
+            continue
+        body.append([a] + ["%d/%d" % tuple(per[a][s]) if per[a][s][1] else "—" for s in sits] +
+                    ["%d/%d" % tuple(total)])
+    parts.append("**Wrong answers** (wrong / checked queries, all kinds):\n\n" +
+                 table(["algorithm"] + sits + ["total"], body) +
+                 "\n\n" + para("Right on every query checked: %s." % ", ".join(right)))
+    return "\n\n".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# Goals: the issue's targets, each with what bounds it when it is not met
+
+
+class Goals:
+    def __init__(self):
+        self.rows, self.bounds = [], []
+
+    def add(self, goal, target, measured, met, bound):
+        self.rows.append([goal, target, measured, "met" if met else "**not met**"])
+        if not met and bound:
+            self.bounds.append(para("- **%s:** %s" % (goal, bound), "  "))
+
+    def text(self):
+        out = table(["goal", "target", "this run", "verdict"], self.rows, ["---"] * 4)
+        if self.bounds:
+            out += "\n\nWhat bounds the goals not met:\n\n" + "\n".join(self.bounds)
+        return out
+
+
+def sat_goals(goals, rows):
+    grid = sat_grid(rows)
+    speedups = [ratio(m["naive"].get(128), m["pruned"].get(128)) for m in grid.values()]
+    speedups = [x for x in speedups if x is not None]
+    if speedups:
+        goals.add("SAT: pruned against naive at 128 vertices", ">= 20x", span(speedups) + "x",
+                  min(speedups) >= 20, "")
+    cached = grid.get("separated", {}).get("cached", {})
+    if cached:
+        small, large = cached[min(cached)], cached[max(cached)]
+        x = ratio(large, small)
+        flat = ratio(large, cached.get(32))
+        goals.add("SAT axis cache: separated query at %d against %d vertices" % (
+            max(cached), min(cached)), "0.8–1.25", fmt_x(x), x is not None and 0.8 <= x <= 1.25,
+            "a hit costs one axis and %.0f support searches; the boxes' supports scan their 8 "
+            "vertices, the larger hulls' climb from the cached vertices. From 32 vertices up a "
+            "hit costs the same (%d against 32 vertices: %sx)." % (
+                large.get("supports", 0), max(cached), fmt_x(flat)))
+    box = [m.get("query", {}).get(8) for m in grid.values()]
+    box = [r for r in box if timed(r)]
+    if box:
+        inter = grid.get("separated", {}).get("intersect", {}).get(8)
+        goals.add("SAT box-box `sat::query`", "< 50 ns", span([r["ns"] for r in box], fmt_ns),
+                  max(r["ns"] for r in box) < 50,
+                  "a query builds both relative frames and the pair's tolerances, tests all 15 "
+                  "axes and returns axis and feature in the world frame; `sat::intersect`, which "
+                  "stops at the first separating axis, takes %s on separated boxes." % fmt_ns(
+                      inter["ns"] if timed(inter) else None))
+
+
+def peer_goals(goals, p):
+    box = [s for s in ("separated", "shallow", "deep", "contained") if s in p.situations]
+    got = {s: p.versus("box", s, "sepax.sat_query", "boolean") for s in box}
+    missed = [s for s in box if got[s][0] is None or got[s][0] > 0.5]
+    mpr = [p.get("box", s, got[s][1]) for s in missed if got[s][1]]
+    own = [p.versus("box", s, "sepax.sat_intersect", "boolean")[0] for s in missed]
+    goals.add("box-box `sat_query` (with depth) against the fastest peer boolean", "<= 0.5x",
+              ", ".join("%s %s" % (s, fmt_x(got[s][0])) for s in box), not missed,
+              "on %s boxes the fastest peer boolean (%s) ends after %s a hull, while the "
+              "depth needs all 15 axes; sepax's boolean `sat_intersect` takes %sx its time." % (
+                  " and ".join(missed), ", ".join(ordered(got[s][1] or "—" for s in missed)),
+                  searches([r.get("support_calls") for r in mpr if r.get("support_calls", -1) >= 0]),
+                  span(own)))
+
+    def mtv(kinds, target, bound):
+        kinds = [k for k in kinds if k in p.kinds]
+        cells = [(k, s) for k in kinds for s in ("shallow", "deep", "contained")]
+        anyp = [p.versus(k, s, "sepax.sat_query", "penetration")[0] for k, s in cells]
+        right = [p.versus(k, s, "sepax.sat_query", "penetration", True)[0] for k, s in cells]
+        met = all(x is not None and x <= target for x in anyp)
+        goals.add("exact depth (`sat_query`) at %s vertices against the fastest peer penetration"
+                  % "/".join(k[4:] for k in kinds), "<= %gx" % target,
+                  "%s (any answer); %s (right on every pose)" % (span(anyp), span(right)), met,
+                  bound(cells))
+
+    def counters(cells, algo, key):
+        return [p.get(k, s, algo).get(key) for k, s in cells if p.get(k, s, algo)]
+
+    def wrong(cells, algo):
+        rs = [p.rows.get((k, s, algo)) for k, s in cells]
+        return "%d/%d" % (sum(int(r["wrong"]) for r in rs if r), sum(int(r["checked"])
+                                                                      for r in rs if r))
+
+    mtv(["hull32", "hull128", "hull512"], 0.3, lambda cells: (
+        "the fastest peers, libccd's MPR and FCL's libccd contact, answer after %s a hull "
+        "and MPR is wrong on %s of these poses (its depth is the portal's, not the "
+        "minimum). An exact depth bounds every Gauss-map patch of both hulls and evaluates the "
+        "faces and edges that survive (%s axes, %s support searches a query here), so 0.3x of "
+        "MPR is out of reach for an exact method that reads both hulls." % (
+            searches(counters(cells, "ccd.mpr_penetration", "support_calls")),
+            wrong(cells, "ccd.mpr_penetration"),
+            span(counters(cells, "sepax.sat_query", "axes"), lambda v: "%.0f" % v),
+            span(counters(cells, "sepax.sat_query", "support_calls"), lambda v: "%.0f" % v))))
+    mtv(["hull2048", "hull4096"], 1.0, lambda cells: (
+        "shallow and deep as above. Contained pairs of round hulls are SAT's worst case: every "
+        "face of A has nearly the same separation, so no bound skips them (%s axes a query); "
+        "`sepax.epa` takes %sx the time of `sat_query` there." % (
+            span(counters([c for c in cells if c[1] == "contained"], "sepax.sat_query", "axes"),
+                 lambda v: "%.0f" % v),
+            span([ratio(p.get(k, s, "sepax.epa"), p.get(k, s, "sepax.sat_query"))
+                  for k, s in cells if s == "contained"]))))
+
+    if "hull128" in p.kinds:
+        o = p.fastest("hull128", "separated", "boolean", sepax=True)
+        x, peer = p.versus("hull128", "separated", o[1] if o else None, "boolean")
+        calls = (p.get("hull128", "separated", peer) or {}).get("support_calls", -1)
+        goals.add("boolean at 128 vertices, separated, against the fastest peer boolean",
+                  "<= 0.5x", "%s (%s : %s)" % (fmt_x(x), short(o[0]) if o else "—", peer),
+                  x is not None and x <= 0.5,
+                  "%s ends after %s a hull, and SAT's boolean, which tries the line "
+                  "between the centroids first, after about as few; the libccd adapter searches "
+                  "with sepax's own hill climbing, so a lead would need fewer support searches "
+                  "than that, which a separated pair does not allow." % (
+                      peer, searches([calls]) if calls >= 0 else "a few support searches"))
+
+    dist = [(k, p.versus(k, "separated", "sepax.gjk_distance", "distance")[0]) for k in p.kinds]
+    dist = [(k, x) for k, x in dist if x is not None]
+    if dist:
+        missed = [k for k, x in dist if x > 0.5]
+        its = [p.get(k, "separated", "sepax.gjk_distance").get("solver_iterations")
+               for k, _ in dist]
+        goals.add("GJK distance against the fastest peer distance, separated", "<= 0.5x",
+                  "%s; met on %d of %d kinds" % (span([x for _, x in dist]),
+                                                 len(dist) - len(missed), len(dist)),
+                  not missed,
+                  "not met on %s. sepax needs %s iterations whatever the size, so on small "
+                  "hulls and meshes its fixed costs bound it: moving B into A's frame, the "
+                  "signed-volumes sub-algorithm each iteration and the witness points." % (
+                      ", ".join(missed), span(its, lambda v: "%.1f" % v)))
+
+
+def hull_goal(goals, rows):
+    xs = []
+    for name, r in rows.items():
+        m = re.match(r"hull/sepax/(\w+)/(\d+)$", name)
+        if m:
+            xs.append(ratio(r, rows.get("hull/qhull/%s/%s" % m.groups())))
+    if xs:
+        goals.add("hull build against bare Qhull", "<= 1.2x", span(xs) + "x",
+                  max(x for x in xs if x is not None) <= 1.2,
+                  "Qhull's call is only part of a build: the rest is the derived data every query "
+                  "reads (planes, adjacency, merged edge directions, Gauss-map arcs and patches, "
+                  "support seeds), turning Qhull's facets into polygons, and the repairs next to "
+                  "slivers. Building part of it lazily would make a `const Hull` unsafe to share "
+                  "between threads.")
+
+
+# ---------------------------------------------------------------------------
+# Plots
+
+
+def pyplot():
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        return plt
     except ImportError:
         print("bench_report: matplotlib missing (apt-get install python3-matplotlib; run "
               "/usr/bin/python3): no plots", file=sys.stderr)
-        return []
-    os.makedirs(img_dir, exist_ok=True)
-    written = []
-    kinds = [k for k in SIZE_KINDS if any(kk == k for (kk, _s, _a) in rows)]
-    for sit in ["separated", "deep"]:
-        algos = sorted({a for (k, s, a) in rows if s == sit and k in kinds},
-                       key=lambda n: (not n.startswith("sepax"), n))
-        fig, ax = plt.subplots(figsize=(10, 6))
-        for a in algos:
-            xs, ys = [], []
-            for k in kinds:
-                r = rows.get((k, sit, a))
-                if r:
-                    xs.append(vertices_of(k, rows))
-                    ys.append(r["ns"])
-            if xs:
-                style = "-" if a.startswith("sepax") else "--"
-                ax.plot(xs, ys, style, marker="o", markersize=3, label=a)
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_xlabel("vertices per hull")
-        ax.set_ylabel("ns per query (%s)" % time_label)
-        ax.set_title("bench_peers: %s pairs" % sit)
-        ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5))
-        fig.tight_layout()
-        name = "peers_%s.png" % sit
-        fig.savefig(os.path.join(img_dir, name), dpi=100)
-        plt.close(fig)
-        written.append(name)
-    fig, ax = plt.subplots(figsize=(8, 5))
-    for cold, warm, label in [("sepax.sat_query", "sepax.sat_cached", "SAT: query / cached"),
-                              ("sepax.gjk_distance", "sepax.gjk_distance_warm",
-                               "GJK: cold / warm"),
-                              ("bullet.gjk_distance", "bullet.gjk_distance_warm",
-                               "Bullet GJK: cold / warm")]:
-        xs, ys = [], []
-        for k in kinds:
-            c, w = rows.get((k, "motion", cold)), rows.get((k, "motion", warm))
-            if c and w:
-                xs.append(vertices_of(k, rows))
-                ys.append(c["ns"] / w["ns"])
-        if xs:
-            ax.plot(xs, ys, marker="o", label=label)
+        return None
+
+
+def save(plt, fig, ax, img_dir, name, title, ylabel, rel):
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     ax.set_xlabel("vertices per hull")
-    ax.set_ylabel("speedup on coherent motion (cold time / cached time)")
-    ax.set_title("bench_peers: cache and warm-start speedup")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
     fig.tight_layout()
-    fig.savefig(os.path.join(img_dir, "peers_cache.png"), dpi=100)
+    fig.savefig(os.path.join(img_dir, name), dpi=90)
     plt.close(fig)
-    written.append("peers_cache.png")
-    return written
+    return "![%s](%s/%s)" % (title, rel, name)
 
 
-def section(rows, context, hull, images, args):
-    lines = [BEGIN, "",
-             "_Generated by `tools/bench_report.py` from one bench_peers run; edit the script, "
-             "not this block._", "",
-             "Run: %s, %s CPUs, %s build; times are Google Benchmark's %s time per query." % (
-                 context.get("date", "?"), context.get("num_cpus", "?"),
-                 context.get("library_build_type", "?"), args.time), ""]
-    for img in images:
-        lines += ["![%s](img/%s)" % (img, img), ""]
-    lines += ["#### Exact minimum translation vector (overlapping pairs)", ""] + mtv_table(rows)
-    lines += ["", "#### Boolean queries", ""] + boolean_table(rows)
-    lines += ["", "#### Distance (separated pairs; motion = coherent path)", ""]
-    lines += distance_table(rows)
-    lines += ["", "#### Axis cache and GJK warm start on coherent motion", ""] + cache_table(rows)
-    lines += ["", "#### Wrong answers (wrong / checked poses, all hull kinds)", ""]
-    lines += wrong_table(rows)
-    lines += ["", "#### Goals", ""] + goals(rows, hull) + ["", END]
-    return "\n".join(lines) + "\n"
+def peers_plots(plt, p, img_dir, rel):
+    out = []
+    sized = [k for k in p.kinds if SIZED.match(k)]
+    for sit in ("separated", "deep"):
+        fig, ax = plt.subplots(figsize=(10, 5.5))
+        algos = sorted(p.algorithms, key=lambda n: (not n.startswith("sepax"), n))
+        for i, a in enumerate(algos):
+            pts = [(p.vertices(k), p.get(k, sit, a)["ns"]) for k in sized if p.get(k, sit, a)]
+            if pts:
+                ax.plot(*zip(*pts), "-" if a.startswith("sepax") else "--", marker="os^vD"[i % 5],
+                        markersize=3, color=plt.cm.tab20(i % 20), label=a)
+        ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5))
+        out.append(save(plt, fig, ax, img_dir, "peers_%s.png" % sit,
+                        "bench_peers: %s pairs" % sit, "ns per query", rel))
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for cold, warm, label in (("sepax.sat_query", "sepax.sat_cached", "SAT: query / cached"),
+                              ("sepax.gjk_distance", "sepax.gjk_distance_warm", "GJK: cold / warm"),
+                              ("bullet.gjk_distance", "bullet.gjk_distance_warm",
+                               "Bullet GJK: cold / warm")):
+        pts = [(p.vertices(k), ratio(p.get(k, "motion", cold), p.get(k, "motion", warm)))
+               for k in sized]
+        pts = [pt for pt in pts if pt[1] is not None]
+        if pts:
+            ax.plot(*zip(*pts), marker="o", label=label)
+    ax.legend()
+    out.append(save(plt, fig, ax, img_dir, "peers_cache.png",
+                    "bench_peers: speedup on coherent motion", "cold time / warm time", rel))
+    return out
 
 
-def write_doc(path, block):
-    text = open(path).read() if os.path.exists(path) else "# sepax benchmarks\n"
-    # The markers count only on a line of their own (prose may quote them).
-    m = re.search(r"^%s[ \t]*$(.*?)^%s[ \t]*$" % (re.escape(BEGIN), re.escape(END)), text,
-                  re.M | re.S)
-    if m:
-        text = text[:m.start()] + block.rstrip("\n") + text[m.end():]
-    else:
-        text = text.rstrip("\n") + "\n\n## Peers: measured tables\n\n" + block
-    with open(path, "w") as f:
-        f.write(text)
+def sat_plot(plt, rows, img_dir, rel):
+    grid = sat_grid(rows)
+    fig, axes = plt.subplots(1, len(grid), figsize=(12, 4), sharey=True)
+    for ax, (sit, methods) in zip(axes, grid.items()):
+        for m, by_n in methods.items():
+            pts = sorted((n, r["ns"]) for n, r in by_n.items() if timed(r))
+            if pts:
+                ax.plot(*zip(*pts), marker="o", markersize=3, label=m)
+        ax.set_title(sit)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xlabel("vertices per hull")
+        ax.grid(True, which="both", alpha=0.3)
+    axes[0].set_ylabel("ns per query")
+    axes[-1].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(img_dir, "sat_sizes.png"), dpi=90)
+    plt.close(fig)
+    return "![bench_sat: time per query against size](%s/sat_sizes.png)" % rel
+
+
+# ---------------------------------------------------------------------------
+
+
+def fill(template, values):
+    def sub(m):
+        if m.group(1) not in values:
+            sys.exit("bench_report: no value for {{%s}} (is its program's JSON missing?)"
+                     % m.group(1))
+        return values[m.group(1)]
+    return re.sub(r"\{\{(\w+)\}\}", sub, template)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("peers_json")
-    ap.add_argument("--hull-json", help="bench_hull JSON for the hull-build goal")
-    ap.add_argument("--doc", default="docs/benchmarks.md")
+    ap.add_argument("json", nargs="+", help="the programs' --benchmark_out files")
+    ap.add_argument("-o", "--out", default="docs/benchmarks.md")
+    ap.add_argument("--template", default="docs/benchmarks.in.md")
     ap.add_argument("--img-dir", default="docs/img")
     ap.add_argument("--time", choices=["cpu", "real"], default="cpu")
     args = ap.parse_args()
     field = args.time + "_time"
-    rows, context = load(args.peers_json, field)
-    if not rows:
-        sys.exit("bench_report: no peers/ rows in %s" % args.peers_json)
-    hull = hull_ratios(args.hull_json, field)
-    images = plots(rows, args.img_dir, args.time)
-    write_doc(args.doc, section(rows, context, hull, images, args))
-    print("bench_report: %d rows -> %s, %d plots in %s" % (len(rows), args.doc, len(images),
-                                                             args.img_dir))
+    runs = load(args.json, field)
+    missing = [p for p in PROGRAMS if p not in runs]
+    if missing:
+        sys.exit("bench_report: no JSON from %s" % ", ".join(missing))
+    plt = pyplot()
+    rel = os.path.relpath(args.img_dir, os.path.dirname(os.path.abspath(args.out)))
+    if plt:
+        os.makedirs(args.img_dir, exist_ok=True)
+    peers = Peers(runs["bench_peers"][1])
+    values = {
+        "run": run_section(runs, field),
+        "hull": hull_section(runs["bench_hull"][1]),
+        "support": support_section(*runs["bench_support"]),
+        "sat": sat_section(runs["bench_sat"][1],
+                           sat_plot(plt, runs["bench_sat"][1], args.img_dir, rel) if plt else ""),
+        "gjk": gjk_section(runs["bench_gjk"][1]),
+        "peers_versions": peers_versions(runs["bench_peers"][0]),
+        "peers": peers_section(peers, peers_plots(plt, peers, args.img_dir, rel) if plt else []),
+    }
+    goals = Goals()
+    sat_goals(goals, runs["bench_sat"][1])
+    peer_goals(goals, peers)
+    hull_goal(goals, runs["bench_hull"][1])
+    values["goals"] = goals.text()
+    with open(args.template) as f:
+        text = fill(f.read(), values)
+    with open(args.out, "w") as f:
+        f.write(text)
+    print("bench_report: %s (%d lines), plots in %s" % (args.out, text.count("\n"),
+                                                        args.img_dir if plt else "none"))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 // struct so that bench_peers can check it against sepax's exact answer.
 #pragma once
 
-#include "../workloads.hpp"
+#include "../pairs.hpp"
 
 #include <functional>
 #include <limits>
@@ -29,9 +29,9 @@ struct Answer {
   int cache_hit = -1;              ///< 1 when a cached axis decided the query, 0 when not
 };
 
-/// A pair made ready for one algorithm. run() queries the current frame of
-/// the pair and moves to the next one (frames are walked forth and back, so
-/// that the motion stays coherent); a static pair has one frame.
+/// A pair made ready for one algorithm: run(frame) queries B's pose of that
+/// frame. A stateful query (a cache, a warm start) keeps its state per pair,
+/// and bench_peers calls it along the path in order (bench::visits).
 class Prepared {
  public:
   explicit Prepared(const bench::PairCase& pair) : pair_(&pair) {}
@@ -39,41 +39,41 @@ class Prepared {
   Prepared(const Prepared&) = delete;
   Prepared& operator=(const Prepared&) = delete;
 
-  /// Answer for the current frame, then advance.
-  virtual Answer run() = 0;
-  /// Index of the frame the next run() answers.
-  [[nodiscard]] int frame() const { return frame_; }
+  /// Answer for B at pair().pose_b[frame].
+  virtual Answer run(int frame) = 0;
 
  protected:
-  /// The frame to query now; advances the walk.
-  int step() {
-    const int f = frame_;
-    const int n = static_cast<int>(pair_->pose_b.size());
-    if (n > 1) {
-      if (frame_ + direction_ < 0 || frame_ + direction_ >= n) direction_ = -direction_;
-      frame_ += direction_;
-    }
-    return f;
-  }
   const bench::PairCase& pair() const { return *pair_; }
 
  private:
   const bench::PairCase* pair_;
-  int frame_ = 0;
-  int direction_ = 1;
 };
 
-/// What a row measures; bench_report.py groups the peers' rows by it.
-enum class Kind {
-  boolean,      ///< intersecting or not
-  penetration,  ///< depth when overlapping (and the decision)
-  distance,     ///< distance when apart (and the decision)
+/// The questions a query answers; bench_report.py compares each sepax row
+/// with the fastest peer row that answers the same question. Written into
+/// each row's label, e.g. "boolean+penetration".
+enum Question : unsigned {
+  boolean = 1,      ///< intersecting or not
+  penetration = 2,  ///< depth when overlapping (and the decision)
+  distance = 4,     ///< distance when apart (and the decision)
 };
+
+/// "boolean", "penetration", "distance", joined by '+'.
+inline std::string label_of(unsigned answers) {
+  const char* const names[] = {"boolean", "penetration", "distance"};
+  std::string out;
+  for (unsigned bit = 0; bit < 3; ++bit) {
+    if ((answers & (1u << bit)) == 0) continue;
+    if (!out.empty()) out += '+';
+    out += names[bit];
+  }
+  return out;
+}
 
 /// One algorithm of one library.
 struct Algorithm {
   std::string name;  ///< "library.algorithm", e.g. "sepax.sat_query", "ccd.mpr_penetration"
-  Kind kind = Kind::boolean;
+  unsigned answers = boolean;  ///< Question bits
   /// Only on coherent-motion workloads (caches and warm starts).
   bool coherent_only = false;
   /// Not run on pairs whose larger hull has more vertices (0: no limit):

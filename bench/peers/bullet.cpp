@@ -68,8 +68,8 @@ class Bullet final : public Prepared {
     for (const sepax::Pose& q : p.pose_b) tb_.push_back(transform_of(q));
   }
 
-  Answer run() override {
-    const btTransform& tb = tb_[std::size_t(step())];
+  Answer run(int frame) override {
+    const btTransform& tb = tb_[std::size_t(frame)];
     switch (call_) {
       case Call::distance:
         return distance(tb, false);
@@ -144,8 +144,8 @@ class Bullet final : public Prepared {
   btGjkPairDetector detector_;
 };
 
-Algorithm make(const char* name, Kind kind, Call call, bool coherent, int max_vertices) {
-  return {name, kind, coherent, max_vertices,
+Algorithm make(const char* name, unsigned answers, Call call, bool coherent, int max_vertices) {
+  return {name, answers, coherent, max_vertices,
           [call](const bench::PairCase& p) -> std::unique_ptr<Prepared> {
             return std::make_unique<Bullet>(p, call);
           }};
@@ -154,12 +154,14 @@ Algorithm make(const char* name, Kind kind, Call call, bool coherent, int max_ve
 }  // namespace
 
 void add_bullet(std::vector<Algorithm>& out) {
-  out.push_back(make("bullet.gjk_distance", Kind::distance, Call::distance, false, 0));
-  out.push_back(make("bullet.gjk_distance_warm", Kind::distance, Call::distance_warm, true, 0));
-  out.push_back(make("bullet.epa", Kind::penetration, Call::epa, false, 0));
+  out.push_back(
+      make("bullet.gjk_distance", boolean | penetration | distance, Call::distance, false, 0));
+  out.push_back(make("bullet.gjk_distance_warm", boolean | penetration | distance,
+                     Call::distance_warm, true, 0));
+  out.push_back(make("bullet.epa", boolean | penetration, Call::epa, false, 0));
   // Every pair of unique edge directions, each projected over all vertices:
   // O(E_A E_B (V_A + V_B)), seconds per query beyond a few hundred vertices.
-  out.push_back(make("bullet.sat", Kind::penetration, Call::sat, false, 128));
+  out.push_back(make("bullet.sat", boolean | penetration, Call::sat, false, 128));
 }
 
 }  // namespace peers

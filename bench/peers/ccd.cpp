@@ -52,8 +52,8 @@ class Ccd final : public Prepared {
     b_.hull = p.b;
   }
 
-  Answer run() override {
-    b_.pose = pair().pose_b[std::size_t(step())];
+  Answer run(int frame) override {
+    b_.pose = pair().pose_b[std::size_t(frame)];
     a_.calls = b_.calls = 0;
     a_.hint = b_.hint = -1;  // no memory from the previous query: a cold start
     Answer r;
@@ -85,8 +85,8 @@ class Ccd final : public Prepared {
   Object a_, b_;
 };
 
-Algorithm make(const char* name, Kind kind, Call call) {
-  return {name, kind, false, 0, [call](const bench::PairCase& p) -> std::unique_ptr<Prepared> {
+Algorithm make(const char* name, unsigned answers, Call call) {
+  return {name, answers, false, 0, [call](const bench::PairCase& p) -> std::unique_ptr<Prepared> {
             return std::make_unique<Ccd>(p, call);
           }};
 }
@@ -94,10 +94,10 @@ Algorithm make(const char* name, Kind kind, Call call) {
 }  // namespace
 
 void add_ccd(std::vector<Algorithm>& out) {
-  out.push_back(make("ccd.gjk_intersect", Kind::boolean, Call::gjk_intersect));
-  out.push_back(make("ccd.mpr_intersect", Kind::boolean, Call::mpr_intersect));
-  out.push_back(make("ccd.gjk_penetration", Kind::penetration, Call::gjk_penetration));
-  out.push_back(make("ccd.mpr_penetration", Kind::penetration, Call::mpr_penetration));
+  out.push_back(make("ccd.gjk_intersect", boolean, Call::gjk_intersect));
+  out.push_back(make("ccd.mpr_intersect", boolean, Call::mpr_intersect));
+  out.push_back(make("ccd.gjk_penetration", boolean | penetration, Call::gjk_penetration));
+  out.push_back(make("ccd.mpr_penetration", boolean | penetration, Call::mpr_penetration));
 }
 
 }  // namespace peers

@@ -59,8 +59,8 @@ class Fcl final : public Prepared {
     for (const sepax::Pose& q : p.pose_b) tb_.push_back(transform_of(q));
   }
 
-  Answer run() override {
-    const fcl::Transform3d& tb = tb_[std::size_t(step())];
+  Answer run(int frame) override {
+    const fcl::Transform3d& tb = tb_[std::size_t(frame)];
     Answer r;
     if (call_ == Call::distance) {
       fcl::DistanceRequestd request;
@@ -91,8 +91,8 @@ class Fcl final : public Prepared {
   std::vector<fcl::Transform3d, Eigen::aligned_allocator<fcl::Transform3d>> tb_;
 };
 
-Algorithm make(const char* name, Kind kind, Call call, fcl::GJKSolverType solver) {
-  return {name, kind, false, 0,
+Algorithm make(const char* name, unsigned answers, Call call, fcl::GJKSolverType solver) {
+  return {name, answers, false, 0,
           [call, solver](const bench::PairCase& p) -> std::unique_ptr<Prepared> {
             return std::make_unique<Fcl>(p, call, solver);
           }};
@@ -101,12 +101,12 @@ Algorithm make(const char* name, Kind kind, Call call, fcl::GJKSolverType solver
 }  // namespace
 
 void add_fcl(std::vector<Algorithm>& out) {
-  out.push_back(make("fcl.collide_libccd", Kind::boolean, Call::collide, fcl::GST_LIBCCD));
-  out.push_back(make("fcl.collide_indep", Kind::boolean, Call::collide, fcl::GST_INDEP));
-  out.push_back(make("fcl.contact_libccd", Kind::penetration, Call::contact, fcl::GST_LIBCCD));
-  out.push_back(make("fcl.contact_indep", Kind::penetration, Call::contact, fcl::GST_INDEP));
-  out.push_back(make("fcl.distance_libccd", Kind::distance, Call::distance, fcl::GST_LIBCCD));
-  out.push_back(make("fcl.distance_indep", Kind::distance, Call::distance, fcl::GST_INDEP));
+  out.push_back(make("fcl.collide_libccd", boolean, Call::collide, fcl::GST_LIBCCD));
+  out.push_back(make("fcl.collide_indep", boolean, Call::collide, fcl::GST_INDEP));
+  out.push_back(make("fcl.contact_libccd", boolean | penetration, Call::contact, fcl::GST_LIBCCD));
+  out.push_back(make("fcl.contact_indep", boolean | penetration, Call::contact, fcl::GST_INDEP));
+  out.push_back(make("fcl.distance_libccd", boolean | distance, Call::distance, fcl::GST_LIBCCD));
+  out.push_back(make("fcl.distance_indep", boolean | distance, Call::distance, fcl::GST_INDEP));
 }
 
 }  // namespace peers

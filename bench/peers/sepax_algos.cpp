@@ -23,59 +23,76 @@ Answer from_sat(const sepax::sat::Result& r) {
   return a;
 }
 
-/// A SAT or GJK function of (A, pose A, B, pose B) turned into a Prepared.
-template <class F>
-class Stateless final : public Prepared {
- public:
-  Stateless(const bench::PairCase& p, F f) : Prepared(p), f_(f) {}
-  Answer run() override {
-    const int k = step();
-    return f_(*pair().a, pair().pose_a, *pair().b, pair().pose_b[std::size_t(k)]);
-  }
-
- private:
-  F f_;
-};
-
-template <class F>
-std::function<std::unique_ptr<Prepared>(const bench::PairCase&)> stateless(F f) {
-  return [f](const bench::PairCase& p) -> std::unique_ptr<Prepared> {
-    return std::make_unique<Stateless<F>>(p, f);
-  };
+/// GJK's support calls are its iterations (one support of the Minkowski
+/// difference each).
+Answer from_gjk(const sepax::gjk::Result& r) {
+  Answer a;
+  a.intersecting = r.intersecting;
+  a.distance = r.intersecting ? 0.0 : double(r.distance);
+  a.iterations = r.iterations;
+  a.support_calls = r.iterations;
+  return a;
 }
 
-/// sat::query with the pair's Cache, across the frames of a coherent path.
-class SatCached final : public Prepared {
+using Query = Answer (*)(const Hull&, const Pose&, const Hull&, const Pose&);
+
+template <sepax::sat::Result (*Sat)(const Hull&, const Pose&, const Hull&, const Pose&)>
+Answer sat_answer(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
+  return from_sat(Sat(a, pa, b, pb));
+}
+
+sepax::sat::Result sat_query(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
+  return sepax::sat::query(a, pa, b, pb);
+}
+
+Answer sat_intersect(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
+  Answer r;
+  r.intersecting = sepax::sat::intersect(a, pa, b, pb);
+  return r;
+}
+
+Answer gjk_intersect(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
+  Answer r;
+  r.intersecting = sepax::gjk::intersect(a, pa, b, pb);
+  return r;
+}
+
+Answer gjk_distance(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
+  return from_gjk(sepax::gjk::distance(a, pa, b, pb));
+}
+
+/// A query without state (the template argument, so that it inlines).
+template <Query Q>
+class Stateless final : public Prepared {
  public:
   using Prepared::Prepared;
-  Answer run() override {
-    const int k = step();
-    return from_sat(sepax::sat::query(*pair().a, pair().pose_a, *pair().b,
-                                      pair().pose_b[std::size_t(k)], &cache_));
+  Answer run(int frame) override {
+    return Q(*pair().a, pair().pose_a, *pair().b, pair().pose_b[std::size_t(frame)]);
   }
-
- private:
-  sepax::sat::Cache cache_{};
 };
 
-/// gjk::distance warm-started from the pair's gjk::Cache.
-class GjkWarm final : public Prepared {
+Answer sat_cached(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
+                  sepax::sat::Cache* cache) {
+  return from_sat(sepax::sat::query(a, pa, b, pb, cache));
+}
+
+Answer gjk_warm(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
+                sepax::gjk::Cache* cache) {
+  return from_gjk(sepax::gjk::distance(a, pa, b, pb, cache));
+}
+
+/// A query that keeps the pair's cache (sat::Cache, gjk::Cache) from frame
+/// to frame along a coherent path.
+template <class Cache, Answer (*Q)(const Hull&, const Pose&, const Hull&, const Pose&, Cache*)>
+class Cached final : public Prepared {
  public:
   using Prepared::Prepared;
-  Answer run() override {
-    const int k = step();
-    const sepax::gjk::Result r = sepax::gjk::distance(
-        *pair().a, pair().pose_a, *pair().b, pair().pose_b[std::size_t(k)], &cache_);
-    Answer a;
-    a.intersecting = r.intersecting;
-    a.distance = r.intersecting ? 0.0 : double(r.distance);
-    a.iterations = r.iterations;
-    a.support_calls = r.iterations;
-    return a;
+  Answer run(int frame) override {
+    return Q(*pair().a, pair().pose_a, *pair().b, pair().pose_b[std::size_t(frame)], &cache_);
   }
 
  private:
-  sepax::gjk::Cache cache_{};
+  Cache cache_{};
 };
 
 /// epa::query with a reusable workspace sized for the pair
@@ -84,10 +101,9 @@ class Epa final : public Prepared {
  public:
   explicit Epa(const bench::PairCase& pair)
       : Prepared(pair), ws_(sepax::epa::workspace_vertices(*pair.a, *pair.b)) {}
-  Answer run() override {
-    const int k = step();
+  Answer run(int frame) override {
     const sepax::epa::Result r = sepax::epa::query(
-        *pair().a, pair().pose_a, *pair().b, pair().pose_b[std::size_t(k)], nullptr, &ws_);
+        *pair().a, pair().pose_a, *pair().b, pair().pose_b[std::size_t(frame)], nullptr, &ws_);
     Answer a;
     a.intersecting = r.intersecting;
     if (r.intersecting) {
@@ -104,64 +120,34 @@ class Epa final : public Prepared {
   sepax::epa::Workspace ws_;
 };
 
+template <class P>
+Algorithm algorithm(const char* name, unsigned answers, bool coherent_only = false,
+                    int max_vertices = 0) {
+  return {
+      name, answers, coherent_only, max_vertices,
+      [](const bench::PairCase& p) -> std::unique_ptr<Prepared> { return std::make_unique<P>(p); }};
+}
+
 }  // namespace
 
 void add_sepax(std::vector<Algorithm>& out) {
-  auto sat = [](auto f) {
-    return stateless([f](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-      return from_sat(f(a, pa, b, pb));
-    });
-  };
-  out.push_back({"sepax.sat_naive", Kind::penetration, false, 128,
-                 sat([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-                   return sepax::sat::naive_query(a, pa, b, pb);
-                 })});
-  out.push_back({"sepax.sat_all_edges", Kind::penetration, false, 512,
-                 sat([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-                   return sepax::sat::all_edges_query(a, pa, b, pb);
-                 })});
-  out.push_back({"sepax.sat_general", Kind::penetration, false, 0,
-                 sat([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-                   return sepax::sat::query_general(a, pa, b, pb);
-                 })});
-  out.push_back({"sepax.sat_query", Kind::penetration, false, 0,
-                 sat([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-                   return sepax::sat::query(a, pa, b, pb);
-                 })});
-  out.push_back({"sepax.sat_intersect", Kind::boolean, false, 0,
-                 stateless([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-                   Answer r;
-                   r.intersecting = sepax::sat::intersect(a, pa, b, pb);
-                   return r;
-                 })});
-  out.push_back({"sepax.sat_cached", Kind::penetration, true, 0,
-                 [](const bench::PairCase& p) -> std::unique_ptr<Prepared> {
-                   return std::make_unique<SatCached>(p);
-                 }});
-  out.push_back({"sepax.gjk_intersect", Kind::boolean, false, 0,
-                 stateless([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-                   Answer r;
-                   r.intersecting = sepax::gjk::intersect(a, pa, b, pb);
-                   return r;
-                 })});
-  out.push_back({"sepax.gjk_distance", Kind::distance, false, 0,
-                 stateless([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-                   const sepax::gjk::Result d = sepax::gjk::distance(a, pa, b, pb);
-                   Answer r;
-                   r.intersecting = d.intersecting;
-                   r.distance = d.intersecting ? 0.0 : double(d.distance);
-                   r.iterations = d.iterations;
-                   r.support_calls = d.iterations;
-                   return r;
-                 })});
-  out.push_back({"sepax.gjk_distance_warm", Kind::distance, true, 0,
-                 [](const bench::PairCase& p) -> std::unique_ptr<Prepared> {
-                   return std::make_unique<GjkWarm>(p);
-                 }});
-  out.push_back({"sepax.epa", Kind::penetration, false, 0,
-                 [](const bench::PairCase& p) -> std::unique_ptr<Prepared> {
-                   return std::make_unique<Epa>(p);
-                 }});
+  using sepax::sat::all_edges_query;
+  using sepax::sat::naive_query;
+  using sepax::sat::query_general;
+  const unsigned depth = boolean | penetration;
+  out.push_back(
+      algorithm<Stateless<sat_answer<naive_query>>>("sepax.sat_naive", depth, false, 128));
+  out.push_back(
+      algorithm<Stateless<sat_answer<all_edges_query>>>("sepax.sat_all_edges", depth, false, 512));
+  out.push_back(algorithm<Stateless<sat_answer<query_general>>>("sepax.sat_general", depth));
+  out.push_back(algorithm<Stateless<sat_answer<sat_query>>>("sepax.sat_query", depth));
+  out.push_back(algorithm<Stateless<sat_intersect>>("sepax.sat_intersect", boolean));
+  out.push_back(algorithm<Cached<sepax::sat::Cache, sat_cached>>("sepax.sat_cached", depth, true));
+  out.push_back(algorithm<Stateless<gjk_intersect>>("sepax.gjk_intersect", boolean));
+  out.push_back(algorithm<Stateless<gjk_distance>>("sepax.gjk_distance", boolean | distance));
+  out.push_back(algorithm<Cached<sepax::gjk::Cache, gjk_warm>>("sepax.gjk_distance_warm",
+                                                               boolean | distance, true));
+  out.push_back(algorithm<Epa>("sepax.epa", boolean | penetration | distance));
 }
 
 }  // namespace peers

@@ -1,0 +1,368 @@
+// The benchmarks' pairs; see pairs.hpp.
+#include "pairs.hpp"
+
+#include "sepax/gjk.hpp"
+#include "sepax/shapes.hpp"
+#include "sepax/testing.hpp"
+#include "sepax/tolerances.hpp"
+#if SEPAX_BENCH_HAVE_IO
+#include "sepax/io.hpp"
+#endif
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <utility>
+
+namespace bench {
+namespace {
+
+using sepax::quat;
+
+constexpr int random_sizes[] = {32, 128, 512, 2048, 4096};
+const char* const mesh_files[] = {"bunny.obj", "teapot.obj", "cow.off", "fandisk.off", "pig.stl"};
+constexpr int hulls_per_side = 4;  // pair k is A[k % 4] with B[k / 4]
+constexpr int random_pairs = 16;   // pairs of a box or random-hull kind
+constexpr int mesh_pairs = 8;      // pairs of a mesh kind (A and B the same mesh)
+constexpr int path_frames = 32;    // frames of a moving pair
+constexpr double contained_scale = 0.25;
+/// Path of a moving pair, per frame: slide (relative to the size), turn.
+constexpr double path_step = 0.002;
+constexpr double path_turn = 0.25 * 3.14159265358979 / 180;
+/// Placement accuracy, relative to the size: touching pairs to round-off,
+/// the others to 1e-6.
+constexpr double touching_band = 4 * double(sepax::tol::eps);
+constexpr double placement_band = 1e-6;
+
+/// splitmix64 with a 53-bit mapping to [0, 1): the same numbers on every
+/// platform and in both precisions.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  /// Uniform in [lo, hi).
+  real uniform(real lo, real hi) { return lo + (hi - lo) * real(double(next() >> 11) * 0x1.0p-53); }
+  /// Unit vector, uniform on the sphere (rejection from the cube).
+  vec3 direction() {
+    for (;;) {
+      const vec3 v(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+      const real len2 = glm::dot(v, v);
+      if (len2 > real(0.01) && len2 <= 1) return v / std::sqrt(len2);
+    }
+  }
+  /// Uniform random rotation (unit quaternion by rejection from the 4-cube).
+  quat rotation() {
+    for (;;) {
+      const quat q(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+      const real len2 = glm::dot(q, q);
+      if (len2 > real(0.01) && len2 <= 1) return glm::normalize(q);
+    }
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+std::uint64_t seed_of(const std::string& s) {
+  std::uint64_t h = 1469598103934665603ULL;  // FNV-1a
+  for (const char c : s) h = (h ^ std::uint64_t(static_cast<unsigned char>(c))) * 1099511628211ULL;
+  return h;
+}
+
+/// The hulls of one kind: A side, B side, and B shrunk for containment.
+struct KindHulls {
+  std::vector<Hull> a, b, small_b;
+  int pairs = random_pairs;
+};
+
+#if SEPAX_BENCH_HAVE_IO  // mesh kinds only
+/// Points centred on their bounds' centre and scaled into a ball.
+std::vector<vec3> normalized(std::vector<vec3> p, real radius) {
+  vec3 lo(std::numeric_limits<real>::max()), hi(-std::numeric_limits<real>::max());
+  for (const vec3& q : p) lo = glm::min(lo, q), hi = glm::max(hi, q);
+  const vec3 c = (lo + hi) * real(0.5);
+  real r = 0;
+  for (const vec3& q : p) r = std::max(r, glm::length(q - c));
+  for (vec3& q : p) q = (q - c) * (radius / r);
+  return p;
+}
+
+Hull hull_of(const std::vector<vec3>& points) {
+  sepax::HullResult r = Hull::from_points(points);
+  if (!r.ok()) std::fprintf(stderr, "bench: hull failed: %s\n", r.message.c_str());
+  return std::move(r.hull);
+}
+
+void add_mesh(const std::string& kind, KindHulls& k) {
+  for (const std::string file : mesh_files) {
+    if (file.substr(0, file.find('.')) != kind) continue;
+    const sepax::io::LoadResult r =
+        sepax::io::load_points(std::string(SEPAX_BENCH_DATA_DIR) + "/" + file);
+    if (!r.ok()) return;
+    const std::vector<vec3> points = sepax::io::merged_points(r);
+    if (points.size() < 4) return;
+    k.a.push_back(hull_of(normalized(points, 1)));
+    k.b.push_back(hull_of(normalized(points, 1)));
+    k.small_b.push_back(hull_of(normalized(points, real(contained_scale))));
+    k.pairs = mesh_pairs;
+  }
+}
+#endif
+
+/// Hull i of side `side` of a box or random kind of n vertices has seed
+/// 7919 n + 2 i + side.
+KindHulls build_kind(const std::string& kind) {
+  KindHulls k;
+  const bool box = kind == "box";
+  if (box || kind.rfind("hull", 0) == 0) {
+    const int n = box ? 8 : std::stoi(kind.substr(4));
+    for (int i = 0; i < hulls_per_side; ++i) {
+      const std::uint64_t seed = 7919 * std::uint64_t(n) + 2 * std::uint64_t(i);
+      if (box) {
+        for (std::uint64_t side = 0; side < 2; ++side) {
+          Rng rng(seed + side);
+          const vec3 half(rng.uniform(real(0.4), 1), rng.uniform(real(0.4), 1),
+                          rng.uniform(real(0.4), 1));
+          (side == 0 ? k.a : k.b).push_back(sepax::shapes::box(half));
+          if (side == 1) k.small_b.push_back(sepax::shapes::box(half * real(contained_scale)));
+        }
+      } else {
+        k.a.push_back(sepax::shapes::random_hull(n, 1, seed));
+        k.b.push_back(sepax::shapes::random_hull(n, 1, seed + 1));
+        k.small_b.push_back(sepax::shapes::random_hull(n, real(contained_scale), seed + 1));
+      }
+    }
+    return k;
+  }
+#if SEPAX_BENCH_HAVE_IO
+  add_mesh(kind, k);
+#endif
+  return k;
+}
+
+const KindHulls& hulls(const std::string& kind) {
+  static std::map<std::string, std::unique_ptr<KindHulls>> cache;
+  auto& slot = cache[kind];
+  if (!slot) slot = std::make_unique<KindHulls>(build_kind(kind));
+  return *slot;
+}
+
+/// What a pair's situations share: the hulls, A's pose, B's orientation,
+/// the direction from A's centroid to B's, and the path of a moving pair.
+struct Geometry {
+  const Hull* a;
+  const Hull* b;
+  Pose pose_a;
+  quat rotation_b;
+  vec3 direction;
+  vec3 tangent;    ///< path: B slides along this (perpendicular to direction)
+  vec3 spin_axis;  ///< path: and turns about this
+  double size;
+};
+
+Geometry geometry_of(const std::string& kind, int k, bool contained) {
+  const KindHulls& h = hulls(kind);
+  Rng rng(seed_of(kind) * 31 + std::uint64_t(k));
+  const std::size_t ia = std::size_t(k % int(h.a.size()));
+  const std::size_t ib = std::size_t((k / int(h.a.size())) % int(h.b.size()));
+  Geometry g{};
+  g.a = &h.a[ia];
+  g.b = contained ? &h.small_b[ib] : &h.b[ib];
+  g.pose_a = sepax::pose_from_quat(vec3(rng.uniform(-2, 2), rng.uniform(-2, 2), rng.uniform(-2, 2)),
+                                   rng.rotation());
+  g.rotation_b = rng.rotation();
+  g.direction = rng.direction();
+  g.tangent = glm::normalize(glm::cross(g.direction, rng.direction()));
+  g.spin_axis = rng.direction();
+  g.size = double(std::max(g.a->extent(), g.b->extent()));
+  return g;
+}
+
+/// B's pose with its centroid at distance t from A's centroid along the
+/// direction, after `frame` steps of the path.
+Pose pose_b_at(const Geometry& g, double t, int frame) {
+  const quat q = glm::angleAxis(real(path_turn * frame), g.spin_axis) * g.rotation_b;
+  const Pose turn = sepax::pose_from_quat(vec3(0), q);
+  const vec3 ca = g.pose_a.apply(g.a->centroid());
+  const vec3 where =
+      ca + g.direction * real(t) + g.tangent * real(path_step * g.size * double(frame));
+  return sepax::pose_from_quat(where - turn.rotate(g.b->centroid()), q);
+}
+
+double separation_at(const Geometry& g, double t, int frame) {
+  return double(sepax::sat::query_general(*g.a, g.pose_a, *g.b, pose_b_at(g, t, frame)).separation);
+}
+
+/// t >= 0 where the separation is `target` within `band` (absolute), the
+/// bracket starting around `guess` (the previous frame's t, or 0). The
+/// separation is convex and piecewise linear in t (a maximum over the
+/// Minkowski difference's face planes, whose normals do not depend on t), so
+/// a bracket with s(lo) < target < s(hi) holds one crossing; regula falsi
+/// with the Illinois step finds it in a few queries where bisection would
+/// take about 50 for touching pairs.
+double place(const Geometry& g, int frame, double target, double band, double guess) {
+  const auto f = [&](double t) { return separation_at(g, t, frame) - target; };
+  double width = guess > 0 ? 0.05 * g.size : g.size;
+  double lo = std::max(0.0, guess - width), hi = guess + width;
+  double f_lo = f(lo), f_hi = f(hi);
+  while (lo > 0 && f_lo >= 0) lo = std::max(0.0, lo - width), f_lo = f(lo);
+  while (f_hi <= 0) hi += width, width *= 2, f_hi = f(hi);
+  if (f_lo >= 0) return lo;  // the target lies below the separation at the centroids
+  double best = std::abs(f_lo) < std::abs(f_hi) ? lo : hi;
+  double best_f = std::min(std::abs(f_lo), std::abs(f_hi));
+  int last_side = 0;
+  for (int i = 0; i < 200 && best_f > band; ++i) {
+    double mid = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
+    if (!(mid > lo && mid < hi)) mid = 0.5 * (lo + hi);
+    if (!(mid > lo && mid < hi)) break;  // bracket at round-off
+    const double fm = f(mid);
+    if (std::abs(fm) < best_f) best = mid, best_f = std::abs(fm);
+    if (fm < 0) {
+      lo = mid, f_lo = fm;
+      if (last_side < 0) f_hi *= 0.5;  // Illinois: the far end kept twice
+      last_side = -1;
+    } else {
+      hi = mid, f_hi = fm;
+      if (last_side > 0) f_lo *= 0.5;
+      last_side = 1;
+    }
+  }
+  return best;
+}
+
+/// t of B in a situation at one frame (`guess`: the previous frame's t).
+double t_for(const Geometry& g, Situation s, int frame, double guess) {
+  const double size = g.size;
+  switch (s) {
+    case Situation::separated:
+      return place(g, frame, 0.1 * size, placement_band * size, guess);
+    case Situation::touching:
+      return place(g, frame, 0, touching_band * size, guess);
+    case Situation::shallow:
+      return place(g, frame, -0.01 * size, placement_band * size, guess);
+    case Situation::overlapping:
+      return place(g, frame, -0.1 * size, placement_band * size, guess);
+    case Situation::deep:
+      return place(g, frame, 0.5 * separation_at(g, 0, frame), placement_band * size, guess);
+    case Situation::contained:
+      return 0;
+  }
+  return 0;
+}
+
+std::unique_ptr<Workload> build(const std::string& kind, Situation situation, bool moving) {
+  auto w = std::make_unique<Workload>();
+  w->kind = kind;
+  w->situation = situation;
+  w->moving = moving;
+  const KindHulls& h = hulls(kind);
+  if (h.a.empty()) return w;
+  for (int k = 0; k < h.pairs; ++k) {
+    const Geometry g = geometry_of(kind, k, situation == Situation::contained);
+    PairCase p;
+    p.a = g.a;
+    p.b = g.b;
+    p.pose_a = g.pose_a;
+    p.size = g.size;
+    w->vertices = std::max({w->vertices, int(g.a->vertex_count()), int(g.b->vertex_count())});
+    double t = 0;
+    for (int f = 0; f < (moving ? path_frames : 1); ++f) {
+      t = t_for(g, situation, f, t);
+      p.pose_b.push_back(pose_b_at(g, t, f));
+      p.refs.push_back(reference(*p.a, p.pose_a, *p.b, p.pose_b.back()));
+    }
+    w->pairs.push_back(std::move(p));
+  }
+  return w;
+}
+
+}  // namespace
+
+const char* name_of(Situation s) {
+  constexpr const char* names[] = {"separated",   "touching", "shallow",
+                                   "overlapping", "deep",     "contained"};
+  return names[int(s)];
+}
+
+std::vector<std::string> kinds() {
+  std::vector<std::string> out = {"box"};
+  for (const int n : random_sizes) out.push_back("hull" + std::to_string(n));
+  for (const std::string file : mesh_files) {
+    const std::string kind = file.substr(0, file.find('.'));
+    if (!hulls(kind).a.empty()) out.push_back(kind);
+  }
+  return out;
+}
+
+int vertices_of(const std::string& kind) {
+  int n = 0;
+  const KindHulls& h = hulls(kind);
+  for (const auto* side : {&h.a, &h.b})
+    for (const Hull& x : *side) n = std::max(n, int(x.vertex_count()));
+  return n;
+}
+
+const Workload& workload(const std::string& kind, Situation situation, bool moving) {
+  static std::map<std::tuple<std::string, Situation, bool>, std::unique_ptr<Workload>> cache;
+  auto& slot = cache[{kind, situation, moving}];
+  if (!slot) slot = build(kind, situation, moving);
+  return *slot;
+}
+
+std::vector<Visit> visits(const Workload& w) {
+  std::vector<Visit> out;
+  if (w.pairs.empty()) return out;
+  const int frames = int(w.pairs[0].pose_b.size());
+  const int steps = frames > 1 ? 2 * frames - 2 : 1;
+  for (int step = 0; step < steps; ++step) {
+    const int f = step < frames ? step : 2 * frames - 2 - step;
+    for (int k = 0; k < int(w.pairs.size()); ++k) {
+      const PairCase& p = w.pairs[std::size_t(k)];
+      out.push_back(
+          {k, f, p.a, p.b, p.pose_a, p.pose_b[std::size_t(f)], p.size, &p.refs[std::size_t(f)]});
+    }
+  }
+  return out;
+}
+
+Reference reference(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
+  const sepax::sat::Result s = sepax::sat::query_general(a, pa, b, pb);
+  Reference r;
+  r.intersecting = s.intersecting;
+  r.separation = double(s.separation);
+  r.distance = s.intersecting ? 0.0 : double(sepax::gjk::distance(a, pa, b, pb).distance);
+  return r;
+}
+
+bool load_hull(const std::string& path, Hull& out, std::string& message) {
+#if SEPAX_BENCH_HAVE_IO
+  const sepax::io::LoadResult r = sepax::io::load_points(path);
+  if (!r.ok()) {
+    message = r.message;
+    return false;
+  }
+  sepax::HullResult h = Hull::from_points(sepax::io::merged_points(r));
+  if (!h.ok()) {
+    message = path + ": " + h.message;
+    return false;
+  }
+  out = std::move(h.hull);
+  return true;
+#else
+  (void)out;
+  message = path + ": bench_peers was built without sepax_io (-Dio=enabled)";
+  return false;
+#endif
+}
+
+}  // namespace bench

@@ -1,0 +1,109 @@
+// The benchmarks' pairs: one generator for bench_sat, bench_gjk and
+// bench_peers, so that every program times the same hulls at the same poses,
+// generated from fixed seeds, and every pose comes with sepax's exact answer
+// (the reference each row is checked against).
+//
+// Hulls ("kinds"): "box" (random half extents 0.4 to 1), "hullN"
+// (shapes::random_hull of N vertices, radius 1) and the meshes of tests/data
+// (when sepax_io is built; scaled into the unit ball). Every hull is about
+// unit size because the peers' tolerances are absolute. Four hulls a side:
+// pair k is A[k % 4] against B[k / 4], 16 pairs a kind; a mesh is posed
+// against itself, 8 pairs.
+//
+// Situations: B is moved along a random direction from A's centroid until
+// sat::query_general's separation hits a target (the separation is convex
+// and piecewise linear along the direction, so regula falsi on a bracket
+// finds it). A moving workload walks a path: B slides 0.2% of the size and
+// turns 0.25 degrees a frame, re-placed every frame so that it stays in its
+// situation.
+#pragma once
+
+#include "sepax/hull.hpp"
+#include "sepax/types.hpp"
+
+#include <string>
+#include <vector>
+
+namespace bench {
+
+using sepax::Hull;
+using sepax::Pose;
+using sepax::real;
+using sepax::vec3;
+
+/// Where B sits against A; depths and gaps relative to the pair's size (the
+/// larger bounds diagonal, the size sepax's tolerances use).
+enum class Situation {
+  separated,    ///< separation +10% of the size
+  touching,     ///< separation 0, within 4 eps of the size
+  shallow,      ///< depth 1% of the size
+  overlapping,  ///< depth 10% of the size
+  deep,         ///< half the depth B has with its centroid on A's
+  contained,    ///< B shrunk to a quarter, its centroid on A's
+};
+
+/// "separated", "touching", "shallow", "overlapping", "deep", "contained".
+[[nodiscard]] const char* name_of(Situation s);
+
+/// sepax's exact answer for one pose of a pair.
+struct Reference {
+  bool intersecting = false;  ///< sat::query_general's decision
+  double separation = 0;      ///< its signed separation (-depth when overlapping)
+  double distance = 0;        ///< gjk::distance (0 when intersecting)
+};
+
+/// One pair of hulls: A fixed, B at one pose a frame.
+struct PairCase {
+  const Hull* a = nullptr;
+  const Hull* b = nullptr;
+  Pose pose_a;
+  std::vector<Pose> pose_b;     ///< one a frame (one for a static pair)
+  std::vector<Reference> refs;  ///< same indexing as pose_b
+  double size = 0;              ///< larger extent (bounds diagonal) of the two hulls
+};
+
+/// The pairs of one hull kind in one situation, static or moving.
+struct Workload {
+  std::string kind;
+  Situation situation = Situation::separated;
+  bool moving = false;
+  int vertices = 0;  ///< vertices of the largest hull
+  std::vector<PairCase> pairs;
+};
+
+/// One query's input in a timed loop, and the answer to check it against.
+struct Visit {
+  int pair = 0;   ///< index in Workload::pairs (the cache a stateful query keeps)
+  int frame = 0;  ///< index in the pair's pose_b
+  const Hull* a = nullptr;
+  const Hull* b = nullptr;
+  Pose pose_a;
+  Pose pose_b;
+  double size = 0;
+  const Reference* ref = nullptr;
+};
+
+/// The kinds bench_peers times: box, random hulls of 32 to 4096 vertices,
+/// then the meshes found.
+[[nodiscard]] std::vector<std::string> kinds();
+
+/// Vertices of the largest hull of a kind (builds its hulls, not its pairs).
+[[nodiscard]] int vertices_of(const std::string& kind);
+
+/// The workload of a kind and situation, generated on first use and kept.
+[[nodiscard]] const Workload& workload(const std::string& kind, Situation situation,
+                                       bool moving = false);
+
+/// The order a timed loop visits a workload in: the pairs take turns, and
+/// each walks its frames forth and back (0, 1, ..., F-1, F-2, ..., 1), so
+/// that the cycle has no jump. A static workload: each pair once.
+[[nodiscard]] std::vector<Visit> visits(const Workload& w);
+
+/// Exact answer for one posed pair (sat::query_general and gjk::distance).
+[[nodiscard]] Reference reference(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb);
+
+/// Builds a hull from a mesh file through sepax_io (all parts merged), or
+/// returns false with a message.
+bool load_hull(const std::string& path, Hull& out, std::string& message);
+
+}  // namespace bench
