@@ -4,7 +4,7 @@
 // is not needed to replay them. Inputs that exist in double only (jitter
 // below float's round-off, coordinates beyond its range) are compiled out of
 // float builds (#if !SEPAX_USE_FLOAT) rather than passing there unchecked.
-#include "climb_reference.hpp"
+#include "hull_checks.hpp"
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/hull.hpp"
@@ -30,53 +30,13 @@
 #include <vector>
 
 using namespace sepax;
+using test::check_built_hull;
+using test::climbing_finds_support;
 
 namespace {
 
 /// True in the default build, false with -Dprecision=float.
 constexpr bool is_double = std::numeric_limits<real>::digits > 24;
-
-/// True when hill climbing from every vertex finds the brute-force support
-/// value along every face normal, its opposite and 64 random directions, up
-/// to the round-off of one dot product of the hull's coordinates (tied
-/// vertices may differ by that), and the very vertex of the plain climb
-/// (climb_reference.hpp), which judges every gain exactly where
-/// support_climb judges most by a bound.
-bool climbing_finds_support(const Hull& h) {
-  const auto v = h.vertices();
-  const real roundoff = 4 * tol::eps * h.magnitude();
-  std::vector<vec3> dirs;
-  for (const Plane& p : h.planes()) {
-    dirs.push_back(p.normal);
-    dirs.push_back(-p.normal);
-  }
-  std::mt19937_64 rng(11);
-  std::normal_distribution<double> normal;
-  for (int i = 0; i < 64; ++i)
-    dirs.push_back(glm::normalize(vec3(real(normal(rng)), real(normal(rng)), real(normal(rng)))));
-  for (const vec3& d : dirs)
-    for (index_t start = 0; start < index_t(v.size()); ++start) {
-      const index_t got = support_climb(h, d, start);
-      if (got != test::climb_reference(h, d, start) ||
-          glm::dot(v[got], d) < glm::dot(v[support_brute(h, d)], d) - roundoff)
-        return false;
-    }
-  return true;
-}
-
-/// Builds the hull of `points` and checks what every hull regression
-/// checks: it builds, validate() passes with every point inside, and hill
-/// climbing finds the support. Returns the result for further checks.
-/// Unused in float, where every caller's input is below round-off.
-[[maybe_unused]] HullResult check_built_hull(const std::vector<vec3>& points) {
-  HullResult r = Hull::from_points(points);
-  REQUIRE(r.ok());
-  const HullReport report = validate(r.hull, points);
-  INFO((report.problems.empty() ? std::string() : report.problems[0]));
-  CHECK(report.ok);
-  CHECK(climbing_finds_support(r.hull));
-  return r;
-}
 
 #if SEPAX_TEST_IO
 /// Writes `text` to a file of this process's own with the given name and
@@ -936,7 +896,7 @@ TEST_CASE("regression: fuzz_pair, canonical simplex order loses an enclosed orig
   const Pose pose{mat3(real(1)), vec3(-105.4140625)};
   for (const bool swapped : {false, true}) {
     const gjk::Result r = swapped ? gjk::distance(b.hull, pose, a.hull, pose)
-                                          : gjk::distance(a.hull, pose, b.hull, pose);
+                                  : gjk::distance(a.hull, pose, b.hull, pose);
     CAPTURE(swapped, r.distance);
     CHECK(r.intersecting);
     CHECK(gjk::intersect(a.hull, pose, b.hull, pose));
