@@ -385,64 +385,51 @@ struct GjkStats {
   long iterations = 0;
 };
 
-std::string with_shift(const pairs::Pair& p, int k) {
-  return p.name() + " shift " + std::to_string(k);
-}
-
 }  // namespace
 
 TEST_CASE("random pairs: GJK distance and decision against the reference", "[gjk][random]") {
   GjkStats total;
   for (const pairs::Category c : pairs::all_categories()) {
     GjkStats s;
-    const Plan plan = plan_for(c);
-    for (int seed = 0; seed < plan.pairs; ++seed) {
-      const pairs::Pair p = pairs::make_pair(c, std::uint64_t(seed));
-      const ref::Difference d = ref::Difference::build(ref::world_points(p.a, p.pose_a),
-                                                       ref::world_points(p.b, p.pose_b));
-      pairs::Rng rng(std::uint64_t(seed) * 7919 + 17);
-      for (int k = 0; k <= plan.shifts; ++k) {
-        const test::Shifted shifted_b = test::shifted(p, d.size(), rng, k);
-        const Pose& pb = shifted_b.pose_b;
-        const glm::dvec3& shift = shifted_b.shift;
-        const ref::Answer r = d.query(shift);
-        ++s.queries;
-        if (!r.ok) {
-          ++s.ref_failed;
-          continue;
-        }
-        const auto g = gjk::distance(p.a, p.pose_a, p.b, pb);
-        s.iterations += g.iterations;
-        ++s.status[int(g.status)];
-        const bool finite_answer =
-            std::isfinite(g.distance) && finite(g.axis) && finite(g.point_a) && finite(g.point_b);
-        REQUIRE(finite_answer);
-        if (std::abs(r.separation) <= band * r.size) {
-          ++s.in_band;
-          continue;
-        }
-        ++(r.intersecting ? s.intersecting : s.separated);
-        const bool decision_ok = g.intersecting == r.intersecting &&
-                                 gjk::intersect(p.a, p.pose_a, p.b, pb) == r.intersecting;
-        if (!decision_ok) {
-          ++s.wrong_decision;
-          UNSCOPED_INFO("wrong decision " << with_shift(p, k) << ": ref separation " << r.separation
-                                          << ", gjk " << g.distance);
-          continue;
-        }
-        if (r.intersecting) continue;
-        const double err = std::abs(double(g.distance) - r.distance);
-        if (err / r.distance > s.worst_rel)
-          s.worst_rel = err / r.distance, s.worst_rel_name = with_shift(p, k);
-        if (err / r.size > s.worst_abs)
-          s.worst_abs = err / r.size, s.worst_abs_name = with_shift(p, k);
-        if (err > distance_rel * r.distance + distance_floor * magnitude(p, r.size)) {
-          ++s.bad_distance;
-          UNSCOPED_INFO("distance " << with_shift(p, k) << ": ref " << r.distance << ", gjk "
-                                    << g.distance << " (size " << r.size << ")");
-        }
+    for_each_shifted_query(c, 17, [&](const ShiftedQuery& sq) {
+      const pairs::Pair& p = sq.pair;
+      const Pose& pb = sq.pose_b;
+      const ref::Answer& r = sq.answer;
+      ++s.queries;
+      if (!r.ok) {
+        ++s.ref_failed;
+        return;
       }
-    }
+      const auto g = gjk::distance(p.a, p.pose_a, p.b, pb);
+      s.iterations += g.iterations;
+      ++s.status[int(g.status)];
+      const bool finite_answer =
+          std::isfinite(g.distance) && finite(g.axis) && finite(g.point_a) && finite(g.point_b);
+      REQUIRE(finite_answer);
+      if (std::abs(r.separation) <= band * r.size) {
+        ++s.in_band;
+        return;
+      }
+      ++(r.intersecting ? s.intersecting : s.separated);
+      const bool decision_ok = g.intersecting == r.intersecting &&
+                               gjk::intersect(p.a, p.pose_a, p.b, pb) == r.intersecting;
+      if (!decision_ok) {
+        ++s.wrong_decision;
+        UNSCOPED_INFO("wrong decision " << sq.name() << ": ref separation " << r.separation
+                                        << ", gjk " << g.distance);
+        return;
+      }
+      if (r.intersecting) return;
+      const double err = std::abs(double(g.distance) - r.distance);
+      if (err / r.distance > s.worst_rel)
+        s.worst_rel = err / r.distance, s.worst_rel_name = sq.name();
+      if (err / r.size > s.worst_abs) s.worst_abs = err / r.size, s.worst_abs_name = sq.name();
+      if (err > distance_rel * r.distance + distance_floor * magnitude(p, r.size)) {
+        ++s.bad_distance;
+        UNSCOPED_INFO("distance " << sq.name() << ": ref " << r.distance << ", gjk " << g.distance
+                                  << " (size " << r.size << ")");
+      }
+    });
     std::printf(
         "gjk %-19s queries %5d: separated %5d, intersecting %5d, in band %4d, ref failed %d; "
         "wrong decisions %d, bad distances %d; status conv/max/degen %d/%d/%d; "
