@@ -44,6 +44,16 @@ bool near(const dvec3& a, const dvec3& b, double eps) {
   return glm::distance(a, b) <= eps;
 }
 
+/// `r` is an answer, flat or not as `flat` says, with B apart from A by
+/// `distance` along `axis` (both exact to 1e-12).
+void check_apart(const ref::Answer& r, bool flat, double distance, const dvec3& axis) {
+  REQUIRE(r.ok);
+  CHECK(r.flat == flat);
+  CHECK_FALSE(r.intersecting);
+  CHECK(r.distance == Approx(distance).epsilon(1e-12));
+  CHECK(near(r.axis, axis, 1e-12));
+}
+
 }  // namespace
 
 TEST_CASE("unit cubes apart along x", "[reference]") {
@@ -142,29 +152,18 @@ TEST_CASE("coplanar flat polygons", "[reference][flat]") {
   CHECK(overlap.depth == 0);
   CHECK(std::abs(glm::dot(overlap.axis, dvec3(0, 0, 1))) == Approx(1));
 
-  const ref::Answer apart = ref::minkowski(square({0, 0, 0}, 0.5), square({1.2, 0.2, 0}, 0.5));
-  REQUIRE(apart.ok);
-  CHECK(apart.flat);
-  CHECK_FALSE(apart.intersecting);
-  CHECK(apart.distance == Approx(0.2).epsilon(1e-12));
-  CHECK(near(apart.axis, {1, 0, 0}, 1e-12));
-
+  check_apart(ref::minkowski(square({0, 0, 0}, 0.5), square({1.2, 0.2, 0}, 0.5)), true, 0.2,
+              {1, 0, 0});
   // Parallel planes: D is flat but off the origin.
-  const ref::Answer above = ref::minkowski(square({0, 0, 0}, 0.5), square({0.3, 0.2, 0.3}, 0.5));
-  REQUIRE(above.ok);
-  CHECK(above.flat);
-  CHECK(above.distance == Approx(0.3).epsilon(1e-12));
-  CHECK(near(above.axis, {0, 0, 1}, 1e-12));
+  check_apart(ref::minkowski(square({0, 0, 0}, 0.5), square({0.3, 0.2, 0.3}, 0.5)), true, 0.3,
+              {0, 0, 1});
   const ref::Answer corner = ref::minkowski(square({0, 0, 0}, 0.5), square({1.3, 1.4, 0.2}, 0.5));
   CHECK(corner.distance == Approx(std::sqrt(0.09 + 0.16 + 0.04)).epsilon(1e-12));
 }
 
 TEST_CASE("flat polygon above and through a box", "[reference][flat]") {
-  const ref::Answer above = ref::minkowski(cube({0, 0, 0}, 0.5), square({0.1, 0, 0.7}, 0.3));
-  REQUIRE(above.ok);
-  CHECK_FALSE(above.flat);
-  CHECK(above.distance == Approx(0.2).epsilon(1e-12));
-  CHECK(near(above.axis, {0, 0, 1}, 1e-12));
+  check_apart(ref::minkowski(cube({0, 0, 0}, 0.5), square({0.1, 0, 0.7}, 0.3)), false, 0.2,
+              {0, 0, 1});
   // The square slices the box at z = 0.4: lifting it by 0.1 frees it.
   const ref::Answer through = ref::minkowski(cube({0, 0, 0}, 0.5), square({0.1, 0, 0.4}, 0.3));
   REQUIRE(through.ok);
