@@ -276,10 +276,11 @@ const pairs::Category small_categories[] = {pairs::Category::separated,
 
 constexpr int seeds_per_category = 100;
 
-}  // namespace
-
-TEST_CASE("moving B by the depth along the axis frees the pair", "[reference][random]") {
-  int checked = 0;
+/// Calls visit(pair, a, b, answer) for the first seeds_per_category pairs of
+/// every small category: A's and B's points in world coordinates and the
+/// reference's answer for them, which must be ok.
+template <class Visit>
+void for_each_small_pair(Visit&& visit) {
   for (pairs::Category c : small_categories)
     for (std::uint64_t seed = 0; seed < seeds_per_category; ++seed) {
       const pairs::Pair p = pairs::make_pair(c, seed);
@@ -288,40 +289,44 @@ TEST_CASE("moving B by the depth along the axis frees the pair", "[reference][ra
       const ref::Answer r = ref::minkowski(a, b);
       INFO(p.name());
       REQUIRE(r.ok);
-      if (!r.intersecting || r.flat || r.depth <= nudge * r.size) continue;
-      const ref::Answer out = ref::minkowski(a, shifted(b, r.axis * (r.depth + nudge * r.size)));
-      const ref::Answer in = ref::minkowski(a, shifted(b, r.axis * (r.depth - nudge * r.size)));
-      CHECK_FALSE(out.intersecting);
-      CHECK(out.distance == Approx(nudge * r.size).epsilon(1e-3));
-      CHECK(in.intersecting);
-      CHECK(in.depth == Approx(nudge * r.size).epsilon(1e-3));
-      ++checked;
+      visit(p, a, b, r);
     }
+}
+
+}  // namespace
+
+TEST_CASE("moving B by the depth along the axis frees the pair", "[reference][random]") {
+  int checked = 0;
+  for_each_small_pair([&](const pairs::Pair&, const std::vector<dvec3>& a,
+                          const std::vector<dvec3>& b, const ref::Answer& r) {
+    if (!r.intersecting || r.flat || r.depth <= nudge * r.size) return;
+    const ref::Answer out = ref::minkowski(a, shifted(b, r.axis * (r.depth + nudge * r.size)));
+    const ref::Answer in = ref::minkowski(a, shifted(b, r.axis * (r.depth - nudge * r.size)));
+    CHECK_FALSE(out.intersecting);
+    CHECK(out.distance == Approx(nudge * r.size).epsilon(1e-3));
+    CHECK(in.intersecting);
+    CHECK(in.depth == Approx(nudge * r.size).epsilon(1e-3));
+    ++checked;
+  });
   std::printf("depth checks: %d pairs\n", checked);
   CHECK(checked > 100);
 }
 
 TEST_CASE("distance equals the brute-force feature distance", "[reference][random]") {
   int checked = 0;
-  for (pairs::Category c : small_categories)
-    for (std::uint64_t seed = 0; seed < seeds_per_category; ++seed) {
-      const pairs::Pair p = pairs::make_pair(c, seed);
-      const std::vector<dvec3> a = ref::world_points(p.a, p.pose_a);
-      const std::vector<dvec3> b = ref::world_points(p.b, p.pose_b);
-      const ref::Answer r = ref::minkowski(a, b);
-      INFO(p.name());
-      REQUIRE(r.ok);
-      if (r.intersecting) continue;
-      const double brute = brute_distance(world_faces(p.a, p.pose_a), world_faces(p.b, p.pose_b));
-      // A flat D (coplanar polygons) is taken as a slab as thick as its
-      // points' spread, which is up to tol::flat of its size in float.
-      const double eps = (r.flat ? std::max(1e-9, double(tol::flat)) : 1e-9) * r.size;
-      CHECK(std::abs(r.distance - brute) <= eps);
-      const ref::Answer touch = ref::minkowski(a, shifted(b, -r.distance * r.axis));
-      CHECK(touch.intersecting);
-      CHECK(std::abs(touch.separation) <= eps);
-      ++checked;
-    }
+  for_each_small_pair([&](const pairs::Pair& p, const std::vector<dvec3>& a,
+                          const std::vector<dvec3>& b, const ref::Answer& r) {
+    if (r.intersecting) return;
+    const double brute = brute_distance(world_faces(p.a, p.pose_a), world_faces(p.b, p.pose_b));
+    // A flat D (coplanar polygons) is taken as a slab as thick as its
+    // points' spread, which is up to tol::flat of its size in float.
+    const double eps = (r.flat ? std::max(1e-9, double(tol::flat)) : 1e-9) * r.size;
+    CHECK(std::abs(r.distance - brute) <= eps);
+    const ref::Answer touch = ref::minkowski(a, shifted(b, -r.distance * r.axis));
+    CHECK(touch.intersecting);
+    CHECK(std::abs(touch.separation) <= eps);
+    ++checked;
+  });
   std::printf("distance checks: %d pairs\n", checked);
   CHECK(checked > 100);
 }
