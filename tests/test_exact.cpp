@@ -163,8 +163,8 @@ TEST_CASE("exact faces: a grid's points on faces and edges are not corners", "[e
 // build, validate and let hill climbing find the support; all exist in double
 // only (their jitter is below float's round-off).
 
-// Broke (fuzz_hull): Qhull's round-off over a sliver's width turned its plane until it cut the hull
-// by 5.8e-9, and no local repair found the exact faces.
+// Broke (fuzz_hull): Qhull's round-off over a sliver's width turned its plane
+// until it cut the hull by 5.8e-9, and no local repair found the exact faces.
 #if !SEPAX_USE_FLOAT  // 1e-9 at 1000 is below float's round-off
 TEST_CASE("a Qhull sliver that cuts the hull is rebuilt exactly (box at x = 1000)",
           "[regression][exact][hull]") {
@@ -192,8 +192,8 @@ TEST_CASE("a Qhull sliver that cuts the hull is rebuilt exactly (box at x = 1000
 }
 #endif
 
-// Broke (fuzz_hull): Qhull's round-off over a sliver's width turned its plane until it cut the hull
-// by 1.1e-9, and no local repair found the exact faces.
+// Broke (fuzz_hull): Qhull's round-off over a sliver's width turned its plane
+// until it cut the hull by 1.1e-9, and no local repair found the exact faces.
 #if !SEPAX_USE_FLOAT  // 1e-9 at 0.01 is below float's round-off
 TEST_CASE("a Qhull sliver that cuts the hull is rebuilt exactly (box at the origin)",
           "[regression][exact][hull]") {
@@ -230,8 +230,8 @@ TEST_CASE("a Qhull sliver that cuts the hull is rebuilt exactly (box at the orig
 }
 #endif
 
-// Broke (fuzz_hull): the needle triangles of a split merged face cut the hull by 1.8e-4, and no
-// local repair found the exact faces.
+// Broke (fuzz_hull): the needle triangles of a split merged face cut the hull
+// by 1.8e-4, and no local repair found the exact faces.
 #if !SEPAX_USE_FLOAT  // 1e-9 at 1000 is below float's round-off
 TEST_CASE("needle triangles of a split face that cut the hull are rebuilt exactly",
           "[regression][exact][hull]") {
@@ -261,8 +261,8 @@ TEST_CASE("needle triangles of a split face that cut the hull are rebuilt exactl
 }
 #endif
 
-// Broke (fuzz_hull): a quad Qhull merged was reflex in its own plane by 1e-10, a dent no plane test
-// sees, and the climb stopped in it 0.005 short.
+// Broke (fuzz_hull): a quad Qhull merged was reflex in its own plane by
+// 1e-10, a dent no plane test sees, and the climb stopped in it 0.005 short.
 #if !SEPAX_USE_FLOAT  // 1e-9 at 400 is below float's round-off
 TEST_CASE("a face reflex in its own plane is rebuilt exactly, leaving no dent for the climb",
           "[regression][exact][hull][support]") {

@@ -464,8 +464,9 @@ namespace {
 
 }  // namespace
 
-// Broke (fuzz_pair): triangle weights over a separately rounded cross product summed to 1 + 5.6e-5
-// and put both witness points 2.8e-5 outside their hulls.
+// Broke (fuzz_pair): triangle weights over a separately rounded cross product
+// summed to 1 + 5.6e-5 and put both witness points 2.8e-5 outside their
+// hulls.
 #if !SEPAX_USE_FLOAT  // the 1e-5 jitter is the case; float rounds it differently
 TEST_CASE("witness points lie on their hulls at a sliver simplex", "[regression][gjk]") {
   const std::vector<vec3> a_points = {
@@ -519,8 +520,8 @@ TEST_CASE("witness points lie on their hulls at a sliver simplex", "[regression]
 }
 #endif
 
-// Broke (fuzz_pair): signed-area weights of a triangle 2 long and 1e-12 wide were 1e-4 off, and the
-// witness points came out 4.3e-6 apart sideways.
+// Broke (fuzz_pair): signed-area weights of a triangle 2 long and 1e-12 wide
+// were 1e-4 off, and the witness points came out 4.3e-6 apart sideways.
 #if !SEPAX_USE_FLOAT  // the 1e-12 jitter is the case; float rounds it away
 TEST_CASE("witness points of a sliver triangle are a closest pair", "[regression][gjk]") {
   const std::vector<vec3> a_points = {
@@ -558,8 +559,9 @@ TEST_CASE("witness points of a sliver triangle are a closest pair", "[regression
 }
 #endif
 
-// Broke (fuzz_pair): re-solving the enclosing tetrahedron in canonical order rounded its 1e11
-// coordinates differently and called an overlap 814064 apart, in one order only.
+// Broke (fuzz_pair): re-solving the enclosing tetrahedron in canonical order
+// rounded its 1e11 coordinates differently and called an overlap 814064
+// apart, in one order only.
 #if !SEPAX_USE_FLOAT  // 1.1e11 is beyond float's coordinate range
 TEST_CASE("an origin the loop enclosed stays enclosed after the canonical re-solve",
           "[regression][gjk]") {
@@ -612,8 +614,8 @@ TEST_CASE("an origin the loop enclosed stays enclosed after the canonical re-sol
 }
 #endif
 
-// Broke (fuzz_pair): the squared length of a closest point 1e-160 long was subnormal, and the axis
-// came out 1e-3 off unit length.
+// Broke (fuzz_pair): the squared length of a closest point 1e-160 long was
+// subnormal, and the axis came out 1e-3 off unit length.
 #if !SEPAX_USE_FLOAT  // float has no 1e-160
 TEST_CASE("the axis is unit length at a distance of 1e-160", "[regression][gjk]") {
   const real t = real(1e-160);
@@ -631,8 +633,8 @@ TEST_CASE("the axis is unit length at a distance of 1e-160", "[regression][gjk]"
 }
 #endif
 
-// Broke (fuzz_pair): GJK stopped degenerate 2.2e-14 from an inner triangle of an overlap by 4.1e-4,
-// apart in one order and touching in the other.
+// Broke (fuzz_pair): GJK stopped degenerate 2.2e-14 from an inner triangle of
+// an overlap by 4.1e-4, apart in one order and touching in the other.
 #if !SEPAX_USE_FLOAT  // the 1e-12 jitter is the case
 TEST_CASE("a stop 1e-14 from an inner triangle of an overlap is an intersection in both orders",
           "[regression][gjk][epa]") {

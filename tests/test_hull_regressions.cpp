@@ -23,8 +23,8 @@ using namespace sepax::test;
 // ---------------------------------------------------------------------------
 // Coordinate range
 
-// Broke (fuzz_pair): squared edge lengths of a triangle 3.6e88 across overflowed, giving zero
-// normals and NaN arcs that validate() passed.
+// Broke (fuzz_pair): normalizing the face normals of a triangle 3.6e88 across
+// overflowed to zero, and its NaN arcs passed validate().
 TEST_CASE("face normals and Gauss arcs stay finite across the accepted coordinate range",
           "[regression][hull]") {
   auto check = [](const std::vector<vec3>& points) {
@@ -33,7 +33,7 @@ TEST_CASE("face normals and Gauss arcs stay finite across the accepted coordinat
       CHECK(std::abs(glm::length(p.normal) - 1) <= 64 * tol::eps);
     for (const EdgeArc& arc : c.hull.edge_arcs()) CHECK(std::isfinite(arc.cos_half));
   };
-  if (is_double) {  // the fuzzer's triangle, scaled into the accepted range (1e88 is refused now)
+  if (is_double) {  // the fuzzer's triangle, scaled into the accepted range (1e88 is beyond it)
     check({{3.6446967223631734e+70, 3.6446967223631734e+70, 3.6446967223631734e+70},
            {3.6446967223631734e+70, 8.5621712215385956e-310, 7.2911220195563975e-304},
            {8.3214256386895928e-317, 0, 0}});
@@ -48,8 +48,8 @@ TEST_CASE("face normals and Gauss arcs stay finite across the accepted coordinat
   }
 }
 
-// Broke (fuzz_hull, fuzz_pair): hulls beyond 1e75 built, and their queries got zero-length edge
-// directions, inf grid cells and EPA axes of length 0.
+// Broke (fuzz_hull, fuzz_pair): hulls beyond 1e75 built, and their queries
+// got zero-length edge directions, inf grid cells and EPA axes of length 0.
 TEST_CASE("coordinates whose fourth powers overflow or underflow are refused with a message",
           "[regression][hull][errors]") {
   const real huge = is_double ? real(1.3040054747535135e+241) : real(1e30);
@@ -71,8 +71,9 @@ TEST_CASE("coordinates whose fourth powers overflow or underflow are refused wit
 // ---------------------------------------------------------------------------
 // Face planes and the centroid
 
-// Broke (fuzz_pair): Newell's normal of a needle triangle was 1.3e-5 rad off, leaving its far
-// vertex 1.7e-5 off the plane and SAT's face separation beyond its own gap.
+// Broke (fuzz_pair): Newell's normal of a needle triangle was 1.3e-5 rad off,
+// leaving its far vertex 1.7e-5 off the plane and SAT's face separation
+// beyond its own gap.
 TEST_CASE("a needle triangle's plane holds its far vertex", "[regression][hull]") {
   const std::vector<vec3> points = {
       {-0.49999999999900002, -0.5, -0.50000000000099998},
@@ -89,8 +90,9 @@ TEST_CASE("a needle triangle's plane holds its far vertex", "[regression][hull]"
   CHECK(report.max_nonconvexity <= report.tolerance);
 }
 
-// Broke (fuzz_hull): Newell's normals of polygons with vertices 3e-14 to 1e-5 apart were up to 3e-5
-// rad off, leaving far vertices 1e3 to 1e4 tolerances off their planes.
+// Broke (fuzz_hull): Newell's normals of polygons with vertices 3e-14 to 1e-5
+// apart were up to 3e-5 rad off, leaving far vertices 1e3 to 1e4 tolerances
+// off their planes.
 #if !SEPAX_USE_FLOAT  // in float the clusters are one point
 TEST_CASE("a needle polygon's plane holds its far vertices", "[regression][hull]") {
   const std::vector<std::vector<vec3>> clouds = {
@@ -128,8 +130,9 @@ TEST_CASE("a needle polygon's plane holds its far vertices", "[regression][hull]
 }
 #endif
 
-// Broke (fuzz_hull): the cross product of a 1e-12 thin sliver's edges 8e6 from the origin cancelled
-// its digits, putting the plane 0.0385 off its own vertices.
+// Broke (fuzz_hull): the cross product of a 1e-12 thin sliver's edges 8e6
+// from the origin cancelled its digits, putting the plane 0.0385 off its own
+// vertices.
 #if !SEPAX_USE_FLOAT  // the 1e-6 offsets at 8e6 are below float's round-off
 TEST_CASE("a sliver face far from the origin lies on its own vertices", "[regression][hull]") {
   const std::vector<vec3> points = {
@@ -159,8 +162,8 @@ TEST_CASE("a sliver face far from the origin lies on its own vertices", "[regres
 }
 #endif
 
-// Broke (fuzz_hull): signed tetrahedra summed from the bounds' centre cancelled to round-off and
-// put the centroid outside the sliver.
+// Broke (fuzz_hull): signed tetrahedra summed from the bounds' centre
+// cancelled to round-off and put the centroid outside the sliver.
 #if !SEPAX_USE_FLOAT  // the 1e-5 offsets at 9e4 are below float's round-off
 TEST_CASE("the centroid of a sliver tetrahedron lies inside it", "[regression][hull]") {
   const std::vector<vec3> points = {
@@ -178,8 +181,8 @@ TEST_CASE("the centroid of a sliver tetrahedron lies inside it", "[regression][h
 // ---------------------------------------------------------------------------
 // Faces Qhull merges, splits or gets wrong
 
-// Broke (fuzz_hull): a Qhull premerge radius of the input's round-off merged faces 1.3e-8 off
-// planar, and their reflexes stopped the climb 3e-6 short.
+// Broke (fuzz_hull): a Qhull premerge radius of the input's round-off merged
+// faces 1.3e-8 off planar, and their reflexes stopped the climb 3e-6 short.
 #if !SEPAX_USE_FLOAT  // in float the jitter is below round-off at 1e7
 TEST_CASE("faces Qhull merges far from the origin are planar enough to climb",
           "[regression][hull][support]") {
@@ -198,8 +201,9 @@ TEST_CASE("faces Qhull merges far from the origin are planar enough to climb",
 }
 #endif
 
-// Broke (fuzz_hull): one vertex of a corner cluster 1e-12 wide kept only edges in a face's plane,
-// and the climb stopped there a whole hull size short.
+// Broke (fuzz_hull): one vertex of a corner cluster 1e-12 wide kept only
+// edges in a face's plane, and the climb stopped there a whole hull size
+// short.
 #if !SEPAX_USE_FLOAT  // in float the cluster is one point already
 TEST_CASE("points within the merge radius count as one, leaving no dead end at a corner cluster",
           "[regression][hull][support]") {
@@ -227,8 +231,8 @@ TEST_CASE("points within the merge radius count as one, leaving no dead end at a
 }
 #endif
 
-// Broke (fuzz_hull): the plane of a quad Qhull merged over a corner cluster 1e-7 wide left a
-// neighbouring vertex 3e-9 outside, 1e5 tolerances.
+// Broke (fuzz_hull): the plane of a quad Qhull merged over a corner cluster
+// 1e-7 wide left a neighbouring vertex 3e-9 outside, 1e5 tolerances.
 #if !SEPAX_USE_FLOAT  // in float the cluster is one point already
 TEST_CASE("a merged face over a corner cluster keeps its neighbours below its plane",
           "[regression][hull][support]") {
@@ -257,8 +261,8 @@ TEST_CASE("a merged face over a corner cluster keeps its neighbours below its pl
 }
 #endif
 
-// Broke (fuzz_hull): the plane through a Qhull facet of three points collinear to 6e-18 left a
-// vertex 0.007 outside.
+// Broke (fuzz_hull): the plane through a Qhull facet of three points
+// collinear to 6e-18 left a vertex 0.007 outside.
 #if !SEPAX_USE_FLOAT  // in float the two corners are one point
 TEST_CASE("a zero-area Qhull facet whose plane cuts the hull goes into its neighbour",
           "[regression][hull][support]") {
@@ -275,8 +279,8 @@ TEST_CASE("a zero-area Qhull facet whose plane cuts the hull goes into its neigh
 }
 #endif
 
-// Broke (fuzz_hull): the plane of a sliver 4e-11 wide from Qhull left the far corner of its
-// neighbour 1.4e-10 outside.
+// Broke (fuzz_hull): the plane of a sliver 4e-11 wide from Qhull left the far
+// corner of its neighbour 1.4e-10 outside.
 #if !SEPAX_USE_FLOAT  // in float the three corners are one point
 TEST_CASE("a reflex edge between two triangles is flipped", "[regression][hull][support]") {
   const std::vector<vec3> points = {
@@ -291,8 +295,8 @@ TEST_CASE("a reflex edge between two triangles is flipped", "[regression][hull][
 }
 #endif
 
-// Broke (fuzz_hull): splitting a merged face made a triangle of three collinear corners, whose NaN
-// arcs gave an arc grid cell out of bounds.
+// Broke (fuzz_hull): splitting a merged face made a triangle of three
+// collinear corners, whose NaN arcs gave an arc grid cell out of bounds.
 #if !SEPAX_USE_FLOAT  // the 1e-9 jitter at 1000 is below float's round-off
 TEST_CASE("splitting a merged face makes no triangle of three collinear corners",
           "[regression][hull][support]") {
@@ -319,7 +323,8 @@ TEST_CASE("splitting a merged face makes no triangle of three collinear corners"
 }
 #endif
 
-// Broke (fuzz_hull): a split left over a triangle of three collinear corners with a NaN normal.
+// Broke (fuzz_hull): a split left over a triangle of three collinear corners
+// with a NaN normal.
 #if !SEPAX_USE_FLOAT  // the 1e-9 jitter at 1000 is below float's round-off
 TEST_CASE("a split's leftover triangle of three collinear corners is flipped away",
           "[regression][hull][support]") {
@@ -342,8 +347,8 @@ TEST_CASE("a split's leftover triangle of three collinear corners is flipped awa
 }
 #endif
 
-// Broke (fuzz_hull): Qhull made a facet of three collinear corners, and the quad across its longest
-// edge could not take it by a flip.
+// Broke (fuzz_hull): Qhull made a facet of three collinear corners, and the
+// quad across its longest edge could not take it by a flip.
 #if !SEPAX_USE_FLOAT  // the 1e-9 jitter at 1000 is below float's round-off
 TEST_CASE("a Qhull facet with a NaN normal goes into the face across its longest edge",
           "[regression][hull][support]") {
@@ -366,8 +371,8 @@ TEST_CASE("a Qhull facet with a NaN normal goes into the face across its longest
 // ---------------------------------------------------------------------------
 // Flat hulls
 
-// Broke (fuzz_hull): the monotone chain sorted an edge's midpoint first and popped the far corner
-// as collinear, leaving input points 0.91 outside.
+// Broke (fuzz_hull): the monotone chain sorted an edge's midpoint first and
+// popped the far corner as collinear, leaving input points 0.91 outside.
 #if !SEPAX_USE_FLOAT  // the 1e-11 jitter at 1e5 is below float's round-off
 TEST_CASE("a flat polygon keeps a corner when an edge's midpoint sorts first",
           "[regression][hull][flat]") {
@@ -385,8 +390,9 @@ TEST_CASE("a flat polygon keeps a corner when an edge's midpoint sorts first",
 }
 #endif
 
-// Broke (fuzz_hull): the normal of a flat needle from two sides 1e-9 rad from parallel tilted 3e-8
-// rad, moving its ends 3e-11 off the input, ten tolerances.
+// Broke (fuzz_hull): the normal of a flat needle from two sides 1e-9 rad from
+// parallel tilted 3e-8 rad, moving its ends 3e-11 off the input, ten
+// tolerances.
 #if !SEPAX_USE_FLOAT  // in float the five points are one
 TEST_CASE("a flat needle's plane holds its long side", "[regression][hull][flat]") {
   const std::vector<vec3> points = {
@@ -401,8 +407,9 @@ TEST_CASE("a flat needle's plane holds its long side", "[regression][hull][flat]
 }
 #endif
 
-// Broke (a needle generator): dropping a corner near the line through its neighbours took a third
-// of the needle with it, leaving the tip 12.6 outside.
+// Broke (a needle generator): dropping a corner near the line through its
+// neighbours took a third of the needle with it, leaving the tip 12.6
+// outside.
 #if !SEPAX_USE_FLOAT  // in float the 4e-8 width at 470 is round-off
 TEST_CASE("a flat needle keeps its tip beyond a nearly collinear corner",
           "[regression][hull][flat]") {
@@ -424,8 +431,9 @@ TEST_CASE("a flat needle keeps its tip beyond a nearly collinear corner",
 }
 #endif
 
-// Broke (fuzz_hull): a point merged within the round-off of coordinates 1.1e10 lay 1.8e-4 from the
-// flat hull, beyond what validate() allowed merged points.
+// Broke (fuzz_hull): a point merged within the round-off of coordinates
+// 1.1e10 lay 1.8e-4 from the flat hull, beyond what validate() allowed merged
+// points.
 #if !SEPAX_USE_FLOAT  // 1.1e10 is beyond float's coordinate range
 TEST_CASE("validate() allows an input point the merge radius it was merged within",
           "[regression][hull][flat]") {
@@ -444,8 +452,8 @@ TEST_CASE("validate() allows an input point the merge radius it was merged withi
 // ---------------------------------------------------------------------------
 // The box frame
 
-// Broke (fuzz_hull): half extents from face offsets 1.1e5 from the origin were 2e-5 (0.4%) off the
-// vertices.
+// Broke (fuzz_hull): half extents from face offsets 1.1e5 from the origin
+// were 2e-5 (0.4%) off the vertices.
 #if !SEPAX_USE_FLOAT  // 0.01 at 1e5 is below float's round-off
 TEST_CASE("a box's frame far from the origin fits its vertices", "[regression][hull][box]") {
   const std::vector<vec3> points = {

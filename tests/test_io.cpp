@@ -262,7 +262,8 @@ io::LoadResult load_text(const std::string& name, const std::string& text) {
 
 }  // namespace
 
-// Broke (fuzz_io): assimp read on forever through a PLY header without an end_header line.
+// Broke (fuzz_io): assimp read on forever through a PLY header without an
+// end_header line.
 TEST_CASE("a PLY header without an end_header line is unreadable at once", "[regression][io]") {
   const std::string vertices =
       "element vertex 3\nproperty float x\nproperty float y\n"
@@ -287,8 +288,8 @@ TEST_CASE("a PLY header without an end_header line is unreadable at once", "[reg
   CHECK(indented.ok());
 }
 
-// Broke (fuzz_io): assimp's PLY importer freed memory it had not allocated on a garbled binary
-// header, and ran for minutes on another.
+// Broke (fuzz_io): assimp's PLY importer freed memory it had not allocated on
+// a garbled binary header, and ran for minutes on another.
 TEST_CASE(
     "the PLY reader refuses unknown header lines and reads any scalar type in either byte order",
     "[regression][io]") {
@@ -337,8 +338,8 @@ TEST_CASE(
   CHECK(short_file.status == io::LoadStatus::unreadable);
 }
 
-// Broke (fuzz_io): the target's own check wanted any status but non_finite for finite points,
-// contradicting hull.hpp for a coordinate of 1.1e224.
+// Broke (fuzz_io): the target's own check wanted any status but non_finite
+// for finite points, contradicting hull.hpp for a coordinate of 1.1e224.
 TEST_CASE("a finite coordinate beyond the range loads, and its hull is non_finite",
           "[regression][io]") {
   const std::string far =

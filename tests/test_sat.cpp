@@ -369,8 +369,9 @@ struct SeparatedPair {
 
 }  // namespace
 
-// Broke (fuzz_pair): the chord of a 1e-7 rad arc from its cos_half was 1% short, so B against A
-// skipped the best edge pair and the orders differed by 4.2e-8.
+// Broke (fuzz_pair): the chord of a 1e-7 rad arc from its cos_half was 1%
+// short, so B against A skipped the best edge pair and the orders differed by
+// 4.2e-8.
 #if !SEPAX_USE_FLOAT  // the 1e-10 jitter at 760 is the case; float rounds it away
 TEST_CASE("edge pruning on tiny arcs far from the origin skips no better edge pair",
           "[regression][sat]") {
@@ -412,8 +413,9 @@ TEST_CASE("edge pruning on tiny arcs far from the origin skips no better edge pa
 }
 #endif
 
-// Broke (fuzz_pair): comparing cosines could not tell 2.6e-8 rad from 3e-8 rad, so the arc crossed
-// in one order only and the orders differed by more than 2.3e-8.
+// Broke (fuzz_pair): comparing cosines could not tell 2.6e-8 rad from 3e-8
+// rad, so the arc crossed in one order only and the orders differed by more
+// than 2.3e-8.
 #if !SEPAX_USE_FLOAT  // the 1e-10 jitter at 760 is the case; float rounds it away
 TEST_CASE("a 6e-8 rad arc crosses in both orders or in neither", "[regression][sat]") {
   std::vector<vec3> a_points = test::grid_hull_points();
@@ -455,8 +457,8 @@ TEST_CASE("a 6e-8 rad arc crosses in both orders or in neither", "[regression][s
 }
 #endif
 
-// Broke (fuzz_pair): the arc of a quad's edge tilted 5.4e-6 rad out of its plane, and SAT took an
-// edge axis whose gap was a far vertex's, 4.3e-5 off.
+// Broke (fuzz_pair): the arc of a quad's edge tilted 5.4e-6 rad out of its
+// plane, and SAT took an edge axis whose gap was a far vertex's, 4.3e-5 off.
 #if !SEPAX_USE_FLOAT  // the 1e-5 offsets at 7.6e6 are below float's round-off
 TEST_CASE("an edge axis of a flat quad far from the origin measures its own gap",
           "[regression][sat]") {

@@ -173,8 +173,9 @@ TEST_CASE("hull data for hill climbing: neighbour edges and polygon corners", "[
 // support (each also builds and validates). Inputs that exist in double only
 // are compiled out of float builds.
 
-// Broke (fuzz_hull): whole dot products at 5e4 hid the 3.5e-12 by which a point lay above its face,
-// and the climb stopped at it 0.12 short of the support.
+// Broke (fuzz_hull): whole dot products at 5e4 hid the 3.5e-12 by which a
+// point lay above its face, and the climb stopped at it 0.12 short of the
+// support.
 #if !SEPAX_USE_FLOAT  // in float these points, 0.3 across at 5e4, are one point
 TEST_CASE("climbing leaves a vertex just above a face far from the origin",
           "[regression][support][hull]") {
@@ -189,8 +190,8 @@ TEST_CASE("climbing leaves a vertex just above a face far from the origin",
 }
 #endif
 
-// Broke (fuzz_hull): the neighbours of a corner split 1.4e-9 apart tied with it in whole dot
-// products, and the climb stopped 5e-9 short of the support.
+// Broke (fuzz_hull): the neighbours of a corner split 1.4e-9 apart tied with
+// it in whole dot products, and the climb stopped 5e-9 short of the support.
 TEST_CASE("climbing passes a split corner whose neighbours tie in whole dot products",
           "[regression][support][hull]") {
   const std::vector<vec3> points = {
@@ -212,8 +213,9 @@ TEST_CASE("climbing passes a split corner whose neighbours tie in whole dot prod
   test::check_built_hull(points);
 }
 
-// Broke (fuzz_hull): taking the first positive gain, the climb went round a face's three tied
-// vertices until its step cap and never took the real gain off the face.
+// Broke (fuzz_hull): taking the first positive gain, the climb went round a
+// face's three tied vertices until its step cap and never took the real gain
+// off the face.
 #if !SEPAX_USE_FLOAT  // in float the 1e-38 coordinates are denormal and the hull differs
 TEST_CASE("climbing takes the largest gain, not a cycle of round-off gains",
           "[regression][support][hull]") {
@@ -228,8 +230,8 @@ TEST_CASE("climbing takes the largest gain, not a cycle of round-off gains",
 }
 #endif
 
-// Broke (fuzz_hull): a merged polygon reflex in its own plane by 3e-12 left a vertex with only
-// in-plane edges, and the climb stopped there 0.013 short.
+// Broke (fuzz_hull): a merged polygon reflex in its own plane by 3e-12 left a
+// vertex with only in-plane edges, and the climb stopped there 0.013 short.
 #if !SEPAX_USE_FLOAT  // in float the corner is one point
 TEST_CASE("climbing looks past a corner that is a local maximum in a polygon face's plane",
           "[regression][support][hull]") {
@@ -267,8 +269,9 @@ TEST_CASE("climbing looks past a corner that is a local maximum in a polygon fac
 }
 #endif
 
-// Broke (fuzz_hull): every neighbour of a split corner tied exactly along the bottom face's normal,
-// and the climb stopped a whole hull size short of the support.
+// Broke (fuzz_hull): every neighbour of a split corner tied exactly along the
+// bottom face's normal, and the climb stopped a whole hull size short of the
+// support.
 #if !SEPAX_USE_FLOAT  // in float the corner split 1e-8 apart is one point
 TEST_CASE("climbing searches the plateau of exact ties it stops on",
           "[regression][support][hull]") {
@@ -293,8 +296,9 @@ TEST_CASE("climbing searches the plateau of exact ties it stops on",
 }
 #endif
 
-// Broke (fuzz_hull): across a corner split 2e-9 apart the stored hull was reflex by more than
-// round-off, and the climb stopped there a whole hull size short.
+// Broke (fuzz_hull): across a corner split 2e-9 apart the stored hull was
+// reflex by more than round-off, and the climb stopped there a whole hull
+// size short.
 #if !SEPAX_USE_FLOAT  // the 1e-9 jitter is the case; float merges it
 TEST_CASE("climbing counts neighbours worse by less than the merge radius as tied",
           "[regression][support][hull]") {

@@ -9,8 +9,8 @@
 
 using namespace sepax;
 
-// Broke (fuzz_pair): components near 1e-161 had subnormal squares and gave a rotation 0.7% off
-// orthonormal, and components of 1e200 gave the identity.
+// Broke (fuzz_pair): components near 1e-161 had subnormal squares and gave a
+// rotation 0.7% off orthonormal, and components of 1e200 gave the identity.
 TEST_CASE("a quaternion of tiny or huge components gives its direction's rotation",
           "[regression][types][pose]") {
   const real tiny = std::numeric_limits<real>::min() * real(1e5);  // squares underflow
