@@ -383,74 +383,68 @@ TEST_CASE("random pairs: EPA depth and axis against the reference", "[epa][rando
   EpaStats total;
   for (const pairs::Category c : pairs::all_categories()) {
     EpaStats s;
-    const Plan plan = plan_for(c);
     epa::Workspace ws;
-    for (int seed = 0; seed < plan.pairs; ++seed) {
-      const pairs::Pair p = pairs::make_pair(c, std::uint64_t(seed));
-      const ref::Difference d = ref::Difference::build(ref::world_points(p.a, p.pose_a),
-                                                       ref::world_points(p.b, p.pose_b));
-      pairs::Rng rng(std::uint64_t(seed) * 7919 + 29);
-      for (int k = 0; k <= plan.shifts; ++k) {
-        const test::Shifted shifted_b = test::shifted(p, d.size(), rng, k);
-        const Pose& pb = shifted_b.pose_b;
-        const glm::dvec3& shift = shifted_b.shift;
-        const ref::Answer r = d.query(shift);
-        if (!r.ok) continue;
-        ++s.queries;
-        const auto q = epa::query(p.a, p.pose_a, p.b, pb, nullptr, &ws);
-        const std::string name = p.name() + " shift " + std::to_string(k);
-        REQUIRE((std::isfinite(q.separation) && finite(q.axis) && finite(q.point_a) &&
-                 finite(q.point_b)));
-        if (std::abs(r.separation) <= band * r.size) {
-          ++s.in_band;
-          if (r.flat && r.intersecting) {  // coplanar overlap: touching, depth 0
-            ++s.flat;
-            CHECK(q.intersecting);
-            CHECK(-q.separation <= band * r.size);
-          }
-          continue;
+    for_each_shifted_query(c, 29, [&](const ShiftedQuery& sq) {
+      const pairs::Pair& p = sq.pair;
+      const Pose& pb = sq.pose_b;
+      const glm::dvec3& shift = sq.shift;
+      const ref::Answer& r = sq.answer;
+      if (!r.ok) return;
+      ++s.queries;
+      const auto q = epa::query(p.a, p.pose_a, p.b, pb, nullptr, &ws);
+      const std::string name = sq.name();
+      REQUIRE((std::isfinite(q.separation) && finite(q.axis) && finite(q.point_a) &&
+               finite(q.point_b)));
+      if (std::abs(r.separation) <= band * r.size) {
+        ++s.in_band;
+        if (r.flat && r.intersecting) {  // coplanar overlap: touching, depth 0
+          ++s.flat;
+          CHECK(q.intersecting);
+          CHECK(-q.separation <= band * r.size);
         }
-        ++(r.intersecting ? s.intersecting : s.separated);
-        if (q.intersecting != r.intersecting) {
-          ++s.wrong_decision;
-          UNSCOPED_INFO("wrong decision " << name << ": ref " << r.separation << ", sepax "
-                                          << q.separation);
-          continue;
-        }
-        if (!r.intersecting) continue;
-        ++s.status[int(q.epa_status)];
-        s.iterations += q.epa_iterations;
-        const double depth = -double(q.separation);
-        const double err = std::abs(depth - r.depth);
-        if (err / r.depth > s.worst_depth) s.worst_depth = err / r.depth, s.worst_depth_name = name;
-        s.worst_depth_size = std::max(s.worst_depth_size, err / r.size);
-        // Witnesses: point_b - point_a = -depth * axis.
-        const double witness = double(glm::length(q.point_b - q.point_a - q.separation * q.axis));
-        s.worst_witness = std::max(s.worst_witness, witness / magnitude(p, r.size));
-        if (err > depth_rel * r.depth + depth_floor * magnitude(p, r.size)) {
-          ++s.bad_depth;
-          UNSCOPED_INFO("depth " << name << ": ref " << r.depth << ", epa " << depth << " status "
-                                 << epa::to_string(q.epa_status));
-        }
-        // The answer must separate: B moved by (depth + band) along the axis.
-        const ref::Answer moved = d.query(shift + glm::dvec3(q.axis) * (depth + 2 * band * r.size));
-        if (moved.intersecting && std::abs(moved.separation) > band * r.size) {
-          ++s.not_separating;
-          UNSCOPED_INFO("MTV does not separate " << name);
-        }
-        if (!r.flat && r.axis_gap > unique_gap * r.size) {
-          ++s.axis_checked;
-          const double angle =
-              std::asin(std::min(1.0, glm::length(glm::cross(glm::dvec3(q.axis), r.axis))));
-          const double signed_angle = glm::dot(glm::dvec3(q.axis), r.axis) < 0 ? 4 : angle;
-          if (signed_angle > s.worst_angle) s.worst_angle = signed_angle, s.worst_angle_name = name;
-          if (signed_angle > axis_angle) {
-            ++s.bad_axis;
-            UNSCOPED_INFO("axis " << name << ": angle " << signed_angle << " rad");
-          }
+        return;
+      }
+      ++(r.intersecting ? s.intersecting : s.separated);
+      if (q.intersecting != r.intersecting) {
+        ++s.wrong_decision;
+        UNSCOPED_INFO("wrong decision " << name << ": ref " << r.separation << ", sepax "
+                                        << q.separation);
+        return;
+      }
+      if (!r.intersecting) return;
+      ++s.status[int(q.epa_status)];
+      s.iterations += q.epa_iterations;
+      const double depth = -double(q.separation);
+      const double err = std::abs(depth - r.depth);
+      if (err / r.depth > s.worst_depth) s.worst_depth = err / r.depth, s.worst_depth_name = name;
+      s.worst_depth_size = std::max(s.worst_depth_size, err / r.size);
+      // Witnesses: point_b - point_a = -depth * axis.
+      const double witness = double(glm::length(q.point_b - q.point_a - q.separation * q.axis));
+      s.worst_witness = std::max(s.worst_witness, witness / magnitude(p, r.size));
+      if (err > depth_rel * r.depth + depth_floor * magnitude(p, r.size)) {
+        ++s.bad_depth;
+        UNSCOPED_INFO("depth " << name << ": ref " << r.depth << ", epa " << depth << " status "
+                               << epa::to_string(q.epa_status));
+      }
+      // The answer must separate: B moved by (depth + band) along the axis.
+      const ref::Answer moved =
+          sq.difference.query(shift + glm::dvec3(q.axis) * (depth + 2 * band * r.size));
+      if (moved.intersecting && std::abs(moved.separation) > band * r.size) {
+        ++s.not_separating;
+        UNSCOPED_INFO("MTV does not separate " << name);
+      }
+      if (!r.flat && r.axis_gap > unique_gap * r.size) {
+        ++s.axis_checked;
+        const double angle =
+            std::asin(std::min(1.0, glm::length(glm::cross(glm::dvec3(q.axis), r.axis))));
+        const double signed_angle = glm::dot(glm::dvec3(q.axis), r.axis) < 0 ? 4 : angle;
+        if (signed_angle > s.worst_angle) s.worst_angle = signed_angle, s.worst_angle_name = name;
+        if (signed_angle > axis_angle) {
+          ++s.bad_axis;
+          UNSCOPED_INFO("axis " << name << ": angle " << signed_angle << " rad");
         }
       }
-    }
+    });
     std::printf(
         "epa %-19s queries %5d: separated %5d, intersecting %5d (flat D checked %d), in band %4d; "
         "wrong decisions %d, bad depths %d, bad axes %d of %d, MTV not separating %d; "

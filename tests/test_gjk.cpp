@@ -1,11 +1,14 @@
 // GJK distance and intersection: analytic cases on every adapter, named
-// regressions, warm starts, and seeded random pairs against the brute-force
-// Minkowski-difference reference.
+// regressions, warm starts, seeded random pairs against the brute-force
+// Minkowski-difference reference, and the regressions fuzz_pair found.
+#include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
+#include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
 
 #include <catch2/catch.hpp>
 
+#include "hull_checks.hpp"
 #include "pairs.hpp"
 #include "reference.hpp"
 #include "test_util.hpp"
@@ -15,6 +18,7 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <vector>
 
 using namespace sepax;
 using namespace sepax::convex;
@@ -34,9 +38,6 @@ void check_sane(const gjk::Result& r) {
   CHECK(std::abs(glm::length(r.axis) - 1) < 100 * tol::eps);
   CHECK(r.iterations <= gjk::max_iterations);
 }
-
-/// A hull support map without indices and without hill climbing: the
-/// brute-force path that the indexed one is checked against.
 
 }  // namespace
 
@@ -384,64 +385,51 @@ struct GjkStats {
   long iterations = 0;
 };
 
-std::string with_shift(const pairs::Pair& p, int k) {
-  return p.name() + " shift " + std::to_string(k);
-}
-
 }  // namespace
 
 TEST_CASE("random pairs: GJK distance and decision against the reference", "[gjk][random]") {
   GjkStats total;
   for (const pairs::Category c : pairs::all_categories()) {
     GjkStats s;
-    const Plan plan = plan_for(c);
-    for (int seed = 0; seed < plan.pairs; ++seed) {
-      const pairs::Pair p = pairs::make_pair(c, std::uint64_t(seed));
-      const ref::Difference d = ref::Difference::build(ref::world_points(p.a, p.pose_a),
-                                                       ref::world_points(p.b, p.pose_b));
-      pairs::Rng rng(std::uint64_t(seed) * 7919 + 17);
-      for (int k = 0; k <= plan.shifts; ++k) {
-        const test::Shifted shifted_b = test::shifted(p, d.size(), rng, k);
-        const Pose& pb = shifted_b.pose_b;
-        const glm::dvec3& shift = shifted_b.shift;
-        const ref::Answer r = d.query(shift);
-        ++s.queries;
-        if (!r.ok) {
-          ++s.ref_failed;
-          continue;
-        }
-        const auto g = gjk::distance(p.a, p.pose_a, p.b, pb);
-        s.iterations += g.iterations;
-        ++s.status[int(g.status)];
-        const bool finite_answer =
-            std::isfinite(g.distance) && finite(g.axis) && finite(g.point_a) && finite(g.point_b);
-        REQUIRE(finite_answer);
-        if (std::abs(r.separation) <= band * r.size) {
-          ++s.in_band;
-          continue;
-        }
-        ++(r.intersecting ? s.intersecting : s.separated);
-        const bool decision_ok = g.intersecting == r.intersecting &&
-                                 gjk::intersect(p.a, p.pose_a, p.b, pb) == r.intersecting;
-        if (!decision_ok) {
-          ++s.wrong_decision;
-          UNSCOPED_INFO("wrong decision " << with_shift(p, k) << ": ref separation " << r.separation
-                                          << ", gjk " << g.distance);
-          continue;
-        }
-        if (r.intersecting) continue;
-        const double err = std::abs(double(g.distance) - r.distance);
-        if (err / r.distance > s.worst_rel)
-          s.worst_rel = err / r.distance, s.worst_rel_name = with_shift(p, k);
-        if (err / r.size > s.worst_abs)
-          s.worst_abs = err / r.size, s.worst_abs_name = with_shift(p, k);
-        if (err > distance_rel * r.distance + distance_floor * magnitude(p, r.size)) {
-          ++s.bad_distance;
-          UNSCOPED_INFO("distance " << with_shift(p, k) << ": ref " << r.distance << ", gjk "
-                                    << g.distance << " (size " << r.size << ")");
-        }
+    for_each_shifted_query(c, 17, [&](const ShiftedQuery& sq) {
+      const pairs::Pair& p = sq.pair;
+      const Pose& pb = sq.pose_b;
+      const ref::Answer& r = sq.answer;
+      ++s.queries;
+      if (!r.ok) {
+        ++s.ref_failed;
+        return;
       }
-    }
+      const auto g = gjk::distance(p.a, p.pose_a, p.b, pb);
+      s.iterations += g.iterations;
+      ++s.status[int(g.status)];
+      const bool finite_answer =
+          std::isfinite(g.distance) && finite(g.axis) && finite(g.point_a) && finite(g.point_b);
+      REQUIRE(finite_answer);
+      if (std::abs(r.separation) <= band * r.size) {
+        ++s.in_band;
+        return;
+      }
+      ++(r.intersecting ? s.intersecting : s.separated);
+      const bool decision_ok = g.intersecting == r.intersecting &&
+                               gjk::intersect(p.a, p.pose_a, p.b, pb) == r.intersecting;
+      if (!decision_ok) {
+        ++s.wrong_decision;
+        UNSCOPED_INFO("wrong decision " << sq.name() << ": ref separation " << r.separation
+                                        << ", gjk " << g.distance);
+        return;
+      }
+      if (r.intersecting) return;
+      const double err = std::abs(double(g.distance) - r.distance);
+      if (err / r.distance > s.worst_rel)
+        s.worst_rel = err / r.distance, s.worst_rel_name = sq.name();
+      if (err / r.size > s.worst_abs) s.worst_abs = err / r.size, s.worst_abs_name = sq.name();
+      if (err > distance_rel * r.distance + distance_floor * magnitude(p, r.size)) {
+        ++s.bad_distance;
+        UNSCOPED_INFO("distance " << sq.name() << ": ref " << r.distance << ", gjk " << g.distance
+                                  << " (size " << r.size << ")");
+      }
+    });
     std::printf(
         "gjk %-19s queries %5d: separated %5d, intersecting %5d, in band %4d, ref failed %d; "
         "wrong decisions %d, bad distances %d; status conv/max/degen %d/%d/%d; "
@@ -458,3 +446,224 @@ TEST_CASE("random pairs: GJK distance and decision against the reference", "[gjk
   CHECK(total.separated > 1000);
   CHECK(total.intersecting > 1000);
 }
+
+// ---------------------------------------------------------------------------
+// Named regressions from fuzz_pair: hull pairs whose simplex is a sliver or
+// whose coordinates span many orders of magnitude, each queried in both
+// orders. They exist in double only (jitter below float's round-off,
+// coordinates beyond its range).
+
+namespace {
+
+/// GJK's distance of A to B, or of B to A when `swapped` (unused in float,
+/// where every caller's input is below round-off).
+[[maybe_unused]] gjk::Result distance_in_order(const Hull& a, const Pose& pa, const Hull& b,
+                                               const Pose& pb, bool swapped) {
+  return swapped ? gjk::distance(b, pb, a, pa) : gjk::distance(a, pa, b, pb);
+}
+
+}  // namespace
+
+// Broke (fuzz_pair): triangle weights over a separately rounded cross product
+// summed to 1 + 5.6e-5 and put both witness points 2.8e-5 outside their
+// hulls.
+#if !SEPAX_USE_FLOAT  // the 1e-5 jitter is the case; float rounds it differently
+TEST_CASE("witness points lie on their hulls at a sliver simplex", "[regression][gjk]") {
+  const std::vector<vec3> a_points = {
+      {-0.50000000000099998, -0.500000000005, 0.49999999999900002},
+      {0.49999999999900002, 0.49999999999900002, 0.5},
+      {-0.499999999907, 0.5, -0.49999999995299999},
+      {0.5, 0.50000000000099998, 0.5},
+      {-0.5, -0.5, -0.50000000000099998},
+      {0.5, -0.5, -0.49999999999900002},
+      {0.5, 0.5, -0.5},
+      {-0.49999999999900002, 0.5, -0.49999999999900002},
+  };
+  const std::vector<vec3> b_points = {
+      {-0.5, -0.49299999999999999, 1.5},
+      {0.5, -0.5, 0.50900000000000001},
+      {-0.501, -0.505, 1.4990000000000001},
+      {0.499, 0.499, 1.5},
+      {-0.40700000000000003, 0.5, 0.54699999999999993},
+      {0.5, 0.501, 1.5},
+      {-0.5, -0.5, 0.499},
+      {0.5, -0.5, 0.501},
+      {0.5, 0.5, 0.5},
+      {-0.499, 0.5, 0.501},
+      {-0.5, -0.5, 0.5},
+      {-0.5, -0.501, 0.5},
+      {-0.499, 0.5, 0.53300000000000003},
+      {0.504, -0.501, 0.56400000000000006},
+      {-0.5, 0.5, 0.5},
+      {-0.5, -0.5, 0.54299999999999993},
+      {0.5, -0.5, 0.50700000000000001},
+      {-0.49099999999999999, -0.5, 0.5},
+      {-0.501, -0.5, 0.5},
+      {-0.44900000000000001, 0.499, 1.4990000000000001},
+      {0.499, 0.497, 0.5},
+      {0.501, -0.5, 0.499},
+      {0.5, 0.5, 0.501},
+  };
+  const Hull a = built_hull(a_points);
+  const Hull b = built_hull(b_points);
+  const Pose pa{}, pb{mat3(real(1)), vec3(1, 0, 0)};
+  const real tolerance = std::max(validate(a).tolerance, validate(b).tolerance);
+  for (const bool swapped : {false, true}) {
+    const gjk::Result r = distance_in_order(a, pa, b, pb, swapped);
+    const Hull& first = swapped ? b : a;
+    const Hull& second = swapped ? a : b;
+    const Pose& first_pose = swapped ? pb : pa;
+    const Pose& second_pose = swapped ? pa : pb;
+    CHECK(outside_distance(first, first_pose.apply_inverse(r.point_a)) <= tolerance);
+    CHECK(outside_distance(second, second_pose.apply_inverse(r.point_b)) <= tolerance);
+  }
+}
+#endif
+
+// Broke (fuzz_pair): signed-area weights of a triangle 2 long and 1e-12 wide
+// were 1e-4 off, and the witness points came out 4.3e-6 apart sideways.
+#if !SEPAX_USE_FLOAT  // the 1e-12 jitter is the case; float rounds it away
+TEST_CASE("witness points of a sliver triangle are a closest pair", "[regression][gjk]") {
+  const std::vector<vec3> a_points = {
+      {-0.49999999999900002, -0.5, -0.50000000000099998},
+      {-0.5, -0.49999999999900002, 0.5},
+      {-0.49999999999900002, 0.5, -0.50000000000099998},
+      {-0.5, 0.50000000000099998, 0.5},
+      {0.5, -0.5, 0.49999999999900002},
+      {0.5, -0.49999999999900002, 0.5},
+      {0.50000000000099998, 0.5, -0.49999999998200001},
+      {0.5, 0.50000000000099998, 0.5},
+  };
+  const std::vector<vec3> b_points = {
+      {-0.5, -0.50000000000099998, -0.49999999999900002},
+      {-0.49999999999799999, -0.5, 0.5},
+      {-0.5, 0.49999999999900002, -0.49999999999900002},
+      {-0.49999999988999999, -0.49999999988999999, -0.49999999988999999},
+      {-0.49999999988999999, -0.5, -0.49999999999900002},
+      {-0.49999999999900002, -0.49999999999900002, -0.5},
+      {0.5, 0.50000000000099998, -0.5},
+      {-0.49999999999900002, -0.49999999999900002, -0.49999999999900002},
+      {0.5, 0.50000000000099998, -0.49999999999900002},
+      {-0.49999999999900002, -0.5, -0.5},
+  };
+  const Hull a = built_hull(a_points);
+  const Hull b = built_hull(b_points);
+  const Pose pa{}, pb{mat3(real(1)), vec3(1, 0, 0)};
+  for (const bool swapped : {false, true}) {
+    const gjk::Result r = distance_in_order(a, pa, b, pb, swapped);
+    CAPTURE(swapped, r.distance);
+    REQUIRE_FALSE(r.intersecting);  // the case needs a distance > 0
+    CHECK(r.distance < 1e-11);
+    CHECK(glm::length(r.point_b - r.point_a - r.distance * r.axis) < 1e-15);
+  }
+}
+#endif
+
+// Broke (fuzz_pair): re-solving the enclosing tetrahedron in canonical order
+// rounded its 1e11 coordinates differently and called an overlap 814064
+// apart, in one order only.
+#if !SEPAX_USE_FLOAT  // 1.1e11 is beyond float's coordinate range
+TEST_CASE("an origin the loop enclosed stays enclosed after the canonical re-solve",
+          "[regression][gjk]") {
+  const std::vector<vec3> a_points = {
+      {-2.4328840095565326e-25, -2.4328840095565326e-25, -2.4328840095565326e-25},
+      {0, 0, 12.078431129455566},
+      {12.078431129455566, 12.078431129455566, 12.078431129455566},
+      {12.078431129455566, 3.54953188986777e-38, -37849399296},
+      {-112646037504, -104056102912, -112629260288},
+      {-112646037504, -112646037504, -112646086656},
+      {-112646037504, -51876466688, -112646037504},
+  };
+  const std::vector<vec3> b_points = {
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-469999.25, -469999.25, -469999.25},
+      {-469999.25, -469999.25, -469999.25},
+      {-469999.25, -469999.25, -469999.25},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-469999.84999999998, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.75},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.65000000002},
+      {-470000.65000000002, -470000.65000000002, -470000.75},
+      {-470000.75, -470000.75, -470000.75},
+      {-470000.75, -470000.65000000002, -470000.75},
+      {-469999.25, -470000.34999999998, -470000.04999999999},
+      {-470000.75, -470000.45000000001, -470000.75},
+      {-470000.75, -470000.75, -470000.75},
+      {-470000.75, -470000.75, -470000.75},
+  };
+  const Hull a = built_hull(a_points);
+  const Hull b = built_hull(b_points);
+  const Pose pose{mat3(real(1)), vec3(-105.4140625)};
+  for (const bool swapped : {false, true}) {
+    const gjk::Result r = distance_in_order(a, pose, b, pose, swapped);
+    CAPTURE(swapped, r.distance);
+    CHECK(r.intersecting);
+    CHECK(gjk::intersect(a, pose, b, pose));
+  }
+}
+#endif
+
+// Broke (fuzz_pair): the squared length of a closest point 1e-160 long was
+// subnormal, and the axis came out 1e-3 off unit length.
+#if !SEPAX_USE_FLOAT  // float has no 1e-160
+TEST_CASE("the axis is unit length at a distance of 1e-160", "[regression][gjk]") {
+  const real t = real(1e-160);
+  const std::vector<vec3> a_points = {{0, 0, 0}, {-1, 0, 0}, {0, -1, 0}, {0, 0, -1}};
+  const std::vector<vec3> b_points = {{t, 2 * t, 3 * t}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+  const Hull a = built_hull(a_points);
+  const Hull b = built_hull(b_points);
+  const Pose origin{mat3(real(1)), vec3(0)};
+  for (const bool swap : {false, true}) {
+    const gjk::Result d = distance_in_order(a, origin, b, origin, swap);
+    CAPTURE(swap, d.distance, glm::length(d.axis));
+    CHECK(std::abs(glm::length(d.axis) - 1) <= 64 * tol::eps);
+    CHECK(d.distance <= real(1e-159));  // B's corner is 3.7e-160 from A's
+  }
+}
+#endif
+
+// Broke (fuzz_pair): GJK stopped degenerate 2.2e-14 from an inner triangle of
+// an overlap by 4.1e-4, apart in one order and touching in the other.
+#if !SEPAX_USE_FLOAT  // the 1e-12 jitter is the case
+TEST_CASE("a stop 1e-14 from an inner triangle of an overlap is an intersection in both orders",
+          "[regression][gjk][epa]") {
+  const std::vector<vec3> a_points = {
+      {-0.49999999999900002, -0.49999999999900002, -0.50000000010400003},
+      {-0.49999999999700001, -0.5, -0.5},
+      {-0.5, -0.5, -0.5},
+      {-0.5, -0.5, -0.5},
+      {0.5, -0.5, -0.5},
+      {0.50000000000099998, 0.50000000000099998, 0.5},
+      {-0.49999999999900002, 0.50000000000099998, -0.49999999999900002},
+      {-0.5, 0.5, -0.5},
+  };
+  const real h = real(0.0005);
+  const std::vector<vec3> b_points = {{-h, -h, -h}, {-h, h, h},  {h, -h, -h},
+                                      {h, -h, h},   {-h, -h, h}, {-h, h, -h}};
+  const Hull a = built_hull(a_points);
+  const Hull b = built_hull(b_points);
+  const Pose pose{mat3(real(1)), vec3(1, 0, 0)};
+  const sat::Result by_sat = sat::query(a, pose, b, pose);
+  REQUIRE(by_sat.separation < real(-4e-4));
+  for (const bool swap : {false, true}) {
+    const gjk::Result d = distance_in_order(a, pose, b, pose, swap);
+    CAPTURE(swap, d.distance, int(d.status));
+    CHECK(d.intersecting);
+    CHECK((swap ? gjk::intersect(b, pose, a, pose) : gjk::intersect(a, pose, b, pose)));
+    const epa::Result e = swap ? epa::query(b, pose, a, pose) : epa::query(a, pose, b, pose);
+    CHECK(e.intersecting);
+    CHECK(std::abs(e.separation - by_sat.separation) <= 1e-9);
+  }
+}
+#endif

@@ -44,6 +44,16 @@ bool near(const dvec3& a, const dvec3& b, double eps) {
   return glm::distance(a, b) <= eps;
 }
 
+/// `r` is an answer, flat or not as `flat` says, with B apart from A by
+/// `distance` along `axis` (both exact to 1e-12).
+void check_apart(const ref::Answer& r, bool flat, double distance, const dvec3& axis) {
+  REQUIRE(r.ok);
+  CHECK(r.flat == flat);
+  CHECK_FALSE(r.intersecting);
+  CHECK(r.distance == Approx(distance).epsilon(1e-12));
+  CHECK(near(r.axis, axis, 1e-12));
+}
+
 }  // namespace
 
 TEST_CASE("unit cubes apart along x", "[reference]") {
@@ -142,29 +152,18 @@ TEST_CASE("coplanar flat polygons", "[reference][flat]") {
   CHECK(overlap.depth == 0);
   CHECK(std::abs(glm::dot(overlap.axis, dvec3(0, 0, 1))) == Approx(1));
 
-  const ref::Answer apart = ref::minkowski(square({0, 0, 0}, 0.5), square({1.2, 0.2, 0}, 0.5));
-  REQUIRE(apart.ok);
-  CHECK(apart.flat);
-  CHECK_FALSE(apart.intersecting);
-  CHECK(apart.distance == Approx(0.2).epsilon(1e-12));
-  CHECK(near(apart.axis, {1, 0, 0}, 1e-12));
-
+  check_apart(ref::minkowski(square({0, 0, 0}, 0.5), square({1.2, 0.2, 0}, 0.5)), true, 0.2,
+              {1, 0, 0});
   // Parallel planes: D is flat but off the origin.
-  const ref::Answer above = ref::minkowski(square({0, 0, 0}, 0.5), square({0.3, 0.2, 0.3}, 0.5));
-  REQUIRE(above.ok);
-  CHECK(above.flat);
-  CHECK(above.distance == Approx(0.3).epsilon(1e-12));
-  CHECK(near(above.axis, {0, 0, 1}, 1e-12));
+  check_apart(ref::minkowski(square({0, 0, 0}, 0.5), square({0.3, 0.2, 0.3}, 0.5)), true, 0.3,
+              {0, 0, 1});
   const ref::Answer corner = ref::minkowski(square({0, 0, 0}, 0.5), square({1.3, 1.4, 0.2}, 0.5));
   CHECK(corner.distance == Approx(std::sqrt(0.09 + 0.16 + 0.04)).epsilon(1e-12));
 }
 
 TEST_CASE("flat polygon above and through a box", "[reference][flat]") {
-  const ref::Answer above = ref::minkowski(cube({0, 0, 0}, 0.5), square({0.1, 0, 0.7}, 0.3));
-  REQUIRE(above.ok);
-  CHECK_FALSE(above.flat);
-  CHECK(above.distance == Approx(0.2).epsilon(1e-12));
-  CHECK(near(above.axis, {0, 0, 1}, 1e-12));
+  check_apart(ref::minkowski(cube({0, 0, 0}, 0.5), square({0.1, 0, 0.7}, 0.3)), false, 0.2,
+              {0, 0, 1});
   // The square slices the box at z = 0.4: lifting it by 0.1 frees it.
   const ref::Answer through = ref::minkowski(cube({0, 0, 0}, 0.5), square({0.1, 0, 0.4}, 0.3));
   REQUIRE(through.ok);
@@ -277,10 +276,11 @@ const pairs::Category small_categories[] = {pairs::Category::separated,
 
 constexpr int seeds_per_category = 100;
 
-}  // namespace
-
-TEST_CASE("moving B by the depth along the axis frees the pair", "[reference][random]") {
-  int checked = 0;
+/// Calls visit(pair, a, b, answer) for the first seeds_per_category pairs of
+/// every small category: A's and B's points in world coordinates and the
+/// reference's answer for them, which must be ok.
+template <class Visit>
+void for_each_small_pair(Visit&& visit) {
   for (pairs::Category c : small_categories)
     for (std::uint64_t seed = 0; seed < seeds_per_category; ++seed) {
       const pairs::Pair p = pairs::make_pair(c, seed);
@@ -289,40 +289,44 @@ TEST_CASE("moving B by the depth along the axis frees the pair", "[reference][ra
       const ref::Answer r = ref::minkowski(a, b);
       INFO(p.name());
       REQUIRE(r.ok);
-      if (!r.intersecting || r.flat || r.depth <= nudge * r.size) continue;
-      const ref::Answer out = ref::minkowski(a, shifted(b, r.axis * (r.depth + nudge * r.size)));
-      const ref::Answer in = ref::minkowski(a, shifted(b, r.axis * (r.depth - nudge * r.size)));
-      CHECK_FALSE(out.intersecting);
-      CHECK(out.distance == Approx(nudge * r.size).epsilon(1e-3));
-      CHECK(in.intersecting);
-      CHECK(in.depth == Approx(nudge * r.size).epsilon(1e-3));
-      ++checked;
+      visit(p, a, b, r);
     }
+}
+
+}  // namespace
+
+TEST_CASE("moving B by the depth along the axis frees the pair", "[reference][random]") {
+  int checked = 0;
+  for_each_small_pair([&](const pairs::Pair&, const std::vector<dvec3>& a,
+                          const std::vector<dvec3>& b, const ref::Answer& r) {
+    if (!r.intersecting || r.flat || r.depth <= nudge * r.size) return;
+    const ref::Answer out = ref::minkowski(a, shifted(b, r.axis * (r.depth + nudge * r.size)));
+    const ref::Answer in = ref::minkowski(a, shifted(b, r.axis * (r.depth - nudge * r.size)));
+    CHECK_FALSE(out.intersecting);
+    CHECK(out.distance == Approx(nudge * r.size).epsilon(1e-3));
+    CHECK(in.intersecting);
+    CHECK(in.depth == Approx(nudge * r.size).epsilon(1e-3));
+    ++checked;
+  });
   std::printf("depth checks: %d pairs\n", checked);
   CHECK(checked > 100);
 }
 
 TEST_CASE("distance equals the brute-force feature distance", "[reference][random]") {
   int checked = 0;
-  for (pairs::Category c : small_categories)
-    for (std::uint64_t seed = 0; seed < seeds_per_category; ++seed) {
-      const pairs::Pair p = pairs::make_pair(c, seed);
-      const std::vector<dvec3> a = ref::world_points(p.a, p.pose_a);
-      const std::vector<dvec3> b = ref::world_points(p.b, p.pose_b);
-      const ref::Answer r = ref::minkowski(a, b);
-      INFO(p.name());
-      REQUIRE(r.ok);
-      if (r.intersecting) continue;
-      const double brute = brute_distance(world_faces(p.a, p.pose_a), world_faces(p.b, p.pose_b));
-      // A flat D (coplanar polygons) is taken as a slab as thick as its
-      // points' spread, which is up to tol::flat of its size in float.
-      const double eps = (r.flat ? std::max(1e-9, double(tol::flat)) : 1e-9) * r.size;
-      CHECK(std::abs(r.distance - brute) <= eps);
-      const ref::Answer touch = ref::minkowski(a, shifted(b, -r.distance * r.axis));
-      CHECK(touch.intersecting);
-      CHECK(std::abs(touch.separation) <= eps);
-      ++checked;
-    }
+  for_each_small_pair([&](const pairs::Pair& p, const std::vector<dvec3>& a,
+                          const std::vector<dvec3>& b, const ref::Answer& r) {
+    if (r.intersecting) return;
+    const double brute = brute_distance(world_faces(p.a, p.pose_a), world_faces(p.b, p.pose_b));
+    // A flat D (coplanar polygons) is taken as a slab as thick as its
+    // points' spread, which is up to tol::flat of its size in float.
+    const double eps = (r.flat ? std::max(1e-9, double(tol::flat)) : 1e-9) * r.size;
+    CHECK(std::abs(r.distance - brute) <= eps);
+    const ref::Answer touch = ref::minkowski(a, shifted(b, -r.distance * r.axis));
+    CHECK(touch.intersecting);
+    CHECK(std::abs(touch.separation) <= eps);
+    ++checked;
+  });
   std::printf("distance checks: %d pairs\n", checked);
   CHECK(checked > 100);
 }

@@ -1,11 +1,15 @@
 // SAT: hand cases with known answers, then seeded random pairs of every
-// category against the brute-force Minkowski-difference reference, and the
+// category against the brute-force Minkowski-difference reference, the
 // reference versions (naive projection, all edge pairs) against the pruned
-// query.
+// query, and the regressions fuzz_pair found.
+#include "fixtures.hpp"
+#include "hull_checks.hpp"
 #include "pairs.hpp"
 #include "reference.hpp"
+#include "sepax/gjk.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
+#include "sepax/support.hpp"
 #include "sepax/testing.hpp"
 
 #include <catch2/catch.hpp>
@@ -13,6 +17,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <vector>
 
 using namespace sepax;
 
@@ -337,3 +342,162 @@ TEST_CASE("box against a general hull: three edge directions, same answers", "[s
   CHECK(overlapping > 50);
   CHECK(separated > 50);
 }
+
+// ---------------------------------------------------------------------------
+// Named regressions from fuzz_pair: nearly coplanar faces and edges far from
+// the origin, where Gauss-map arcs are 1e-7 rad or less. They exist in double
+// only (jitter below float's round-off).
+
+namespace {
+
+/// SAT's answers for A against B and for B against A.
+struct SeparatedPair {
+  sat::Result ab, ba;
+};
+
+/// Queries the pair in both orders: it must be separated, and as both
+/// orders see the same axes, their separations agree to 1e-12 (unused in
+/// float, where every caller's input is below round-off).
+[[maybe_unused]] SeparatedPair check_orders_agree(const Hull& a, const Pose& pa, const Hull& b,
+                                                  const Pose& pb) {
+  const SeparatedPair r{sat::query(a, pa, b, pb), sat::query(b, pb, a, pa)};
+  CAPTURE(r.ab.separation, r.ba.separation);
+  REQUIRE_FALSE(r.ab.intersecting);
+  CHECK(std::abs(r.ab.separation - r.ba.separation) <= 1e-12);
+  return r;
+}
+
+}  // namespace
+
+// Broke (fuzz_pair): the chord of a 1e-7 rad arc from its cos_half was 1%
+// short, so B against A skipped the best edge pair and the orders differed by
+// 4.2e-8.
+#if !SEPAX_USE_FLOAT  // the 1e-10 jitter at 760 is the case; float rounds it away
+TEST_CASE("edge pruning on tiny arcs far from the origin skips no better edge pair",
+          "[regression][sat]") {
+  const std::vector<vec3> a_points = test::grid_hull_points();
+  const std::vector<vec3> b_points = {
+      {-0.00049999240000000002, -10.0004999924, 759.99950000000001},
+      {-0.006499999900000001, -10.0055, 759.9934999999},
+      {-0.0024999889000000002, -10.006500000200001, 759.99449999989997},
+      {-0.0035000001000000001, -10.003500000100001, 759.99350000000004},
+      {-0.006499999900000001, -10.006500000000001, 759.99350000000004},
+      {-0.0064999993000000008, -10.003500000000001, 759.99649999999997},
+      {-0.0065000000000000006, -10.006499999100001, 759.99350000009997},
+      {-0.0065000000000000006, -10.003500000000001, 759.99350000000004},
+      {-0.006499999900000001, -10.0055, 759.99350000009997},
+      {-0.0054999999999999997, -10.006499996500001, 759.99350000000004},
+      {-0.0054999999000000001, -10.0055, 759.99450000009995},
+      {-0.0065000000000000006, -10.006500000100001, 759.99450000000002},
+      {-0.0065000000000000006, -10.0045, 759.99649999999997},
+      {-0.0035000000000000001, -10.006500000000001, 759.99350000000004},
+      {-0.0065000000000000006, -10.006500000000001, 759.99350000219999},
+      {-0.0054999999000000001, -10.0055, 759.99350000009997},
+      {-0.0034999999, -10.0055, 759.99450000009995},
+      {-0.0064999882000000009, -10.006500000000001, 759.99649999999997},
+      {-0.0065000000000000006, -10.006500000000001, 759.99350000000004},
+      {-0.0065000000000000006, -9.9975000000000005, 759.99350000000004},
+      {-0.006499999900000001, -10.0054999999, 759.99450000000002},
+      {0.0065000027000000002, -9.9934999973000007, 760.00650000890005},
+      {-0.0035000000000000001, -10.006500000000001, 760.00649999999996},
+  };
+  const Hull a = test::built_hull(a_points);
+  const Hull b = test::built_hull(b_points);
+  const Pose pa{mat3(real(1)), vec3(0, 0, 0.003)}, pb{mat3(real(1)), vec3(0, -0.001, 0)};
+  const SeparatedPair r = check_orders_agree(a, pa, b, pb);
+  // The separated query is a lower bound (the best face or Minkowski-face
+  // edge axis): the naive query, which tests every axis, finds no less.
+  const sat::Result reference = sat::naive_query(a, pa, b, pb);
+  CAPTURE(r.ab.separation, reference.separation);
+  CHECK(r.ab.separation <= reference.separation + 1e-12);
+}
+#endif
+
+// Broke (fuzz_pair): comparing cosines could not tell 2.6e-8 rad from 3e-8
+// rad, so the arc crossed in one order only and the orders differed by more
+// than 2.3e-8.
+#if !SEPAX_USE_FLOAT  // the 1e-10 jitter at 760 is the case; float rounds it away
+TEST_CASE("a 6e-8 rad arc crosses in both orders or in neither", "[regression][sat]") {
+  std::vector<vec3> a_points = test::grid_hull_points();
+  a_points[13] = {-0.0065000000000000006, -0.0045000000000000005, -0.00050000000000000001};
+  const std::vector<vec3> b_points = {
+      {-0.00049999240000000002, -10.0004999924, 759.99950000000001},
+      {-0.006499999900000001, -10.0055, 759.9934999999},
+      {-0.0024999889000000002, -10.006500000200001, 759.99449999989997},
+      {-0.0035000001000000001, -10.003500000100001, 759.99350000000004},
+      {-0.006499999900000001, -10.006500000000001, 759.99350000000004},
+      {-0.0064999993000000008, -10.003500000000001, 759.99649999999997},
+      {-0.0065000000000000006, -10.006499999100001, 759.99350000009997},
+      {-0.0065000000000000006, -10.003500000000001, 759.99350000000004},
+      {-0.006499999900000001, -10.0055, 759.99350000009997},
+      {-0.0054999999999999997, -10.006499996500001, 759.99350000000004},
+      {-0.0054999999999999997, -10.005499995499999, 759.99350000000004},
+      {-0.0035000000000000001, -10.0065000094, 760.0014999906},
+      {0.0014999906000000001, -10.006500000000001, 759.99649999999997},
+      {-0.006499999900000001, -10.0055, 759.99350000000004},
+      {-0.0065000001000000002, -10.003500000100001, 759.99849999759999},
+      {-0.006499999900000001, -10.006500000000001, 759.99550000010004},
+      {-0.0045000001000000001, -10.003500000100001, 759.99649999990004},
+      {-0.0035000001000000001, -10.0014999958, 759.99850000000004},
+      {-0.0065000094000000003, -10.003500000000001, 759.99350000000004},
+      {-0.0065000000000000006, -9.9975000000000005, 759.99350000000004},
+      {-0.006499999900000001, -10.0054999999, 759.99450000000002},
+      {0.0065000027000000002, -9.9934999973000007, 760.00650000890005},
+      {-0.0035000000000000001, -10.006500000000001, 760.00649999999996},
+  };
+  const Hull a = test::built_hull(a_points);
+  const Hull b = test::built_hull(b_points);
+  const Pose pa{mat3(real(1)), vec3(0, 0, 0.003)};
+  const Pose pb{mat3(vec3(1, 0, 0), vec3(0, -1, 0), vec3(0, 0, -1)), vec3(0, -0.001, 0)};
+  const SeparatedPair r = check_orders_agree(a, pa, b, pb);
+  // Both are lower bounds of the distance (GJK's, to its accuracy).
+  const gjk::Result d = gjk::distance(a, pa, b, pb);
+  CHECK(r.ab.separation <= d.distance + 1e-9);
+  CHECK(r.ba.separation <= d.distance + 1e-9);
+}
+#endif
+
+// Broke (fuzz_pair): the arc of a quad's edge tilted 5.4e-6 rad out of its
+// plane, and SAT took an edge axis whose gap was a far vertex's, 4.3e-5 off.
+#if !SEPAX_USE_FLOAT  // the 1e-5 offsets at 7.6e6 are below float's round-off
+TEST_CASE("an edge axis of a flat quad far from the origin measures its own gap",
+          "[regression][sat]") {
+  const std::vector<vec3> a_points = {
+      {7600000.0000759996, 7600000.0000759996, 7600000.0000759996},
+      {7600000.0000759996, 7600000.0000759996, 7600000.0000149999},
+      {7599990.0000149999, 7599990.0000149999, 7599990.0000149999},
+      {7599990.0000149999, 7599990.0000149999, 7599990.0000759996},
+      {7600000.0000759996, 7600000, 7599990},
+      {7599990, 7599990, 7599990},
+      {7599990, 7599990, 7599990.0000759996},
+  };
+  const std::vector<vec3> b_points = {
+      {7600000.0000759996, 7600000.000124, 7600000},
+      {7599990, 7599990, 7599990.0001189997},
+      {7599990, 7599990, 7599990.0000759996},
+      {7600000.0000759996, 7600000.0000759996, 7600000.0000759996},
+      {7600000.0000759996, 7600000.0000149999, 7599990.0000149999},
+      {7599990.0000149999, 7599990.0000149999, 7599990.0000149999},
+      {7599990, 7599990, 7599990},
+      {7599990, 7599990, 7599990.0000250004},
+  };
+  const Hull a = test::built_hull(a_points);
+  const Hull b = test::built_hull(b_points);
+  REQUIRE(a.is_flat());
+  const Pose pose = pose_from_euler_deg(vec3(760, 760, 760), vec3(195.32, 195.32, 195.32));
+  // The pair's touching band: 7e-6.
+  const real band =
+      tol::touching * (a.magnitude() + b.magnitude() + 2 * glm::length(pose.translation));
+  for (const bool a_first : {true, false}) {
+    const Hull& x = a_first ? a : b;
+    const Hull& y = a_first ? b : a;
+    const sat::Result r = sat::query(x, pose, y, pose);
+    const vec3 top = pose.apply(support_point(x, pose.rotate_inverse(r.axis)));
+    const vec3 bottom = pose.apply(support_point(y, pose.rotate_inverse(-r.axis)));
+    const real gap = glm::dot(r.axis, bottom - top);
+    CAPTURE(a_first, r.separation, gap, sat::to_string(r.feature.kind));
+    CHECK(r.intersecting);
+    CHECK(std::abs(gap - r.separation) <= band);
+  }
+}
+#endif

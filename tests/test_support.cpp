@@ -3,8 +3,10 @@
 // scan (same value), on hulls and directions where its fast paths decide
 // (random hulls, random directions) and where it defers to the exact tests
 // (face normals: tied corners; prisms, pyramids, polygons: polygon faces);
-// and the per-vertex data the climb reads.
+// the per-vertex data the climb reads; and named regressions, hulls on
+// which the climb once stopped short.
 #include "climb_reference.hpp"
+#include "hull_checks.hpp"
 #include "sepax/hull.hpp"
 #include "sepax/shapes.hpp"
 #include "sepax/support.hpp"
@@ -165,3 +167,163 @@ TEST_CASE("hull data for hill climbing: neighbour edges and polygon corners", "[
   CHECK(on_polygon > 0);
   CHECK(off_polygon > 0);
 }
+
+// ---------------------------------------------------------------------------
+// Named regressions: hulls on which hill climbing once stopped short of the
+// support (each also builds and validates). Inputs that exist in double only
+// are compiled out of float builds.
+
+// Broke (fuzz_hull): whole dot products at 5e4 hid the 3.5e-12 by which a
+// point lay above its face, and the climb stopped at it 0.12 short of the
+// support.
+#if !SEPAX_USE_FLOAT  // in float these points, 0.3 across at 5e4, are one point
+TEST_CASE("climbing leaves a vertex just above a face far from the origin",
+          "[regression][support][hull]") {
+  const std::vector<vec3> points = {
+      {-50000.050000000003, -30000.049999999999, -9999.8500000000004},
+      {-50000.050000000003, -29999.849999999999, -10000.049999999999},
+      {-50000.050000000003, -30000.150000000001, -10000.049999999999},
+      {-49999.949999999997, -30000.049999999999, -10000.049999999999},  // inside a face
+      {-49999.849999999999, -30000.150000000001, -10000.15},
+  };
+  test::check_built_hull(points);
+}
+#endif
+
+// Broke (fuzz_hull): the neighbours of a corner split 1.4e-9 apart tied with
+// it in whole dot products, and the climb stopped 5e-9 short of the support.
+TEST_CASE("climbing passes a split corner whose neighbours tie in whole dot products",
+          "[regression][support][hull]") {
+  const std::vector<vec3> points = {
+      {-26.499999999, -0.50000000099999997, -0.5},
+      {-26.5, -0.499999998, 0.49999999699999997},
+      {-26.5, -0.5, -0.5},
+      {-26.5, -0.5, -0.5},
+      {-26.5, -0.5, -0.5},
+      {-26.5, -0.5, -0.49999999499999997},
+      {-25.5, -0.5, -0.5},
+      {-25.5, 0.50000000099999997, 0.50000000099999997},
+      {-26.500000001, -0.5, 0.5},
+      {-25.5, -0.49999999899999997, 0.5},
+      {-26.499999998, 0.49999999699999997, 0.50000000499999997},
+      {-25.5, -0.5, 0.5},
+      {-25.5, 0.50000000099999997, -0.5},
+  };
+  // In float the jitter is below round-off and the hull is a plain cube.
+  test::check_built_hull(points);
+}
+
+// Broke (fuzz_hull): taking the first positive gain, the climb went round a
+// face's three tied vertices until its step cap and never took the real gain
+// off the face.
+#if !SEPAX_USE_FLOAT  // in float the 1e-38 coordinates are denormal and the hull differs
+TEST_CASE("climbing takes the largest gain, not a cycle of round-off gains",
+          "[regression][support][hull]") {
+  const std::vector<vec3> points = {
+      {1.8367099231598242e-40, 9.1835496157991212e-41, 9.4042429135425652e-38},
+      {2.351069696695813e-38, 2.3694278276172396e-38, 1.8403252731977823e-40},
+      {2.3694278276172396e-38, 9.4779982963944519e-38, 2.3877946465891449e-38},
+      {9.5514666933208449e-38, 9.550891600431086e-38, 5.8781892189251718e-39},
+      {7.2026741066295597e-43, 2.5218888202760868e-40, 0},
+  };
+  test::check_built_hull(points);
+}
+#endif
+
+// Broke (fuzz_hull): a merged polygon reflex in its own plane by 3e-12 left a
+// vertex with only in-plane edges, and the climb stopped there 0.013 short.
+#if !SEPAX_USE_FLOAT  // in float the corner is one point
+TEST_CASE("climbing looks past a corner that is a local maximum in a polygon face's plane",
+          "[regression][support][hull]") {
+  const std::vector<vec3> points = {
+      {0.02000000113, 0.0099999999899999994, -0.009999999360000001},
+      {-1.0199999993937281e-09, -1.0000000000000001e-11, 0.01000000113},
+      {0.02000000113, 0.01000000113, 0.01000000113},
+      {0.02000000113, 0.01000000113, 0.01000000117},
+      {0.02000000113, 0.01000000113, 0.01000000113},
+      {0.02000000113, 0.01000000113, 0.01000000113},
+      {0.020000000590000001, 0.01000000113, 0.01000000113},
+      {0.02000000113, 0.01000000113, 0.01000000113},
+      {1.1299999998215515e-09, 0.01000000113, 0.01000000113},
+      {0.02000000113, 0.01000000113, 0.01000000113},
+      {0.02000000113, 0.010000000360000001, -0.0099999999000000006},
+      {0.02, 1.0000000000000001e-11, 0.0099999990499999997},
+      {0.01999999978, -0.010000000010000001, -0.0099999988799999995},
+      {0.020000000010000001, -0.01000000104, 0.010000000409999999},
+      {1.3999999944058761e-10, 0.0099999990499999997, -6.5000000000000003e-10},
+      {0.0099999997700000003, 1.0000000000000002e-10, -0.0099999995800000002},
+      {0.01000000048, 9.1000000000000006e-10, 0.01},
+      {0, 0.00999999983, 0.00999999983},
+      {0.01999999983, 0.00999999983, 0.00999999983},
+      {0.01999999983, 0.00999999983, 0.00999999983},
+      {0.01999999983, 0.00999999983, 0.00999999983},
+      {0.01999999983, 0.00999999983, 0.00999999983},
+      {0.01999999983, 0.00999999983, 0.00999999983},
+      {0.01999999999, -0.010000000010000001, -2.3000000000000003e-10},
+      {-7.2000000059246894e-10, -0.010000000950000001, -0.01},
+      {0, -0.01, -0.01},
+      {0.019999998759999998, 0, -0.010000000950000001},
+      {0.01000000061, -0.01, -0.01},
+  };
+  test::check_built_hull(points);
+}
+#endif
+
+// Broke (fuzz_hull): every neighbour of a split corner tied exactly along the
+// bottom face's normal, and the climb stopped a whole hull size short of the
+// support.
+#if !SEPAX_USE_FLOAT  // in float the corner split 1e-8 apart is one point
+TEST_CASE("climbing searches the plateau of exact ties it stops on",
+          "[regression][support][hull]") {
+  const std::vector<vec3> points = {
+      {-0.49999999899999997, 0.49999999899999997, -0.5},
+      {-0.5, -0.5, -0.5},
+      {-0.5, -0.5, -0.499999998},
+      {0.49999999699999997, -0.49999999499999997, 0.5},
+      {0.50000002499999996, -0.50000000099999997, 0.5},
+      {-0.499999904, -0.49999992100000001, 0.50000007899999999},
+      {0.50000007899999999, 0.5, -0.5},
+      {-0.5, -0.5, 0.50000007899999999},
+      {0.50000007899999999, 0.50000007899999999, 0.50000007899999999},
+      {0.50000007899999999, 0.50000007899999999, -0.49999992100000001},
+      {0.50000007899999999, 0.50000007899999999, 0.50000007899999999},
+      {0.5, -0.5, -0.5},
+      {-0.5, -0.5, -0.50000009499999998},
+      {-0.5, -0.5, 0.5},
+      {-0.5, -0.5, -0.5},
+  };
+  test::check_built_hull(points);
+}
+#endif
+
+// Broke (fuzz_hull): across a corner split 2e-9 apart the stored hull was
+// reflex by more than round-off, and the climb stopped there a whole hull
+// size short.
+#if !SEPAX_USE_FLOAT  // the 1e-9 jitter is the case; float merges it
+TEST_CASE("climbing counts neighbours worse by less than the merge radius as tied",
+          "[regression][support][hull]") {
+  const std::vector<vec3> points = {
+      {-0.49999999899999997, 0.49999999899999997, 0.5},
+      {0.5, -0.5, -0.5},
+      {-0.49999999899999997, 0.5, 0.50000000099999997},
+      {-0.5, -0.5, -0.49999999899999997},
+      {-0.49999999899999997, 0.50000000099999997, 0.5},
+      {-0.5, 0.5, -0.5},
+      {-0.49999999899999997, 0.50000000200000005, -0.499999998},
+      {0.5, -0.5, 0.499999998},
+      {-0.500000004, -0.5, -0.49999999899999997},
+      {-0.5, -0.499999998, -0.49999999699999997},
+      {0.5, -0.49999990900000002, 0.50000000200000005},
+      {0.50000000300000003, -0.5, -0.5},
+      {-0.49999999899999997, 0.5, 0.50000000099999997},
+      {0.50000000099999997, -0.5, -0.49999999899999997},
+      {-0.5, -0.5, 0.50000000099999997},
+      {-0.499999998, -0.49999999699999997, -0.5},
+      {-0.50000000099999997, -0.50000000200000005, -0.5},
+      {-0.499999996, 0.5, -0.5},
+  };
+  const HullResult r = Hull::from_points(points);
+  REQUIRE(r.ok());
+  CHECK(test::climbing_finds_support(r.hull));
+}
+#endif

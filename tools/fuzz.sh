@@ -27,8 +27,9 @@
 # build-fuzz/fuzz-logs/<target>.log. Reproduce a crash with
 #   build-fuzz/tests/fuzz/<target> <artifact>
 # Of what they find, only two kinds of input belong in git: fixed findings as
-# regression_* seeds in tests/fuzz/corpus/<target> (with a named test in
-# tests/test_regressions.cpp), open ones in tests/fuzz/findings/<target>.
+# regression_* seeds in tests/fuzz/corpus/<target> (with a named test, tagged
+# [regression], in tests/test_<module>.cpp), open ones in
+# tests/fuzz/findings/<target>.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=setup.sh

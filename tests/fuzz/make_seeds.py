@@ -4,8 +4,9 @@
 Usage: tests/fuzz/make_seeds.py   (rewrites the seeds in place)
 
 Files named regression_* in the corpora are not written here: they are
-inputs that once failed (each has a named test in tests/test_regressions.cpp),
-kept as seeds so that every smoke run replays them.
+inputs that once failed (each has a named test, tagged [regression], in the
+test file of the module it broke), kept as seeds so that every smoke run
+replays them.
 
 The byte layouts are the ones fuzz_input.hpp decodes:
   cloud: encoding, levels, scale, offset x y z, offset exponent, jitter

@@ -78,8 +78,10 @@ std::vector<dvec3> unique_differences(const std::vector<dvec3>& a, const std::ve
   return d;
 }
 
-dvec3 closest_on_segment(const dvec3& p, const dvec3& a, const dvec3& b) {
-  const dvec3 e = b - a;
+// The point of segment a-b closest to p, in 3D or in a plane (dvec3, dvec2).
+template <class V>
+V closest_on_segment(const V& p, const V& a, const V& b) {
+  const V e = b - a;
   const double len2 = glm::dot(e, e);
   if (!(len2 > 0)) return a;
   return a + e * std::clamp(glm::dot(p - a, e) / len2, 0.0, 1.0);
@@ -98,13 +100,6 @@ dvec3 closest_on_triangle(const dvec3& p, const dvec3& a, const dvec3& b, const 
   for (const dvec3& q : {closest_on_segment(p, b, c), closest_on_segment(p, c, a)})
     if (glm::distance(q, p) < glm::distance(best, p)) best = q;
   return best;
-}
-
-dvec2 closest_on_segment_2d(const dvec2& p, const dvec2& a, const dvec2& b) {
-  const dvec2 e = b - a;
-  const double len2 = glm::dot(e, e);
-  if (!(len2 > 0)) return a;
-  return a + e * std::clamp(glm::dot(p - a, e) / len2, 0.0, 1.0);
 }
 
 double cross2(const dvec2& a, const dvec2& b) {
@@ -344,7 +339,7 @@ Answer Difference::flat_query(const dvec3& o) const {
   if (!inside) {
     q2 = polygon_[0];
     for (std::size_t i = 0; i < polygon_.size(); ++i) {
-      const dvec2 c = closest_on_segment_2d(o2, polygon_[i], polygon_[(i + 1) % polygon_.size()]);
+      const dvec2 c = closest_on_segment(o2, polygon_[i], polygon_[(i + 1) % polygon_.size()]);
       if (glm::distance(c, o2) < glm::distance(q2, o2)) q2 = c;
     }
   }

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 
 namespace sepax::test {
 
@@ -80,6 +81,36 @@ inline Shifted shifted(const pairs::Pair& p, double size, pairs::Rng& rng, int k
   s.pose_b.translation = to_real(glm::dvec3(p.pose_b.translation) + wanted);
   s.shift = glm::dvec3(s.pose_b.translation) - glm::dvec3(p.pose_b.translation);
   return s;
+}
+
+/// One query of a Plan: a pair, B at one of its shifted poses, and the
+/// reference's answer there.
+struct ShiftedQuery {
+  const pairs::Pair& pair;
+  const ref::Difference& difference;  ///< D of the pair at its own poses
+  Pose pose_b;                        ///< B's pose, shifted
+  glm::dvec3 shift;                   ///< the shift really applied (see Shifted)
+  ref::Answer answer;                 ///< the reference's answer at `shift`
+  int k;                              ///< which shift: 0 is the pair's own pose
+  [[nodiscard]] std::string name() const { return pair.name() + " shift " + std::to_string(k); }
+};
+
+/// Calls `visit(const ShiftedQuery&)` for every pair of category `c` and
+/// every shift of plan_for(c), in order. The shifts of seed s come from
+/// pairs::Rng(s * 7919 + salt): a query test picks its own salt.
+template <class Visit>
+void for_each_shifted_query(pairs::Category c, std::uint64_t salt, Visit&& visit) {
+  const Plan plan = plan_for(c);
+  for (int seed = 0; seed < plan.pairs; ++seed) {
+    const pairs::Pair p = pairs::make_pair(c, std::uint64_t(seed));
+    const ref::Difference d =
+        ref::Difference::build(ref::world_points(p.a, p.pose_a), ref::world_points(p.b, p.pose_b));
+    pairs::Rng rng(std::uint64_t(seed) * 7919 + salt);
+    for (int k = 0; k <= plan.shifts; ++k) {
+      const Shifted s = shifted(p, d.size(), rng, k);
+      visit(ShiftedQuery{p, d, s.pose_b, s.shift, d.query(s.shift), k});
+    }
+  }
 }
 
 }  // namespace sepax::test
