@@ -19,9 +19,9 @@ concept SupportMap = requires(const S& s, const vec3& d) {
 };
 
 /// Hulls with at most this many vertices use the brute-force scan; larger ones
-/// hill-climb over vertex adjacency. Chosen with bench_support (see
-/// docs/benchmarks.md): up to 24 vertices the scan is faster, at 32 the two
-/// tie within the noise, from 48 on the climb wins (cold or warm).
+/// hill-climb over vertex adjacency. The crossover, where a cold climb from
+/// the seed table starts to beat the scan, is measured by bench_support
+/// (docs/benchmarks.md).
 inline constexpr std::size_t support_climb_threshold = 32;
 
 /// Index of the support vertex by scanning every vertex. Ties go to the
