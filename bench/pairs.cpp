@@ -25,6 +25,8 @@ namespace {
 using sepax::quat;
 
 constexpr int random_sizes[] = {32, 128, 512, 2048, 4096};
+/// Hull sizes a flat polygon ("polyN" kinds) is posed against.
+constexpr int polygon_sizes[] = {8, 32, 128, 512, 2048, 4096};
 const char* const mesh_files[] = {"bunny.obj", "teapot.obj", "cow.off", "fandisk.off", "pig.stl"};
 constexpr int hulls_per_side = 4;  // pair k is A[k % 4] with B[k / 4]
 constexpr int random_pairs = 16;   // pairs of a box or random-hull kind
@@ -119,10 +121,44 @@ void add_mesh(const std::string& kind, KindHulls& k) {
 }
 #endif
 
+/// A flat convex polygon of 3 to 8 corners at random angles on an ellipse
+/// (radii 0.3 to 1) in the z = 0 plane: a two-sided hull.
+Hull random_polygon(Rng& rng, real scale) {
+  const int corners = 3 + int(rng.next() % 6);
+  const real rx = rng.uniform(real(0.3), 1), ry = rng.uniform(real(0.3), 1);
+  std::vector<vec3> points;
+  const real step = real(2 * 3.14159265358979) / real(corners);
+  for (int i = 0; i < corners; ++i) {
+    const real angle = step * (real(i) + rng.uniform(real(0.1), real(0.9)));
+    points.push_back(vec3(rx * std::cos(angle), ry * std::sin(angle), 0) * scale);
+  }
+  sepax::HullResult r = Hull::from_points(points);
+  if (!r.ok()) std::fprintf(stderr, "bench: polygon failed: %s\n", r.message.c_str());
+  return std::move(r.hull);
+}
+
 /// Hull i of side `side` of a box or random kind of n vertices has seed
-/// 7919 n + 2 i + side.
+/// 7919 n + 2 i + side. A "polyN" kind: A a random hull of N vertices (8:
+/// a box), B a flat polygon from seed 7919 N + 2 i + 1.
 KindHulls build_kind(const std::string& kind) {
   KindHulls k;
+  if (kind.rfind("poly", 0) == 0) {
+    const int n = std::stoi(kind.substr(4));
+    for (int i = 0; i < hulls_per_side; ++i) {
+      const std::uint64_t seed = 7919 * std::uint64_t(n) + 2 * std::uint64_t(i);
+      if (n == 8) {
+        Rng rng(seed);
+        k.a.push_back(sepax::shapes::box(
+            vec3(rng.uniform(real(0.4), 1), rng.uniform(real(0.4), 1), rng.uniform(real(0.4), 1))));
+      } else {
+        k.a.push_back(sepax::shapes::random_hull(n, 1, seed));
+      }
+      Rng rng(seed + 1), same(seed + 1);
+      k.b.push_back(random_polygon(rng, 1));
+      k.small_b.push_back(random_polygon(same, real(contained_scale)));
+    }
+    return k;
+  }
   const bool box = kind == "box";
   if (box || kind.rfind("hull", 0) == 0) {
     const int n = box ? 8 : std::stoi(kind.substr(4));
@@ -297,6 +333,7 @@ const char* name_of(Situation s) {
 std::vector<std::string> kinds() {
   std::vector<std::string> out = {"box"};
   for (const int n : random_sizes) out.push_back("hull" + std::to_string(n));
+  for (const int n : polygon_sizes) out.push_back("poly" + std::to_string(n));
   for (const std::string file : mesh_files) {
     const std::string kind = file.substr(0, file.find('.'));
     if (!hulls(kind).a.empty()) out.push_back(kind);

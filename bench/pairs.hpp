@@ -4,7 +4,9 @@
 // (the reference each row is checked against).
 //
 // Hulls ("kinds"): "box" (random half extents 0.4 to 1), "hullN"
-// (shapes::random_hull of N vertices, radius 1) and the meshes of tests/data
+// (shapes::random_hull of N vertices, radius 1), "polyN" (a flat polygon of
+// 3 to 8 corners against a random hull of N vertices, a box for N = 8) and
+// the meshes of tests/data
 // (when sepax_io is built; scaled into the unit ball). Every hull is about
 // unit size because the peers' tolerances are absolute. Four hulls a side:
 // pair k is A[k % 4] against B[k / 4], 16 pairs a kind; a mesh is posed
@@ -84,7 +86,7 @@ struct Visit {
 };
 
 /// The kinds bench_peers times: box, random hulls of 32 to 4096 vertices,
-/// then the meshes found.
+/// flat polygons against hulls of 8 to 4096 vertices, then the meshes found.
 [[nodiscard]] std::vector<std::string> kinds();
 
 /// Vertices of the largest hull of a kind (builds its hulls, not its pairs).
