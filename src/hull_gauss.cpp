@@ -37,7 +37,8 @@ EdgeArc make_arc(const vec3& direction, const vec3& n1, const vec3& n2) {
   const real theta = std::atan2(sine > 0 ? sine : real(0), glm::dot(n2, n1));
   const real c = std::cos(theta * real(0.5));
   const real s = std::sin(theta * real(0.5));
-  return EdgeArc{direction, glm::normalize(c * n1 + s * t), c, s};
+  const vec3 middle = glm::normalize(c * n1 + s * t);
+  return EdgeArc{direction, middle, c, s, glm::cross(direction, middle)};
 }
 
 /// Cube-map cells per side for a hull of F faces: patch_grid_scale * F^(1/3).

@@ -29,6 +29,7 @@ namespace {
 struct ProbeArc {
   vec3 direction;
   vec3 middle;
+  vec3 tangent;
   real cos_half;
   real sin_half;
   vec3 start;  // a point of the edge
@@ -41,17 +42,20 @@ struct ProbeArc {
 // same side of both middles, and within each half angle. Writes the unit
 // crossing direction (on the probe's arc) to `axis`.
 //
-// "Within the half angle" compares tangents: at angle t from an arc's
-// middle, |q| cos t is q's component along the middle and |q| sin t its
-// component across the arc, which is dot(other direction, middle) (expand
-// the triple products). So t <= half exactly when |across| * cos_half <=
-// |along| * sin_half: no square root, no division, and exact to round-off
-// for arcs of 1e-8 rad and less, where cos_half is 1 to within an ulp or two
-// and comparing cosines would be noise.
+// q's components are triple products, each taken as one dot product with
+// a vector the arcs store: along the probe's middle, dot(q, middle_p) =
+// -dot(direction_i, tangent_p); along the indexed middle, dot(q, middle_i)
+// = dot(direction_p, tangent_i); across each arc (along its tangent, up to
+// sign), the other edge's direction against this arc's middle. "Within the
+// half angle" compares tangents: at angle t from an arc's middle, q's
+// components along the middle and across the arc are |q| cos t and |q| sin t,
+// so t <= half exactly when |across| * cos_half <= |along| * sin_half: no
+// square root, no division, and exact to round-off for arcs of 1e-8 rad and
+// less, where cos_half is 1 to within an ulp or two and comparing cosines
+// would be noise. q itself is formed only for a crossing.
 inline bool arcs_cross(const ProbeArc& probe, const EdgeArc& indexed, vec3& axis) {
-  const vec3 q = glm::cross(probe.direction, indexed.direction);
-  const real along_probe = glm::dot(q, probe.middle);
-  const real along_indexed = -glm::dot(q, indexed.middle);
+  const real along_probe = -glm::dot(indexed.direction, probe.tangent);
+  const real along_indexed = -glm::dot(probe.direction, indexed.tangent);
   if (along_probe * along_indexed <= 0) return false;
   const real across_probe = glm::dot(indexed.direction, probe.middle);
   if (std::abs(across_probe) * probe.cos_half > std::abs(along_probe) * probe.sin_half)
@@ -59,6 +63,7 @@ inline bool arcs_cross(const ProbeArc& probe, const EdgeArc& indexed, vec3& axis
   const real across_indexed = glm::dot(probe.direction, indexed.middle);
   if (std::abs(across_indexed) * indexed.cos_half > std::abs(along_indexed) * indexed.sin_half)
     return false;
+  const vec3 q = glm::cross(probe.direction, indexed.direction);
   const real len2 = glm::dot(q, q);
   if (len2 < tol::parallel * tol::parallel) return false;  // parallel edges
   axis = (along_probe > 0 ? q : -q) / std::sqrt(len2);
@@ -102,7 +107,7 @@ class EdgeQuery {
   Walk walk(index_t i, const ProbeArc& arc, index_t& start);
   bool test_every_edge(index_t i, const ProbeArc& arc);
   bool test_grid_cells(index_t i, const ProbeArc& arc, const EdgeArc& local);
-  Pair test_pair(index_t i, const ProbeArc& arc, index_t j);
+  [[gnu::always_inline]] Pair test_pair(index_t i, const ProbeArc& arc, index_t j);
   real measured_separation(index_t i, index_t j, const vec3& axis);
 
   const Hull& indexed_;
@@ -162,7 +167,10 @@ bool EdgeQuery::probe_edge(index_t i, index_t& walk_start) {
   const EdgeArc& local = probe_.edge_arcs()[i];
   if (!can_beat(local, probe_.edge_start(std::size_t(i)))) return false;
   const ProbeArc arc{probe_in_indexed_.rotate(local.direction),
-                     probe_in_indexed_.rotate(local.middle), local.cos_half, local.sin_half,
+                     probe_in_indexed_.rotate(local.middle),
+                     probe_in_indexed_.rotate(local.tangent),
+                     local.cos_half,
+                     local.sin_half,
                      probe_in_indexed_.apply(probe_.edge_start(std::size_t(i)))};
   if (walking_) {
     const Walk w = walk(i, arc, walk_start);
@@ -267,7 +275,7 @@ bool EdgeQuery::test_grid_cells(index_t i, const ProbeArc& arc, const EdgeArc& l
 
 // Probe edge i against indexed edge j: no crossing, a crossing (its axis
 // recorded when it is the best so far), or one that ends the query.
-EdgeQuery::Pair EdgeQuery::test_pair(index_t i, const ProbeArc& arc, index_t j) {
+inline EdgeQuery::Pair EdgeQuery::test_pair(index_t i, const ProbeArc& arc, index_t j) {
   ++counters_.arc_tests;
   vec3 axis;
   const EdgeArc& indexed_arc = indexed_.edge_arcs()[j];

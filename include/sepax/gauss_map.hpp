@@ -33,21 +33,24 @@ struct EdgeArc {
   real cos_half = 0;
   /// Sine of half the arc's angle (1 for a half circle). With cos_half it
   /// gives the arc's tangent: u on the great circle lies on the arc when
-  /// |dot(u, cross(direction, middle))| * cos_half <= dot(u, middle) *
-  /// sin_half, a test that stays exact to round-off for arcs far shorter
-  /// than cos_half can resolve (below about 1e-8 rad in double).
+  /// |dot(u, tangent)| * cos_half <= dot(u, middle) * sin_half, a test that stays exact to
+  /// round-off for arcs far shorter than cos_half can resolve (below about 1e-8 rad in double).
   real sin_half = 0;
+  /// cross(direction, middle): unit, the arc's direction of travel at its
+  /// middle (the arc runs from middle * cos_half - tangent * sin_half to
+  /// middle * cos_half + tangent * sin_half).
+  vec3 tangent{real(0)};
 };
 
 /// The largest dot(u, w) over the directions u of an arc. On the arc,
-/// u = middle cos t + v sin t for |t| <= half, v = direction x middle; with
-/// a = dot(middle, w) and b = |dot(v, w)|, the dot product a cos t + b sin t
+/// u = middle cos t + tangent sin t for |t| <= half; with a = dot(middle, w)
+/// and b = |dot(tangent, w)|, the dot product a cos t + b sin t
 /// (t's sign taken towards w) peaks at tan t = b / a: inside the arc when
 /// a > 0 and b cos_half <= a sin_half (tangents compared, exact for short
 /// arcs), with the value |(a, b)|; otherwise at the arc's end nearer w.
 [[nodiscard]] inline real arc_max_dot(const EdgeArc& arc, const vec3& w) {
   const real a = glm::dot(arc.middle, w);
-  const real b = std::abs(glm::dot(glm::cross(arc.direction, arc.middle), w));
+  const real b = std::abs(glm::dot(arc.tangent, w));
   if (a > 0 && b * arc.cos_half <= a * arc.sin_half) return std::sqrt(a * a + b * b);
   return a * arc.cos_half + b * arc.sin_half;
 }
