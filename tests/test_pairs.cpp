@@ -146,6 +146,15 @@ void classify(const pairs::Pair& p, const ref::Answer& r, Tally& tally) {
       CHECK((p.a.vertex_count() >= 500 && p.b.vertex_count() >= 500));
       CHECK((p.a.vertex_count() <= 2000 && p.b.vertex_count() <= 2000));
       break;
+    case Category::flat_vs_hull: {
+      CHECK(p.a.is_flat() != p.b.is_flat());
+      const Hull& solid = p.a.is_flat() ? p.b : p.a;
+      CHECK((solid.vertex_count() >= 32 && solid.vertex_count() <= 512));
+      if (r.flat) ++tally["coplanar"];
+      if (p.seed % 4 == 3)
+        ++tally[std::abs(r.separation) <= 0.05 * r.size ? "on_face" : "off_face"];
+      break;
+    }
   }
 }
 
@@ -200,7 +209,9 @@ TEST_CASE("every category gives valid hulls", "[pairs]") {
       const HullReport ra = validate(p.a), rb = validate(p.b);
       CHECK(ra.ok);
       CHECK(rb.ok);
-      const std::size_t most = c == Category::large_hulls ? 2000 : 64;
+      const std::size_t most = c == Category::large_hulls    ? 2000
+                               : c == Category::flat_vs_hull ? 512
+                                                             : 64;
       CHECK((p.a.vertex_count() >= 3 && p.a.vertex_count() <= most));
       CHECK((p.b.vertex_count() >= 3 && p.b.vertex_count() <= most));
       CHECK(p.category == c);
@@ -229,6 +240,7 @@ TEST_CASE("the reference classifies each category as intended", "[pairs][referen
     }
     if (c == Category::contained) CHECK((tally["b_in_a"] > 0 && tally["a_in_b"] > 0));
     if (c == Category::flat_polygon) CHECK(tally["coplanar"] > 0);
+    if (c == Category::flat_vs_hull) CHECK(tally["on_face"] > 0);
     if (c == Category::face_face_parallel) CHECK(tally["axis_face_face"] >= 0.9 * n);
     if (c == Category::edge_edge_crossing) CHECK(tally["axis_edge_edge"] >= 0.8 * n);
   }

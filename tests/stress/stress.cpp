@@ -15,8 +15,9 @@
 //   --case         run one case verbosely, e.g. --case deep/1234
 //
 // Schedule: pair i is large_hulls/(i / K) when i % K == 0 (so every run has
-// one); otherwise, with j = i - i / K - 1, category j % 12 of the other
-// twelve with seed j / 12. Then the known cases (cases earlier runs failed).
+// one); otherwise, with j = i - i / K - 1 and C the other categories (13),
+// category j % C of them with seed j / C. Then the known cases (cases
+// earlier runs failed).
 // Workers take pairs from a shared counter, and every tally is merged in an
 // order-independent way, so results do not depend on the thread count.
 #include "checks.hpp"

@@ -431,6 +431,28 @@ bool make_large(Pair& p, Rng& rng) {
   return place_along(p, rng.rotation(), rng.unit(), rng.uniform(-0.1, 0.3), 0, true).ok;
 }
 
+/// A flat polygon against a random hull of 32 to 512 vertices, the two in
+/// either order. Seeds 4k + 3 turn a face of B against a face of A (a
+/// polygon's face is its plane), moved apart or into A along that face's
+/// normal; the others place B along a random direction.
+bool make_flat_vs_hull(Pair& p, Rng& rng) {
+  Hull polygon = random_polygon(rng, rng.uniform(0.3, 1.5));
+  Hull hull = shapes::random_hull(rng.integer(32, 512), real(rng.uniform(0.5, 1.5)), rng.next());
+  const bool polygon_is_a = p.seed % 2 == 0;
+  p.a = std::move(polygon_is_a ? polygon : hull);
+  p.b = std::move(polygon_is_a ? hull : polygon);
+  const dquat qa = rng.rotation();
+  p.pose_a = make_pose(qa, rng.unit() * rng.uniform(0, 1));
+  if (p.seed % 4 != 3)
+    return place_along(p, rng.rotation(), rng.unit(), rng.uniform(-0.3, 0.3), 0, true).ok;
+  const std::size_t fa = std::size_t(rng.integer(0, int(p.a.face_count()) - 1));
+  const std::size_t fb = std::size_t(rng.integer(0, int(p.b.face_count()) - 1));
+  const dvec3 na(p.a.planes()[fa].normal), nb(p.b.planes()[fb].normal);
+  const dquat qb = qa * axis_angle(na, rng.uniform(0, two_pi)) * rotation_between(nb, -na);
+  const dvec3 out = glm::dmat3(p.pose_a.rotation) * na;
+  return place_along(p, qb, out, rng.uniform(-0.05, 0.05), 0, true).ok;
+}
+
 /// One attempt at a pair of category c.
 bool make_one(Category c, Pair& p, Rng& rng) {
   const dvec3 near = rng.unit() * rng.uniform(0, 1);
@@ -466,6 +488,8 @@ bool make_one(Category c, Pair& p, Rng& rng) {
       return make_placed(p, rng, 1e4, near * 1e4, -0.3, 0.5, true);
     case Category::large_hulls:
       return make_large(p, rng);
+    case Category::flat_vs_hull:
+      return make_flat_vs_hull(p, rng);
   }
   return false;
 }
@@ -485,7 +509,8 @@ const std::vector<Category>& all_categories() {
                                          Category::far_from_origin,
                                          Category::tiny_scale,
                                          Category::huge_scale,
-                                         Category::large_hulls};
+                                         Category::large_hulls,
+                                         Category::flat_vs_hull};
   return all;
 }
 
@@ -517,6 +542,8 @@ const char* to_string(Category c) {
       return "huge_scale";
     case Category::large_hulls:
       return "large_hulls";
+    case Category::flat_vs_hull:
+      return "flat_vs_hull";
   }
   return "unknown";
 }

@@ -31,6 +31,9 @@ enum class Category {
   tiny_scale,          ///< sizes 1e-3
   huge_scale,          ///< sizes 1e4
   large_hulls,         ///< 500 to 2000 vertices each
+  /// A flat polygon (3 to 20 corners) against a hull of 32 to 512 vertices,
+  /// either order, all outcomes; a quarter lie in the plane of a hull face.
+  flat_vs_hull,
 };
 
 /// All categories, in declaration order.
