@@ -48,16 +48,24 @@ constexpr Method methods[] = {Method::naive, Method::all_edges, Method::pruned,
 constexpr const char* method_names[] = {"naive", "all_edges", "pruned",
                                         "query", "cached",    "intersect"};
 
-/// Boxes at 8 vertices, random hulls above.
-std::string kind_of(int n) {
-  return n == 8 ? "box" : "hull" + std::to_string(n);
+/// What a row times: two hulls of n vertices (boxes at 8), or a flat
+/// polygon of 3 to 8 corners against a hull of n vertices (a box at 8).
+struct Shapes {
+  int n = 0;
+  bool flat = false;
+};
+
+/// The pairs' kind (bench/pairs.hpp) of a row.
+std::string kind_of(Shapes k) {
+  if (k.flat) return "poly" + std::to_string(k.n);
+  return k.n == 8 ? "box" : "hull" + std::to_string(k.n);
 }
 
 /// The poses of a row in the order they are timed (kept for the whole run).
-const std::vector<Visit>& poses_of(int n, Situation s, bool moving) {
-  static std::map<std::tuple<int, Situation, bool>, std::vector<Visit>> cache;
-  auto& slot = cache[{n, s, moving}];
-  if (slot.empty()) slot = bench::visits(bench::workload(kind_of(n), s, moving));
+const std::vector<Visit>& poses_of(Shapes k, Situation s, bool moving) {
+  static std::map<std::tuple<std::string, Situation, bool>, std::vector<Visit>> cache;
+  auto& slot = cache[{kind_of(k), s, moving}];
+  if (slot.empty()) slot = bench::visits(bench::workload(kind_of(k), s, moving));
   return slot;
 }
 
@@ -139,22 +147,23 @@ std::map<std::string, int>& over_budget() {
 
 /// The check pass of an uncached row (once per row): time one query against
 /// the budget, then compare every pose with the reference.
-Check check_row(Method m, int n, Situation s, const std::string& row) {
+Check check_row(Method m, Shapes k, Situation s, const std::string& row) {
   Check c;
   c.done = true;
-  const std::string family = std::string(method_names[int(m)]) + "/" + bench::name_of(s);
+  const std::string family =
+      std::string(method_names[int(m)]) + "/" + bench::name_of(s) + (k.flat ? "/flat" : "");
   if (auto it = over_budget().find(family); it != over_budget().end()) {
     c.skip = "not run: already over the " + std::to_string(int(budget_seconds * 1000)) +
              " ms budget at " + std::to_string(it->second) + " vertices";
     return c;
   }
-  const std::vector<Visit>& poses = poses_of(n, s, false);
+  const std::vector<Visit>& poses = poses_of(k, s, false);
   with_query(m, [&](auto query) {
     const std::clock_t t0 = std::clock();  // CPU time: the machine may be busy
     benchmark::DoNotOptimize(query(*poses[0].a, poses[0].pose_a, *poses[0].b, poses[0].pose_b));
     const double seconds = double(std::clock() - t0) / CLOCKS_PER_SEC;
     if (seconds > budget_seconds) {
-      over_budget()[family] = n;
+      over_budget()[family] = k.n;
       c.skip = "over budget: " + std::to_string(int(seconds * 1000)) + " ms per query";
       return;
     }
@@ -176,11 +185,11 @@ Check check_row(Method m, int n, Situation s, const std::string& row) {
 /// The check pass of a cached row: walk the whole path twice with the row's
 /// caches (the first walk warms them), comparing every step with its
 /// reference; counters from the second walk. Leaves the caches warm.
-Check check_cached(int n, Situation s, const std::string& row, std::vector<sat::Cache>& caches) {
+Check check_cached(Shapes k, Situation s, const std::string& row, std::vector<sat::Cache>& caches) {
   Check c;
   c.done = true;
-  const std::vector<Visit>& path = poses_of(n, s, true);
-  caches.assign(bench::workload(kind_of(n), s, true).pairs.size(), sat::Cache{});
+  const std::vector<Visit>& path = poses_of(k, s, true);
+  caches.assign(bench::workload(kind_of(k), s, true).pairs.size(), sat::Cache{});
   int hits = 0;
   for (int walk = 0; walk < 2; ++walk) {
     for (const Visit& v : path) {
@@ -226,19 +235,20 @@ bool skipped(benchmark::State& state, const Check& c) {
 // ---------------------------------------------------------------------------
 // Timed loops
 
-/// Registered name of a row, e.g. "SAT/pruned/touching/128".
-std::string row_name(Method m, Situation s, int n) {
+/// Registered name of a row, e.g. "SAT/pruned/touching/128", or
+/// "SAT/pruned/touching/poly128" for a flat polygon against 128 vertices.
+std::string row_name(Method m, Situation s, Shapes k) {
   return std::string("SAT/") + method_names[int(m)] + "/" + bench::name_of(s) + "/" +
-         std::to_string(n);
+         (k.flat ? "poly" : "") + std::to_string(k.n);
 }
 
-void bench_uncached(benchmark::State& state, Method m, int n, Situation s) {
-  const std::string row = row_name(m, s, n);
+void bench_uncached(benchmark::State& state, Method m, Shapes k, Situation s) {
+  const std::string row = row_name(m, s, k);
   static std::map<std::string, Check> checks;
   Check& c = checks[row];
-  if (!c.done) c = check_row(m, n, s, row);
+  if (!c.done) c = check_row(m, k, s, row);
   if (skipped(state, c)) return;
-  const std::vector<Visit>& poses = poses_of(n, s, false);
+  const std::vector<Visit>& poses = poses_of(k, s, false);
   with_query(m, [&](auto query) {
     std::size_t i = 0;
     for (auto _ : state) {
@@ -252,13 +262,13 @@ void bench_uncached(benchmark::State& state, Method m, int n, Situation s) {
 
 /// sat::query with one Cache per pair, walking the coherent path. The hit
 /// rate counter is the one of the timed iterations.
-void bench_cached(benchmark::State& state, int n, Situation s) {
-  const std::string row = row_name(Method::cached, s, n);
+void bench_cached(benchmark::State& state, Shapes k, Situation s) {
+  const std::string row = row_name(Method::cached, s, k);
   static std::map<std::string, std::pair<Check, std::vector<sat::Cache>>> rows;
   auto& [c, caches] = rows[row];
-  if (!c.done) c = check_cached(n, s, row, caches);
+  if (!c.done) c = check_cached(k, s, row, caches);
   if (skipped(state, c)) return;
-  const std::vector<Visit>& path = poses_of(n, s, true);
+  const std::vector<Visit>& path = poses_of(k, s, true);
   std::size_t i = 0;
   std::int64_t hits = 0;
   for (auto _ : state) {
@@ -277,18 +287,23 @@ void bench_cached(benchmark::State& state, int n, Situation s) {
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  for (Method m : methods)
-    for (Situation s : situations)
-      for (int n : sizes) {
-        auto* b = m == Method::cached
-                      ? benchmark::RegisterBenchmark(
-                            row_name(m, s, n).c_str(),
-                            [n, s](benchmark::State& st) { bench_cached(st, n, s); })
-                      : benchmark::RegisterBenchmark(
-                            row_name(m, s, n).c_str(),
-                            [m, n, s](benchmark::State& st) { bench_uncached(st, m, n, s); });
-        b->Unit(benchmark::kNanosecond);
-      }
+  // Hull pairs with every method; flat polygons against hulls without the
+  // slow references (their cost is the hull pairs' story).
+  for (const bool flat : {false, true})
+    for (Method m : methods)
+      for (Situation s : situations)
+        for (int n : sizes) {
+          if (flat && (m == Method::naive || m == Method::all_edges)) continue;
+          const Shapes k{n, flat};
+          auto* b = m == Method::cached
+                        ? benchmark::RegisterBenchmark(
+                              row_name(m, s, k).c_str(),
+                              [k, s](benchmark::State& st) { bench_cached(st, k, s); })
+                        : benchmark::RegisterBenchmark(
+                              row_name(m, s, k).c_str(),
+                              [m, k, s](benchmark::State& st) { bench_uncached(st, m, k, s); });
+          b->Unit(benchmark::kNanosecond);
+        }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

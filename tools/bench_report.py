@@ -268,12 +268,15 @@ def support_section(context, rows):
     return text
 
 
-def sat_grid(rows):
-    """{situation: {method: {n: row}}} from SAT/<method>/<situation>/<n>."""
+def sat_grid(rows, flat=False):
+    """{situation: {method: {n: row}}} from SAT/<method>/<situation>/<n>, or
+    with `flat` from SAT/<method>/<situation>/poly<n> (a flat polygon against
+    a hull of n vertices)."""
     grid = defaultdict(lambda: defaultdict(dict))
     for name, r in rows.items():
         _, method, sit, n = name.split("/")
-        grid[sit][method][int(n)] = r
+        if n.startswith("poly") == flat:
+            grid[sit][method][int(n[4:] if flat else n)] = r
     return grid
 
 
@@ -287,14 +290,15 @@ def slope(points):
     return sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x, _ in pts)
 
 
-def sat_section(rows, img):
-    grid = sat_grid(rows)
+def sat_tables(grid):
+    """The time table of a SAT grid and a sentence on the pruned query's work."""
     sizes = sorted({n for methods in grid.values() for m in methods.values() for n in m})
     body = [[sit, m] + [fmt_ns(by_n[n]["ns"]) if timed(by_n.get(n)) else "—" for n in sizes]
             for sit, methods in grid.items() for m, by_n in methods.items()]
     parts = [table(["situation", "method"] + [str(n) for n in sizes], body,
                    ["---", "---"] + ["---:"] * len(sizes))]
     work = []
+    big = None
     for sit, methods in grid.items():
         pruned = methods.get("pruned", {})
         big = max(pruned) if pruned else None
@@ -305,6 +309,16 @@ def sat_section(rows, img):
                 slope([(n, x) for n, x in pruned.items() if n >= 256]) or float("nan")))
     if work:
         parts.append(para("`pruned` at %d vertices, per query: %s." % (big, "; ".join(work))))
+    return parts
+
+
+def sat_section(rows, img):
+    parts = sat_tables(sat_grid(rows))
+    flat = sat_grid(rows, flat=True)
+    if flat:
+        parts.append(para("A flat polygon (3 to 8 corners) against a hull of n vertices (a box "
+                          "at 8), the polygon A or B as the pairs have it:"))
+        parts += sat_tables(flat)
     if img:
         parts.append(img)
     return "\n\n".join(parts)
