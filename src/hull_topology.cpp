@@ -295,9 +295,35 @@ void HullBuilder::derive_adjacency(Hull& h) {
     for (index_t k = h.adjacency_start_[v]; k < h.adjacency_start_[v + 1]; ++k)
       h.neighbor_edges_[k] =
           NeighborEdge{h.vertices_[h.adjacency_[k]] - h.vertices_[v], h.adjacency_[k]};
-  h.on_polygon_.assign(h.vertices_.size(), 0);
-  for (const HalfEdge& he : h.half_edges_)
-    if (h.faces_[he.face].count > 3) h.on_polygon_[he.origin] = 1;
+  derive_climb_flags(h);
+}
+
+// A corner b between a and c of a face counter-clockwise about n is convex
+// when b lies right of the line from a to c; by a clear margin when it does
+// by more than twice the build's tolerance. A polygon convex that way at
+// every corner has bitonic heights along any direction, so the climb's own
+// tests (a step, or a tie searched as a plateau) cannot stop on it short of
+// its highest corner.
+void HullBuilder::derive_climb_flags(Hull& h) {
+  const real margin = real(2) * tol::coplanar * h.magnitude_;
+  h.across_faces_.assign(h.vertices_.size(), 0);
+  for (std::size_t f = 0; f < h.faces_.size(); ++f) {
+    const Face& face = h.faces_[f];
+    if (face.count <= 3) continue;
+    bool clear = true;
+    index_t e = face.edge;
+    for (index_t k = 0; k < face.count && clear; ++k, e = h.half_edges_[e].next) {
+      const vec3& a = h.vertices_[h.half_edges_[e].origin];
+      const vec3& b = h.vertices_[h.half_edges_[h.half_edges_[e].next].origin];
+      const vec3& c = h.vertices_[h.half_edges_[h.half_edges_[h.half_edges_[e].next].next].origin];
+      clear =
+          glm::dot(glm::cross(c - a, b - a), h.planes_[f].normal) < -margin * glm::distance(a, c);
+    }
+    if (clear) continue;
+    e = face.edge;
+    for (index_t k = 0; k < face.count; ++k, e = h.half_edges_[e].next)
+      h.across_faces_[h.half_edges_[e].origin] = 1;
+  }
 }
 
 std::vector<vec3> edge_directions(const Hull& h) {

@@ -161,7 +161,7 @@ index_t better_on_faces(const Hull& hull, const vec3& d, index_t best) {
         }
       }
     }
-    if (better < 0 && hull.on_polygon(best)) better = better_on_faces(hull, d, best);
+    if (better < 0 && hull.climb_across_faces(best)) better = better_on_faces(hull, d, best);
     if (better < 0) return best;
     best = ascend(hull, c, better, tied);
   }
@@ -185,14 +185,15 @@ index_t better_on_faces(const Hull& hull, const vec3& d, index_t best) {
 // plateau: the plateau is searched breadth-first (up to `plateau_cap`
 // vertices, else every vertex is scanned) and the climb resumes from any
 // vertex that beats the stop; so it does from a better vertex of a polygon
-// face around the stop (better_on_faces).
+// face around the stop (better_on_faces) where a face there is not clearly
+// convex at every corner (Hull::climb_across_faces).
 index_t support_climb(const Hull& hull, const vec3& d, index_t start) {
   const Climb c = make_climb(hull, d);
   bool tied = false;
   const index_t best = ascend(
       hull, c, start >= 0 && start < index_t(hull.vertex_count()) ? start : hull.support_seed(d),
       tied);
-  if (!tied && !hull.on_polygon(best)) return best;
+  if (!tied && !hull.climb_across_faces(best)) return best;
   return settle(hull, c, best, tied);
 }
 

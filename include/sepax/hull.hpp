@@ -140,9 +140,13 @@ class SEPAX_API Hull {
   }
   /// One half-edge leaving vertex v.
   [[nodiscard]] index_t vertex_edge(index_t v) const { return vertex_edge_[v]; }
-  /// True when vertex v is a corner of a face of more than three vertices
-  /// (hill climbing then also looks across those faces).
-  [[nodiscard]] bool on_polygon(index_t v) const { return on_polygon_[v] != 0; }
+  /// True when vertex v is a corner of a polygon face (more than three
+  /// corners) that is not convex by a clear margin at every corner (some
+  /// corner lies within 2 tol::coplanar of the magnitude of the line through
+  /// its neighbours: nearly straight, or reflex within what the build
+  /// allows). There the vertex graph alone can stop short of the support, so
+  /// hill climbing stopping at v also looks across those faces.
+  [[nodiscard]] bool climb_across_faces(index_t v) const { return across_faces_[v] != 0; }
 
   // --- Geometry -------------------------------------------------------------
 
@@ -213,7 +217,7 @@ class SEPAX_API Hull {
   std::vector<index_t> adjacency_start_;
   std::vector<index_t> adjacency_;
   std::vector<NeighborEdge> neighbor_edges_;
-  std::vector<std::uint8_t> on_polygon_;
+  std::vector<std::uint8_t> across_faces_;
   std::vector<EdgeArc> edge_arcs_;
   std::vector<index_t> face_order_;
   std::vector<NormalPatch> patches_;
