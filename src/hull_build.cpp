@@ -317,13 +317,28 @@ HullResult build_flat(const Cloud& c, const Triangle& t) {
 // counter-clockwise seen from outside.
 std::vector<std::vector<index_t>> qhull_loops(qhT* qh) {
   std::vector<std::vector<index_t>> loops;
+  loops.reserve(std::size_t(qh->num_facets));
+  const auto id = [qh](void* vertex) {
+    return index_t(qh_pointid(qh, static_cast<vertexT*>(vertex)->point));
+  };
   facetT* facet;
   FORALLfacets {
-    setT* ordered = qh_facet3vertex(qh, facet);
     std::vector<index_t> loop;
-    vertexT *vertex, **vertexp;
-    FOREACHvertex_(ordered) loop.push_back(index_t(qh_pointid(qh, vertex->point)));
-    qh_settempfree(qh, &ordered);
+    if (facet->simplicial) {
+      // qh_facet3vertex's order for a simplicial facet, without its
+      // temporary set: the first two vertices swapped unless the facet's
+      // orientation says otherwise.
+      const index_t v0 = id(SETfirst_(facet->vertices)), v1 = id(SETsecond_(facet->vertices));
+      const index_t v2 = id(SETelem_(facet->vertices, 2));
+      loop = (facet->toporient ^ qh_ORIENTclock) ? std::vector<index_t>{v0, v1, v2}
+                                                 : std::vector<index_t>{v1, v0, v2};
+    } else {
+      setT* ordered = qh_facet3vertex(qh, facet);
+      loop.reserve(std::size_t(qh_setsize(qh, ordered)));
+      vertexT *vertex, **vertexp;
+      FOREACHvertex_(ordered) loop.push_back(id(vertex));
+      qh_settempfree(qh, &ordered);
+    }
     // Orientation check against Qhull's outward normal with Newell's sum.
     glm::dvec3 nn(0);
     for (std::size_t i = 0; i < loop.size(); ++i) {
