@@ -54,6 +54,8 @@ const char* to_string(HullStatus status) {
       return "collinear";
     case HullStatus::qhull_error:
       return "qhull_error";
+    case HullStatus::bad_buffer:
+      return "bad_buffer";
   }
   return "unknown";
 }

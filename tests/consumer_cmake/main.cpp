@@ -1,6 +1,6 @@
 // A CMake project's use of an installed sepax (find_package(sepax) and
-// sepax::sepax): build a hull, query a pair. Built and run by the test
-// suite (run_consumer_cmake.sh).
+// sepax::sepax): build a hull from a vertex buffer, query a pair. Built and
+// run by the test suite (run_consumer_cmake.sh).
 #include <sepax/sepax.hpp>
 
 #include <cstdio>
@@ -8,8 +8,17 @@
 
 int main() {
   using namespace sepax;
-  const std::vector<vec3> points = shapes::sphere_points(100, 1);
-  const HullResult built = Hull::from_points(points);
+  // An engine's interleaved float vertex buffer (position, normal, uv),
+  // whatever sepax's precision: the stride is in bytes.
+  struct Vertex {
+    float position[3];
+    float normal[3];
+    float uv[2];
+  };
+  std::vector<Vertex> buffer;
+  for (const vec3& p : shapes::sphere_points(100, 1))
+    buffer.push_back({{float(p.x), float(p.y), float(p.z)}, {0, 0, 1}, {0, 0}});
+  const HullResult built = Hull::from_points(buffer[0].position, buffer.size(), sizeof(Vertex));
   if (!built.ok()) {
     std::printf("hull failed: %s\n", built.message.c_str());
     return 1;
