@@ -54,6 +54,8 @@ const char* to_string(HullStatus status) {
       return "collinear";
     case HullStatus::qhull_error:
       return "qhull_error";
+    case HullStatus::bad_buffer:
+      return "bad_buffer";
   }
   return "unknown";
 }
@@ -496,8 +498,8 @@ std::optional<HullResult> make_cloud(std::span<const vec3> points, Cloud& c) {
   const double widest = std::max({span.x, span.y, span.z});
   const glm::dvec3 largest = glm::max(glm::abs(lo), glm::abs(hi));
   const double farthest = std::max({largest.x, largest.y, largest.z});
-  const double max_coordinate = std::ldexp(1.0, std::numeric_limits<real>::max_exponent / 4 - 4);
-  const double min_spread = std::ldexp(1.0, std::numeric_limits<real>::min_exponent / 4 + 4);
+  const double max_coordinate = HullBuilder::max_coordinate();
+  const double min_spread = HullBuilder::min_spread();
   if (farthest > max_coordinate) {
     return fail(HullStatus::non_finite, "a coordinate of magnitude " + short_number(farthest) +
                                             " is beyond " + short_number(max_coordinate) +

@@ -5,11 +5,27 @@
 
 #include "sepax/hull.hpp"
 
+#include <cmath>
+#include <limits>
 #include <vector>
 
 namespace sepax {
 
 struct HullBuilder {
+  /// Largest absolute coordinate a hull may have: queries take fourth powers
+  /// of lengths, so the fourth root of real's range (with a margin of 2^-4),
+  /// 2^252 in double and 2^28 in float. Hull::from_points refuses larger
+  /// coordinates (non_finite), and so does loading a cooked hull.
+  [[nodiscard]] static double max_coordinate() {
+    return std::ldexp(1.0, std::numeric_limits<real>::max_exponent / 4 - 4);
+  }
+  /// Smallest spread (widest side of the bounds) a hull may have: the fourth
+  /// root of real's smallest normal number (with a margin of 2^4), below
+  /// which fourth powers underflow.
+  [[nodiscard]] static double min_spread() {
+    return std::ldexp(1.0, std::numeric_limits<real>::min_exponent / 4 + 4);
+  }
+
   /// Builds a hull from polygon loops (vertex indices) that are already
   /// known to be convex, counter-clockwise seen from outside, and to close
   /// into a manifold (or, if `flat`, two loops with opposite orientation),

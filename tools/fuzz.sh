@@ -9,7 +9,7 @@
 #                a time, under nice
 #   --keep-going long run in libFuzzer's fork mode: a failing input is saved
 #                and the run goes on, so one run collects every finding
-#   target       fuzz_hull, fuzz_pair, fuzz_io (default: all three)
+#   target       fuzz_hull, fuzz_pair, fuzz_io, fuzz_sxhull (default: all four)
 #
 # Build: build-fuzz, configured with CXX=clang++ and
 #   -Ddefault_library=static       the library is linked into each target
@@ -19,7 +19,7 @@
 #                                  and a UBSan report fails the run
 #   -Dbuildtype=debugoptimized -Db_ndebug=false  optimized, asserts on
 # tests/fuzz/meson.build adds -fsanitize=fuzzer (libFuzzer's main) to the
-# targets. Only the three targets are built, not the Catch2 suites.
+# targets. Only the fuzz targets are built, not the Catch2 suites.
 #
 # Long runs keep what they find outside the repo: new corpus entries in
 # build-fuzz/fuzz-corpus/<target> (kept between runs, so runs resume), crash
@@ -51,7 +51,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_hull fuzz_pair fuzz_io)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_hull fuzz_pair fuzz_io fuzz_sxhull)
 
 # clang, and libFuzzer with the sanitizer runtimes (libclang-rt-14-dev).
 sepax_install_packages "${SEPAX_PACKAGES[@]}" clang libclang-rt-14-dev

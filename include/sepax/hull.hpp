@@ -20,6 +20,7 @@
 #include "sepax/tolerances.hpp"
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -40,6 +41,10 @@ enum class HullStatus {
   coincident,
   collinear,    ///< all points lie (within tolerance) on one line
   qhull_error,  ///< Qhull failed; the message carries its text
+  /// A vertex buffer that cannot be read (the strided from_points): a null
+  /// pointer with points to read, a stride shorter than one point, or a
+  /// buffer larger than the address space.
+  bad_buffer,
 };
 
 /// Short name of a status ("ok", "empty_input", ...).
@@ -101,7 +106,29 @@ class SEPAX_API Hull {
   /// in double, 2.7e8 in float; status non_finite otherwise), as queries take
   /// fourth powers of lengths. Never throws for bad input: the result
   /// carries a status and a message instead.
-  [[nodiscard]] static HullResult from_points(std::span<const vec3> points);
+  ///
+  /// Float and double points are both accepted, whatever `real` is: points
+  /// of the other precision are converted to `real` first, and the hull's
+  /// vertices are the converted points. Float to double is exact; double to
+  /// float rounds to nearest, so in a float build a double cloud gives the
+  /// hull of its rounded points (a finite double beyond float's range is
+  /// status non_finite). One of these two overloads takes `vec3`.
+  [[nodiscard]] static HullResult from_points(std::span<const glm::vec3> points);
+  [[nodiscard]] static HullResult from_points(std::span<const glm::dvec3> points);
+
+  /// The hull of `count` points of an interleaved vertex buffer, as engines
+  /// keep them: point i is the three floats x, y, z at byte offset
+  /// i * stride_bytes from `xyz` (a position inside a vertex of normals, uv
+  /// and so on; the stride is in bytes and need not be a multiple of 4).
+  /// Converted to `real` and built as above. A null `xyz` with count > 0, a
+  /// stride below one point (12 bytes), or count * stride beyond the address
+  /// space is status bad_buffer; count 0 is empty_input. The caller
+  /// guarantees that the count points lie in readable memory.
+  [[nodiscard]] static HullResult from_points(const float* xyz, std::size_t count,
+                                              std::size_t stride_bytes = 3 * sizeof(float));
+  /// The same for a buffer of doubles: the stride must be at least 24 bytes.
+  [[nodiscard]] static HullResult from_points(const double* xyz, std::size_t count,
+                                              std::size_t stride_bytes = 3 * sizeof(double));
 
   /// An empty hull (no vertices); only useful as a placeholder.
   Hull() = default;

@@ -5,6 +5,7 @@
 //   types.hpp        real, vec3, Pose and the pose helpers
 //   tolerances.hpp   every tolerance, with its unit and reason (namespace tol)
 //   hull.hpp         Hull::from_points (Qhull), the hull's topology, validate()
+//   hull_file.hpp    cooked hulls: save and load a built hull (.sxhull)
 //   shapes.hpp       boxes, polyhedra, cylinders, random hulls
 //   sat.hpp          sat::query (exact depth and axis), sat::intersect, sat::Cache
 //   sat_pair_cache.hpp  sat::PairCache: the caches of many pairs, by body ids
@@ -21,6 +22,7 @@
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/hull.hpp"
+#include "sepax/hull_file.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/sat_pair_cache.hpp"
 #include "sepax/shapes.hpp"

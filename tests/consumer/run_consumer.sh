@@ -10,7 +10,7 @@ cp "$src/tests/consumer/meson.build" "$src/tests/consumer/main.cpp" "$work/"
 # A copy of the library's sources (no build trees), as a wrap or a git
 # submodule would give the engine.
 mkdir -p "$work/subprojects/sepax"
-cp -r "$src/meson.build" "$src/meson_options.txt" "$src/include" "$src/src" \
+cp -r "$src/meson.build" "$src/meson_options.txt" "$src/include" "$src/src" "$src/cmake" \
   "$work/subprojects/sepax/"
 cd "$work"
 meson setup build --wrap-mode=nodownload >setup.log 2>&1 || { cat setup.log; exit 1; }

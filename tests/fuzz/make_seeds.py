@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the seed corpora of the libFuzzer targets (tests/fuzz/corpus/<target>).
 
-Usage: tests/fuzz/make_seeds.py   (rewrites the seeds in place)
+Rewrites the seeds in place.
 
 Files named regression_* in the corpora are not written here: they are
 inputs that once failed (each has a named test, tagged [regression], in the
@@ -16,9 +16,17 @@ The byte layouts are the ones fuzz_input.hpp decodes:
          translation kind, 3 int16 (kinds 0-6) or 3 doubles (kind 7)
   pair:  pose A, pose B, point count of A, cloud A, cloud B
   io:    extension index (obj off ply stl gltf glb), then the file's bytes
+  sxhull: mode byte, then a .sxhull file (mode 0, the layout of
+         include/sepax/hull_file.hpp), a cloud (1), or a cloud and edits of
+         its hull's file (2: 2 bytes of offset and a byte to xor, each)
+
+Usage: tests/fuzz/make_seeds.py [TARGET...]   (default: every target)
 """
+import math
 import os
 import struct
+import sys
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "data", "io")
@@ -138,6 +146,87 @@ PAIR_SEEDS = {
                           HULL_SEEDS["double_cloud"], 5, HULL_SEEDS["float_cloud"]),
 }
 
+
+def sxhull(vertices, loops, flat=False, real_bytes=8, version=1):
+    """A .sxhull file (include/sepax/hull_file.hpp): header, vertices, face
+    sizes, corners, CRC-32."""
+    corners = sum(len(loop) for loop in loops)
+    out = bytes([0x89]) + b"SXHULL\n" + struct.pack("<IBBHIIII", version, real_bytes,
+                                                     1 if flat else 0, 0, len(vertices),
+                                                     len(loops), corners, 0)
+    for v in vertices:
+        out += struct.pack("<3d" if real_bytes == 8 else "<3f", *v)
+    out += struct.pack(f"<{len(loops)}I", *[len(loop) for loop in loops])
+    out += struct.pack(f"<{corners}I", *[i for loop in loops for i in loop])
+    return out + struct.pack("<I", zlib.crc32(out))
+
+
+def ccw_faces(vertices, groups):
+    """Each group of vertex indices (the corners of one face of a convex
+    polytope centred at the origin) ordered counter-clockwise seen from
+    outside."""
+    loops = []
+    for group in groups:
+        c = [sum(vertices[i][k] for i in group) / len(group) for k in range(3)]
+        a, b = vertices[group[0]], vertices[group[1]]
+        u = [a[k] - c[k] for k in range(3)]
+        w = [b[k] - c[k] for k in range(3)]
+        n = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]]
+        if sum(n[k] * c[k] for k in range(3)) < 0:
+            n = [-x for x in n]
+        v = [n[1] * u[2] - n[2] * u[1], n[2] * u[0] - n[0] * u[2], n[0] * u[1] - n[1] * u[0]]
+
+        def angle(i):
+            d = [vertices[i][k] - c[k] for k in range(3)]
+            return math.atan2(sum(d[k] * v[k] for k in range(3)), sum(d[k] * u[k] for k in range(3)))
+        loops.append(sorted(group, key=angle))
+    return loops
+
+
+CUBE_VERTICES = [(x - 0.5, y - 0.5, z - 0.5) for z in (0, 1) for y in (0, 1) for x in (0, 1)]
+CUBE_LOOPS = ccw_faces(CUBE_VERTICES, [[i for i in range(8) if (i >> axis & 1) == side]
+                                       for axis in range(3) for side in (1, 0)])
+TETRA_VERTICES = [(1, 1, 1), (1, -1, -1), (-1, 1, -1), (-1, -1, 1)]
+TETRA_LOOPS = ccw_faces(TETRA_VERTICES, [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]])
+SQUARE_VERTICES = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
+SQUARE_LOOPS = [[0, 1, 2, 3], [3, 2, 1, 0]]
+CUBE_FILE = sxhull(CUBE_VERTICES, CUBE_LOOPS)
+
+
+def edits(*changes):
+    """Edits of mode 2: (offset, xor) pairs."""
+    return b"".join(struct.pack("<HB", at, x) for at, x in changes)
+
+
+SXHULL_SEEDS = {
+    "file_cube": b"\0" + CUBE_FILE,
+    "file_cube_float": b"\0" + sxhull(CUBE_VERTICES, CUBE_LOOPS, real_bytes=4),
+    "file_tetrahedron": b"\0" + sxhull(TETRA_VERTICES, TETRA_LOOPS),
+    "file_tetrahedron_float": b"\0" + sxhull(TETRA_VERTICES, TETRA_LOOPS, real_bytes=4),
+    "file_square_flat": b"\0" + sxhull(SQUARE_VERTICES, SQUARE_LOOPS, flat=True),
+    "file_cube_version_2": b"\0" + sxhull(CUBE_VERTICES, CUBE_LOOPS, version=2),
+    "file_cube_truncated": b"\0" + CUBE_FILE[:100],
+    "file_cube_bad_checksum": b"\0" + CUBE_FILE[:-1] + bytes([CUBE_FILE[-1] ^ 1]),
+    "file_foreign": b"\0v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n",
+    "file_empty": b"\0",
+    "cloud_cube_edited": b"\2" + cloud(CUBE) + edits((40, 0x10), (250, 1)),
+    "cloud_octahedron_edited": b"\2" + cloud(OCTA, levels=3) + edits((13, 1)),
+}
+SXHULL_SEEDS.update({"cloud_" + name: b"\1" + data for name, data in HULL_SEEDS.items()})
+
+
+def hull_regressions():
+    """fuzz_hull's regression seeds as clouds of mode 1: the hardest hulls
+    the build makes must load back as they were."""
+    directory = os.path.join(HERE, "corpus", "fuzz_hull")
+    seeds = {}
+    for name in sorted(os.listdir(directory)):
+        if name.startswith("regression_"):
+            with open(os.path.join(directory, name), "rb") as f:
+                seeds["cloud_" + name[len("regression_"):]] = b"\1" + f.read()
+    return seeds
+
+
 IO_EXTENSIONS = [".obj", ".off", ".ply", ".stl", ".gltf", ".glb"]
 IO_FILES = [
     "points.obj", "points_named.obj", "two_boxes.obj", "stray_vertex.obj", "nan.obj", "tiny.obj",
@@ -150,24 +239,37 @@ IO_FILES = [
 
 
 def write(target, seeds):
+    """Replaces the corpus's seeds, keeping its regression_* inputs."""
     directory = os.path.join(HERE, "corpus", target)
     os.makedirs(directory, exist_ok=True)
     for old in os.listdir(directory):
-        os.remove(os.path.join(directory, old))
+        if not old.startswith("regression_"):
+            os.remove(os.path.join(directory, old))
     for name, data in seeds.items():
         with open(os.path.join(directory, name), "wb") as f:
             f.write(data)
 
 
-def main():
-    write("fuzz_hull", HULL_SEEDS)
-    write("fuzz_pair", PAIR_SEEDS)
-    io_seeds = {}
+def io_seeds():
+    seeds = {}
     for name in IO_FILES:
         stem, ext = os.path.splitext(name)
         with open(os.path.join(DATA, name), "rb") as f:
-            io_seeds[stem + "_" + ext[1:]] = bytes([IO_EXTENSIONS.index(ext)]) + f.read()
-    write("fuzz_io", io_seeds)
+            seeds[stem + "_" + ext[1:]] = bytes([IO_EXTENSIONS.index(ext)]) + f.read()
+    return seeds
+
+
+def main():
+    targets = {
+        "fuzz_hull": lambda: HULL_SEEDS,
+        "fuzz_pair": lambda: PAIR_SEEDS,
+        "fuzz_io": io_seeds,
+        "fuzz_sxhull": lambda: {**SXHULL_SEEDS, **hull_regressions()},
+    }
+    for target in sys.argv[1:] or targets:
+        if target not in targets:
+            sys.exit(f"make_seeds.py: unknown target {target}; known: {', '.join(targets)}")
+        write(target, targets[target]())
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-// `sepax hull`: hulls of mesh files with their validation report.
+// `sepax hull`: hulls of mesh files with their validation report; writes
+// them as OBJ or as a cooked hull (.sxhull).
 #include "commands.hpp"
 #include "common.hpp"
 
@@ -14,7 +15,7 @@ struct HullOptions {
   std::vector<std::string> files;
   bool json = false;
   bool parts = false;
-  std::string obj_out;
+  std::string out;  // OBJ, or a cooked hull when it ends in .sxhull
 };
 
 nlohmann::json hull_json(const LoadedHull& h, const HullReport& report) {
@@ -28,7 +29,8 @@ nlohmann::json hull_json(const LoadedHull& h, const HullReport& report) {
       {"edge_directions", edge_directions(hull).size()},
       {"shape", shape_class(hull)},
       {"bounds", {{"min", to_json(hull.bounds().min)}, {"max", to_json(hull.bounds().max)}}},
-      {"build_ms", h.build_ms}};
+      {"build_ms", h.build_ms},
+      {"cooked", h.cooked}};
   j["validation"] = {{"ok", report.ok},
                      {"euler", report.euler},
                      {"max_nonplanarity", report.max_nonplanarity},
@@ -53,7 +55,11 @@ void print_text(const LoadedHull& h, const HullReport& report) {
       static_cast<double>(report.tolerance));
   for (const std::string& problem : report.problems)
     std::printf("    problem: %s\n", problem.c_str());
-  std::printf("  built in %.3f ms from %zu points\n", h.build_ms, h.points.size());
+  if (h.cooked)
+    std::printf("  loaded in %.3f ms from a cooked hull%s\n", h.build_ms,
+                h.converted ? " of the other precision, rebuilt from its vertices" : "");
+  else
+    std::printf("  built in %.3f ms from %zu points\n", h.build_ms, h.points.size());
 }
 
 // Writes every valid hull into one OBJ file, one `o` object per hull.
@@ -79,6 +85,18 @@ bool write_obj(const std::string& path, const std::vector<LoadedHull>& hulls) {
     base += hull.vertex_count();
   }
   return static_cast<bool>(out);
+}
+
+// Writes the one valid hull as a cooked hull file (hull_file.hpp).
+bool write_cooked(const std::string& path, const std::vector<LoadedHull>& hulls) {
+  if (hulls.size() != 1) {
+    std::cerr << "sepax: " << path << ": a .sxhull file holds one hull, and " << hulls.size()
+              << " were built (give one file, without --parts, or write OBJ)\n";
+    return false;
+  }
+  const hull_file::SaveResult saved = hull_file::save(hulls.front().built.hull, path);
+  if (!saved.ok()) std::cerr << "sepax: " << saved.message << "\n";
+  return saved.ok();
 }
 
 int run_hull(const HullOptions& options) {
@@ -112,12 +130,14 @@ int run_hull(const HullOptions& options) {
     }
   }
   if (options.json) std::cout << results.dump(2) << "\n";
-  if (!options.obj_out.empty()) {
-    if (!write_obj(options.obj_out, hulls)) {
-      std::cerr << "sepax: " << options.obj_out << ": cannot write\n";
+  if (!options.out.empty()) {
+    if (is_cooked(options.out)) {
+      if (!write_cooked(options.out, hulls)) return exit_input_error;
+    } else if (!write_obj(options.out, hulls)) {
+      std::cerr << "sepax: " << options.out << ": cannot write\n";
       return exit_input_error;
     }
-    if (!options.json) std::printf("wrote %s\n", options.obj_out.c_str());
+    if (!options.json) std::printf("wrote %s\n", options.out.c_str());
   }
   return status;
 }
@@ -128,11 +148,14 @@ void add_hull_command(CLI::App& app, int& exit_code) {
   const auto [cmd, options] =
       add_command(app, "hull", "Build the convex hull of each mesh file (or part) and validate it",
                   run_hull, exit_code);
-  cmd->add_option("files", options->files, "Mesh files (OBJ, STL, PLY, OFF, glTF, ...)")
+  cmd->add_option("files", options->files,
+                  "Mesh files (OBJ, STL, PLY, OFF, glTF, ...) or cooked hulls (.sxhull)")
       ->required();
   cmd->add_flag("--json", options->json, "Print a JSON array, one object per hull");
   cmd->add_flag("--parts", options->parts, "One hull per object/part instead of per file");
-  cmd->add_option("-o,--obj", options->obj_out, "Write the hulls to this OBJ file");
+  cmd->add_option("-o,--output,--obj", options->out,
+                  "Write the hulls to this OBJ file, or the one hull to this cooked hull file "
+                  "when it ends in .sxhull (binary; read back by every command)");
 }
 
 }  // namespace sepax::cli

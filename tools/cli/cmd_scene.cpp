@@ -44,8 +44,19 @@ void add_hull(SceneInput& in, std::string name, std::vector<vec3> points) {
 }
 
 /// One file: a hull per part (all of a file's parts when `parts`), else one
-/// hull. `in_folder`: files of unknown format are skipped, not errors.
+/// hull; a cooked hull (.sxhull) is one hull. `in_folder`: files of unknown
+/// format are skipped, not errors.
 void add_file(SceneInput& in, const std::string& path, bool parts, bool in_folder) {
+  if (is_cooked(path)) {  // one hull, as it was saved
+    ++in.files;
+    std::string error;
+    std::vector<LoadedHull> loaded;
+    if (load_cooked(path, loaded, error))
+      in.hulls.push_back(std::move(loaded.front()));
+    else
+      in.errors.push_back(error);
+    return;
+  }
   const io::LoadResult file = io::load_points(path);
   if (in_folder && file.status == io::LoadStatus::unknown_format) {
     in.skipped.push_back(path);

@@ -29,15 +29,15 @@ std::pair<CLI::App*, std::shared_ptr<Options>> add_command(CLI::App& app, const 
 /// Adds the arguments of a subcommand that checks one pair: the files A and
 /// B, then --pose-a and --pose-b (syntax of check.hpp's parse_pose).
 inline void add_pair_arguments(CLI::App* cmd, PairArguments& pair) {
-  cmd->add_option("A", pair.file_a, "First mesh file")->required();
-  cmd->add_option("B", pair.file_b, "Second mesh file")->required();
+  cmd->add_option("A", pair.file_a, "First mesh file (or cooked hull, .sxhull)")->required();
+  cmd->add_option("B", pair.file_b, "Second mesh file (or cooked hull, .sxhull)")->required();
   cmd->add_option("--pose-a", pair.pose_a,
                   "Pose of A: x,y,z[/rx,ry,rz] (Euler degrees about x, then y, then z) or "
                   "x,y,z/q=w,x,y,z (quaternion); default 0,0,0");
   cmd->add_option("--pose-b", pair.pose_b, "Pose of B, same syntax");
 }
 
-/// `sepax hull FILE... [--json] [--parts] [-o OUT.obj]`
+/// `sepax hull FILE... [--json] [--parts] [-o OUT.obj | -o OUT.sxhull]`
 void add_hull_command(CLI::App& app, int& exit_code);
 
 /// `sepax check A B [--pose-a P] [--pose-b P] [--parts] [--json] [--svg OUT.svg]`

@@ -1,6 +1,7 @@
 #include "common.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <iostream>
 #include <utility>
@@ -45,8 +46,38 @@ std::vector<NamedCloud> clouds_of(const std::string& path, const io::LoadResult&
   return clouds;
 }
 
+bool is_cooked(const std::string& path) {
+  const std::string suffix = hull_file::extension;
+  if (path.size() < suffix.size()) return false;
+  return std::equal(suffix.begin(), suffix.end(), path.end() - std::ptrdiff_t(suffix.size()),
+                    [](char a, char b) {
+                      return std::tolower(static_cast<unsigned char>(a)) ==
+                             std::tolower(static_cast<unsigned char>(b));
+                    });
+}
+
+bool load_cooked(const std::string& path, std::vector<LoadedHull>& out, std::string& error) {
+  const auto start = std::chrono::steady_clock::now();
+  hull_file::LoadResult file = hull_file::load(path);
+  const auto stop = std::chrono::steady_clock::now();
+  if (!file.ok()) {
+    error = file.message;
+    return false;
+  }
+  LoadedHull loaded;
+  loaded.name = path;
+  loaded.points.assign(file.hull.vertices().begin(), file.hull.vertices().end());
+  loaded.built = HullResult{HullStatus::ok, {}, std::move(file.hull)};
+  loaded.build_ms = std::chrono::duration<double, std::milli>(stop - start).count();
+  loaded.cooked = true;
+  loaded.converted = file.converted;
+  out.push_back(std::move(loaded));
+  return true;
+}
+
 bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out,
                 std::string& error) {
+  if (is_cooked(path)) return load_cooked(path, out, error);
   const io::LoadResult file = io::load_points(path);
   if (!file.ok()) {
     error = file.message;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "sepax/hull.hpp"
+#include "sepax/hull_file.hpp"
 #include "sepax/io.hpp"
 
 #include <nlohmann/json.hpp>
@@ -23,10 +24,21 @@ enum Exit : int {
 /// One named point cloud and its hull.
 struct LoadedHull {
   std::string name;          ///< "file" or "file:part"
-  std::vector<vec3> points;  ///< the cloud the hull was built from
+  std::vector<vec3> points;  ///< the cloud the hull was built from (a cooked hull's vertices)
   HullResult built;          ///< status, message, hull
-  double build_ms = 0;       ///< time spent in Hull::from_points
+  double build_ms = 0;       ///< time spent in Hull::from_points (or loading a cooked hull)
+  bool cooked = false;       ///< read from a .sxhull file
+  bool converted = false;    ///< cooked in the other precision, rebuilt from its vertices
 };
+
+/// True when `path` names a cooked hull file: its extension is .sxhull, in
+/// any case.
+[[nodiscard]] bool is_cooked(const std::string& path);
+
+/// Reads the cooked hull at `path` (hull_file::load), timed, named `path`.
+/// On failure returns false and sets `error` to one line naming the file
+/// and the problem.
+bool load_cooked(const std::string& path, std::vector<LoadedHull>& out, std::string& error);
 
 /// Builds the hull of one named cloud of distinct points (as the loader
 /// gives them), timed. Fewer than 3 distinct points is reported as such.
@@ -45,8 +57,9 @@ std::vector<NamedCloud> clouds_of(const std::string& path, const io::LoadResult&
                                   bool per_part);
 
 /// Loads `path` and builds hulls: one per part when `per_part`, else one for
-/// the whole file. On a load error returns false and sets `error` to one line
-/// naming the file and the problem.
+/// the whole file; a cooked hull (.sxhull) is read as it is, one hull. On a
+/// load error returns false and sets `error` to one line naming the file and
+/// the problem.
 bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out,
                 std::string& error);
 

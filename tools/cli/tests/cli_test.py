@@ -350,6 +350,92 @@ def test_scene_folder():
         check_error_line(run("scene", path, expect=2), path, word)
 
 
+# --- cooked hulls (.sxhull) ---------------------------------------------------
+
+def without_times_and_names(j, names):
+    """A JSON value with its times dropped and the given paths renamed."""
+    text = json.dumps(strip_times(j), sort_keys=True)
+    for old, new in names.items():
+        text = text.replace(json.dumps(old)[1:-1], new)
+    return text
+
+
+def test_hull_sxhull():
+    with tempfile.TemporaryDirectory() as tmp:
+        cooked = {}
+        for mesh in ("cow.off", "fandisk.off", "bunny.obj"):
+            out = os.path.join(tmp, mesh.split(".")[0] + ".sxhull")
+            p = run("hull", data(mesh), "-o", out, expect=0)
+            check(p.stdout.endswith(f"wrote {out}\n"), p.stdout)
+            cooked[data(mesh)] = out
+            made = json.loads(run("hull", data(mesh), "--json", expect=0).stdout)[0]
+            read = json.loads(run("hull", out, "--json", expect=0).stdout)[0]
+            check(read["cooked"] is True and made["cooked"] is False, str(read))
+            for key in ("vertices", "faces", "edges", "edge_directions", "shape", "bounds"):
+                check(read[key] == made[key], f"{mesh}: {key} {read[key]} != {made[key]}")
+            check(read["validation"]["ok"], str(read["validation"]))
+            with open(out, "rb") as f:
+                b = f.read()
+            real_bytes = b[12]
+            check(len(b) == 36 + 3 * real_bytes * made["vertices"] + 4 * made["faces"] +
+                  8 * made["edges"], f"{out}: {len(b)} bytes")
+        names = {}  # both paths of a hull -> one name
+        for mesh_path, cooked_path in cooked.items():
+            names[mesh_path] = names[cooked_path] = "X" + os.path.basename(cooked_path)
+        # Every command gives the cooked hulls the answers of their meshes.
+        for a, b, pose, status in (("cow.off", "fandisk.off", "0.9,0.3,0.2/0,30,45", 0),
+                                   ("bunny.obj", "cow.off", "0,0,0", 1)):
+            mesh = json.loads(run("check", data(a), data(b), "--pose-b", pose, "--json",
+                                  expect=status).stdout)
+            hull = json.loads(run("check", cooked[data(a)], cooked[data(b)], "--pose-b", pose,
+                                  "--json", expect=status).stdout)
+            check(without_times_and_names(mesh, names) == without_times_and_names(hull, names),
+                  f"check {a} {b}: cooked answers differ")
+        svg = os.path.join(tmp, "x.svg")
+        p = run("render", cooked[data("bunny.obj")], data("cow.off"), "-o", svg, expect=1)
+        check("separation -0.265751" in p.stdout, p.stdout)
+        tsv = os.path.join(tmp, "cases.tsv")
+        with open(tsv, "w") as f:
+            f.write(f"mesh\t{data('bunny.obj')}\t{data('cow.off')}\n"
+                    f"cooked\t{cooked[data('bunny.obj')]}\t{cooked[data('cow.off')]}\n")
+        lines = run("batch", tsv, "--json", expect=1).stdout.splitlines()
+        first, second = (strip_times(json.loads(x)) for x in lines[:2])
+        for key in ("separation", "axis", "sat", "gjk", "epa", "verdict"):
+            check(first[key] == second[key], f"batch: {key} {first[key]} != {second[key]}")
+        j = json.loads(run("scene", tmp, "--json", expect=1).stdout)
+        check(len(j["hulls"]) == 3 and j["errors"] == [], str(j["hulls"]))
+        check(j["summary"]["interfering"] == 3, str(j["summary"]))
+
+
+def test_sxhull_bad_inputs():
+    with tempfile.TemporaryDirectory() as tmp:
+        good = os.path.join(tmp, "cow.sxhull")
+        run("hull", data("cow.off"), "-o", good, expect=0)
+        with open(good, "rb") as f:
+            b = f.read()
+        cases = []
+        for name, content, word in (("cut.sxhull", b[:100], "truncated"),
+                                    ("flipped.sxhull", b[:50] + bytes([b[50] ^ 1]) + b[51:],
+                                     "checksum"),
+                                    ("future.sxhull", b[:8] + bytes([9, 0, 0, 0]) + b[12:],
+                                     "newer"),
+                                    ("mesh.sxhull", open(data("io", "tetra.off"), "rb").read(),
+                                     "not a sepax hull file"),
+                                    ("empty.sxhull", b"", "empty")):
+            path = os.path.join(tmp, name)
+            with open(path, "wb") as f:
+                f.write(content)
+            cases.append((path, word))
+        cases.append((os.path.join(tmp, "missing.sxhull"), "not found"))
+        for path, word in cases:
+            check_error_line(run("hull", path, expect=2), path, word)
+            check_error_line(run("check", good, path, expect=2), path, word)
+        p = run("hull", data("cow.off"), data("bunny.obj"), "-o", os.path.join(tmp, "two.sxhull"),
+                expect=2)
+        check("holds one hull" in p.stderr, p.stderr)
+        check(not os.path.exists(os.path.join(tmp, "two.sxhull")), "two.sxhull written")
+
+
 TESTS = {name[5:]: f for name, f in globals().items() if name.startswith("test_")}
 
 if __name__ == "__main__":
