@@ -37,7 +37,7 @@ inline std::string hull_difference(const Hull& a, const Hull& b) {
   for (std::size_t v = 0; v < a.vertex_count(); ++v) {
     const auto i = index_t(v);
     if (!same_bytes(a.neighbors(i), b.neighbors(i)) || a.vertex_edge(i) != b.vertex_edge(i) ||
-        a.on_polygon(i) != b.on_polygon(i))
+        a.climb_across_faces(i) != b.climb_across_faces(i))
       return "adjacency of vertex " + std::to_string(v);
   }
   if (!same_bytes(a.edge_arcs(), b.edge_arcs())) return "edge arcs";
