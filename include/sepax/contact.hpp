@@ -1,0 +1,112 @@
+// sepax: contact manifolds for a physics engine's solver.
+//
+// Outline (Box2D v3's b2ClipPolygons, Box3D's hull manifold; Gregorius,
+// "Robust Contact Creation for Physics Simulations", GDC 2015): SAT
+// (sat.hpp) finds the deciding axis and feature. Pairs farther apart than
+// the margin stop there, at about the cost of sat::intersect, with no
+// points. A face axis makes that face the reference face; the other hull's
+// face most anti-parallel to the normal is the incident face, clipped
+// against the reference face's side planes (Sutherland-Hodgman); the
+// clipped points within the margin of the reference plane are the contacts,
+// reduced to at most 4 (the deepest, then the ones that span the largest
+// area). An edge-pair axis gives one point: the closest points of the two
+// edges.
+//
+// Each point names the features of A and of B whose intersection made it
+// (a vertex of one against a face of the other, or two crossing edges), so
+// that an engine can match points from frame to frame and warm-start its
+// impulses: the id stays the same while the same features touch.
+//
+// Frames and signs as everywhere in sepax: world frame; the normal is a unit
+// vector from A to B; a point's separation is negative when the hulls
+// overlap there. Never allocates, never throws; NaN-free for finite input.
+#pragma once
+
+#include "sepax/sat.hpp"
+
+#include <cstdint>
+
+namespace sepax::contact {
+
+/// What kind of feature of a hull a contact point lies on.
+enum class FeatureType : std::uint8_t { vertex = 0, edge = 1, face = 2 };
+
+/// A hull's feature: its type and its index (vertex, edge or face index).
+struct FeatureRef {
+  FeatureType type = FeatureType::face;
+  index_t index = -1;
+  friend bool operator==(const FeatureRef&, const FeatureRef&) = default;
+};
+
+/// The id of a contact point: the features of A and of B that made it,
+/// packed into 64 bits (make_id). Equal ids from one frame to the next mean
+/// the same features touch there.
+using Id = std::uint64_t;
+
+/// Packs the features of A and of B into an id: type in the top 2 bits of
+/// each half, index in the low 30 (hulls have fewer than 2^30 features).
+[[nodiscard]] constexpr Id make_id(FeatureRef a, FeatureRef b) {
+  const auto half = [](FeatureRef f) {
+    return (std::uint64_t(f.type) << 30) | (std::uint64_t(std::uint32_t(f.index)) & 0x3FFFFFFFu);
+  };
+  return (half(a) << 32) | half(b);
+}
+/// The feature of A named by an id.
+[[nodiscard]] constexpr FeatureRef feature_a(Id id) {
+  return {FeatureType((id >> 62) & 3u), index_t((id >> 32) & 0x3FFFFFFFu)};
+}
+/// The feature of B named by an id.
+[[nodiscard]] constexpr FeatureRef feature_b(Id id) {
+  return {FeatureType((id >> 30) & 3u), index_t(id & 0x3FFFFFFFu)};
+}
+
+/// One contact point.
+struct Point {
+  vec3 point_a{real(0)};  ///< world frame, on A's surface
+  vec3 point_b{real(0)};  ///< world frame, on B's surface
+  /// dot(point_b - point_a, normal), length unit: < 0 penetration, > 0 a gap
+  /// (a speculative point within the margin).
+  real separation = 0;
+  Id id = 0;  ///< the features of A and B that made the point (make_id)
+};
+
+/// Most points a manifold holds.
+inline constexpr int max_points = 4;
+
+/// The contact between two hulls.
+struct Manifold {
+  /// Unit, world frame, from A to B: the direction B is pushed to separate.
+  vec3 normal{real(0), real(0), real(1)};
+  /// The points, points[0 .. count); count is 0 when the hulls are farther
+  /// apart than the margin.
+  Point points[max_points];
+  int count = 0;
+  /// SAT's separation along the normal (the deepest point's separation
+  /// when the axis is a face's; see sat::Result).
+  real separation = 0;
+  /// SAT's deciding feature: the reference face (face_a, face_b) or the
+  /// edge pair (edges) the points came from.
+  sat::Feature feature;
+};
+
+/// Per-pair state kept between frames; zero-initialize for a cold start
+/// (`Cache{}`) and pass the same one with the same pair every frame.
+struct Cache {
+  sat::Cache sat;  ///< SAT's axis cache: a pair that stays apart costs O(1)
+};
+
+/// The contact manifold of two hulls at world poses. Points are generated
+/// while the hulls are within `margin` (length unit, >= 0) of each other,
+/// with their separations (positive ones are speculative); pairs farther
+/// apart get count 0. `cache` (may be null) carries SAT's axis from frame
+/// to frame. Flat polygons are welcome on either side; two boxes take the
+/// 15-axis test.
+[[nodiscard]] SEPAX_API Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b,
+                                         const Pose& pose_b, real margin = 0,
+                                         Cache* cache = nullptr);
+
+/// The manifold of B against A seen as A against B: normal negated, the
+/// roles of A and B swapped in every point and id.
+[[nodiscard]] SEPAX_API Manifold mirrored(const Manifold& m);
+
+}  // namespace sepax::contact
