@@ -1,0 +1,460 @@
+// Contact manifolds between hulls (contact.hpp).
+//
+// SAT decides the axis and the feature; this file turns them into points:
+// a face axis by clipping the other hull's incident face against the
+// reference face's side planes (Sutherland-Hodgman, as Box2D v3's
+// b2ClipPolygons and Box3D do), an edge-pair axis by the closest points of
+// the two edges (Ericson, Real-Time Collision Detection 5.1.9), a flat
+// polygon's rim axis by the overlap of the two edges along it. Every point
+// carries the features of A and of B it lies on, tracked through the
+// clipping, which become its id.
+#include "sepax/contact.hpp"
+
+#include "sepax/sat_pair_cache.hpp"
+#include "sepax/support.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace sepax::contact {
+
+namespace {
+
+/// Most corners the clipped polygon may have. A face with more corners is
+/// thinned to every k-th corner before clipping (a convex subset: the
+/// contact area shrinks by at most the thinned-out slivers).
+constexpr int max_clip = 128;
+
+/// What the segment from a clip vertex to the next one lies on.
+struct Carrier {
+  bool on_reference = false;  ///< a reference side plane, else an incident edge
+  index_t edge = -1;          ///< the edge index (of the reference or incident hull)
+};
+
+/// A vertex of the polygon being clipped, in the reference hull's frame,
+/// with the features of the incident and of the reference hull it lies on.
+struct ClipVertex {
+  vec3 p{real(0)};
+  FeatureRef incident;
+  FeatureRef reference;
+  Carrier out;  ///< the segment to the next vertex
+};
+
+/// The reference face, in its hull's frame.
+struct ReferenceFace {
+  const Hull* hull = nullptr;
+  index_t face = -1;
+  vec3 normal{real(0)};
+  real offset = 0;
+};
+
+/// The reference and incident hulls: which of A and B each is, and the
+/// incident hull's pose in the reference hull's frame.
+struct Roles {
+  const Hull* reference = nullptr;
+  const Hull* incident = nullptr;
+  const Pose* reference_pose = nullptr;
+  Pose incident_in_reference;
+  bool reference_is_a = true;
+};
+
+/// The vertex where edges e0 and e1 of face f meet (as consecutive loop
+/// edges), or -1.
+index_t shared_corner(const Hull& h, index_t f, index_t e0, index_t e1) {
+  const auto he = h.half_edges();
+  index_t e = h.faces()[f].edge;
+  for (index_t k = 0; k < h.faces()[f].count; ++k, e = he[e].next) {
+    const index_t n = he[e].next;
+    if ((e / 2 == e0 && n / 2 == e1) || (e / 2 == e1 && n / 2 == e0)) return he[n].origin;
+  }
+  return -1;
+}
+
+/// The face of `h` (local frame) most anti-parallel to the unit direction
+/// n: the face around the support vertex along -n with the smallest
+/// dot(normal, n), then steepest descent over neighbouring faces.
+index_t incident_face(const Hull& h, const vec3& n) {
+  const auto he = h.half_edges();
+  const index_t v = support_index(h, -n);
+  index_t best = he[h.vertex_edge(v)].face;
+  const index_t first = h.vertex_edge(v);
+  index_t e = first;
+  do {
+    const index_t f = he[e].face;
+    if (glm::dot(h.planes()[f].normal, n) < glm::dot(h.planes()[best].normal, n)) best = f;
+    e = he[e ^ 1].next;
+  } while (e != first);
+  for (std::size_t steps = 0; steps < h.face_count(); ++steps) {
+    index_t next = best;
+    index_t k = h.faces()[best].edge;
+    for (index_t m = 0; m < h.faces()[best].count; ++m, k = he[k].next) {
+      const index_t g = he[k ^ 1].face;
+      if (glm::dot(h.planes()[g].normal, n) < glm::dot(h.planes()[next].normal, n)) next = g;
+    }
+    if (next == best) break;
+    best = next;
+  }
+  return best;
+}
+
+/// Area of face f (Newell's sum about its first vertex), for the tie-break
+/// between two reference faces.
+real face_area(const Hull& h, index_t f) {
+  const auto he = h.half_edges();
+  const auto v = h.vertices();
+  const index_t first = h.faces()[f].edge;
+  const vec3 o = v[he[first].origin];
+  vec3 sum(real(0));
+  index_t e = he[first].next;
+  for (index_t k = 2; k < h.faces()[f].count; ++k, e = he[e].next)
+    sum += glm::cross(v[he[e].origin] - o, v[he[he[e].next].origin] - o);
+  return glm::length(sum);
+}
+
+/// Clips `poly` (count vertices) against the side planes of the reference
+/// face; returns the new count. `scratch` has room for max_clip vertices.
+int clip_to_face(const ReferenceFace& ref, ClipVertex* poly, int count, ClipVertex* scratch,
+                 index_t incident_face_index) {
+  const Hull& h = *ref.hull;
+  const auto he = h.half_edges();
+  const auto v = h.vertices();
+  index_t e = h.faces()[ref.face].edge;
+  for (index_t side = 0; side < h.faces()[ref.face].count && count > 0; ++side, e = he[e].next) {
+    const vec3 a = v[he[e].origin], b = v[he[he[e].next].origin];
+    const vec3 out = glm::cross(b - a, ref.normal);  // outward in the face's plane
+    const real len = glm::length(out);
+    if (!(len > 0)) continue;
+    const vec3 s = out / len;
+    const real offset = glm::dot(s, a);
+    const index_t edge = e / 2;
+    int n = 0;
+    for (int i = 0; i < count && n + 2 <= max_clip; ++i) {
+      const ClipVertex& p = poly[i];
+      const ClipVertex& q = poly[(i + 1) % count];
+      const real dp = glm::dot(s, p.p) - offset, dq = glm::dot(s, q.p) - offset;
+      const bool p_in = dp <= 0, q_in = dq <= 0;
+      if (p_in != q_in) {
+        ClipVertex x;
+        x.p = p.p + (q.p - p.p) * (dp / (dp - dq));
+        if (p.out.on_reference) {  // along a side plane: the reference corner
+          const index_t corner = shared_corner(h, ref.face, p.out.edge, edge);
+          x.incident = {FeatureType::face, incident_face_index};
+          x.reference = corner >= 0 ? FeatureRef{FeatureType::vertex, corner}
+                                    : FeatureRef{FeatureType::face, ref.face};
+        } else {
+          x.incident = {FeatureType::edge, p.out.edge};
+          x.reference = {FeatureType::edge, edge};
+        }
+        x.out = p_in ? Carrier{true, edge} : p.out;  // exit runs along the plane
+        if (!p_in) {
+          scratch[n++] = x;
+          scratch[n++] = q;
+        } else {
+          scratch[n++] = x;
+        }
+      } else if (q_in) {
+        scratch[n++] = q;
+      }
+    }
+    std::copy(scratch, scratch + n, poly);
+    count = n;
+  }
+  return count;
+}
+
+/// Twice the signed area of triangle (a, b, c) seen along n.
+real area2(const vec3& a, const vec3& b, const vec3& c, const vec3& n) {
+  return glm::dot(glm::cross(b - a, c - a), n);
+}
+
+/// Keeps at most max_points of m's points (Box2D's and Box3D's rule): the
+/// deepest, the one farthest from it, the one spanning the largest
+/// triangle with them, and the one adding the most area to that triangle.
+/// Ties go to the earlier point; the kept points stay in their order.
+void reduce(Manifold& m, const Point* all, int count) {
+  if (count <= max_points) {
+    std::copy(all, all + count, m.points);
+    m.count = count;
+    return;
+  }
+  const vec3& n = m.normal;
+  const auto at = [&](int i) { return all[i].point_b; };
+  int pick[4] = {0, -1, -1, -1};
+  for (int i = 1; i < count; ++i)
+    if (all[i].separation < all[pick[0]].separation) pick[0] = i;
+  real best = -1;
+  for (int i = 0; i < count; ++i) {
+    const vec3 d = at(i) - at(pick[0]);
+    const vec3 flat = d - n * glm::dot(d, n);
+    if (glm::dot(flat, flat) > best) best = glm::dot(flat, flat), pick[1] = i;
+  }
+  best = -1;
+  real sign = 1;
+  for (int i = 0; i < count; ++i) {
+    const real s = area2(at(pick[0]), at(pick[1]), at(i), n);
+    if (std::abs(s) > best) best = std::abs(s), pick[2] = i, sign = s < 0 ? real(-1) : real(1);
+  }
+  best = 0;
+  for (int i = 0; i < count; ++i) {
+    // Area added beyond each edge of the triangle (oriented by `sign`).
+    const real gain = std::max({-sign * area2(at(pick[0]), at(pick[1]), at(i), n),
+                                -sign * area2(at(pick[1]), at(pick[2]), at(i), n),
+                                -sign * area2(at(pick[2]), at(pick[0]), at(i), n)});
+    if (gain > best) best = gain, pick[3] = i;
+  }
+  std::sort(pick, pick + 4);
+  m.count = 0;
+  for (int k = 0; k < 4; ++k)
+    if (pick[k] >= 0 && (k == 0 || pick[k] != pick[k - 1])) m.points[m.count++] = all[pick[k]];
+}
+
+/// The points of a face contact: the incident face clipped to the
+/// reference face, kept within `limit` of its plane.
+void face_contact(const Roles& r, const ReferenceFace& ref, real limit, Manifold& m) {
+  const Hull& inc = *r.incident;
+  const vec3 n_in_incident = r.incident_in_reference.rotate_inverse(ref.normal);
+  const index_t fi = incident_face(inc, n_in_incident);
+  const auto he = inc.half_edges();
+  const Face& face = inc.faces()[fi];
+  const int stride = (face.count + max_clip / 2 - 1) / (max_clip / 2);  // thins huge faces
+  ClipVertex poly[max_clip], scratch[max_clip];
+  int count = 0;
+  index_t e = face.edge;
+  for (index_t k = 0; k < face.count; ++k, e = he[e].next) {
+    if (k % stride != 0) continue;
+    ClipVertex c;
+    c.p = r.incident_in_reference.apply(inc.vertices()[he[e].origin]);
+    c.incident = {FeatureType::vertex, he[e].origin};
+    c.reference = {FeatureType::face, ref.face};
+    c.out = {false, stride == 1 ? e / 2 : index_t(-1)};
+    poly[count++] = c;
+  }
+  count = clip_to_face(ref, poly, count, scratch, fi);
+  Point all[max_clip];
+  int kept = 0;
+  for (int i = 0; i < count; ++i) {
+    const real separation = glm::dot(ref.normal, poly[i].p) - ref.offset;
+    if (!(separation <= limit)) continue;
+    const vec3 on_reference = r.reference_pose->apply(poly[i].p - ref.normal * separation);
+    const vec3 on_incident = r.reference_pose->apply(poly[i].p);
+    Point& p = all[kept++];
+    p.separation = separation;
+    if (r.reference_is_a) {
+      p.point_a = on_reference, p.point_b = on_incident;
+      p.id = make_id(poly[i].reference, poly[i].incident);
+    } else {
+      p.point_a = on_incident, p.point_b = on_reference;
+      p.id = make_id(poly[i].incident, poly[i].reference);
+    }
+  }
+  reduce(m, all, kept);
+}
+
+/// Closest points of segments p0-p1 and q0-q1 (Ericson 5.1.9): s, t in
+/// [0, 1] along each.
+void closest_on_segments(const vec3& p0, const vec3& p1, const vec3& q0, const vec3& q1, real& s,
+                         real& t) {
+  const vec3 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
+  const real a = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r);
+  s = t = 0;
+  if (!(a > 0) && !(e > 0)) return;
+  if (!(a > 0)) {
+    t = std::clamp(f / e, real(0), real(1));
+    return;
+  }
+  const real c = glm::dot(d1, r);
+  if (!(e > 0)) {
+    s = std::clamp(-c / a, real(0), real(1));
+    return;
+  }
+  const real b = glm::dot(d1, d2), denom = a * e - b * b;
+  s = denom > 0 ? std::clamp((b * f - c * e) / denom, real(0), real(1)) : real(0);
+  t = (b * s + f) / e;
+  if (t < 0) {
+    t = 0, s = std::clamp(-c / a, real(0), real(1));
+  } else if (t > 1) {
+    t = 1, s = std::clamp((b - c) / a, real(0), real(1));
+  }
+}
+
+/// The point of an edge-pair contact: the closest points of the two edges.
+void edge_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
+                  const sat::Feature& f, real limit, Manifold& m) {
+  const vec3 a0 = pa.apply(a.edge_start(std::size_t(f.a))),
+             a1 = pa.apply(a.edge_end(std::size_t(f.a)));
+  const vec3 b0 = pb.apply(b.edge_start(std::size_t(f.b))),
+             b1 = pb.apply(b.edge_end(std::size_t(f.b)));
+  real s, t;
+  closest_on_segments(a0, a1, b0, b1, s, t);
+  Point p;
+  p.point_a = a0 + (a1 - a0) * s;
+  p.point_b = b0 + (b1 - b0) * t;
+  p.separation = glm::dot(p.point_b - p.point_a, m.normal);
+  p.id = make_id({FeatureType::edge, f.a}, {FeatureType::edge, f.b});
+  if (p.separation <= limit) m.points[m.count++] = p;
+}
+
+/// A flat polygon's rim axis (edge_normal_a: the in-plane outward normal of
+/// edge f.a of flat A; edge_normal_b mirrored): the other hull's edge most
+/// nearly perpendicular to the axis at its support vertex, clipped to the
+/// rim edge's extent, up to 2 points.
+void rim_contact(const Hull& rim, const Pose& rim_pose, index_t rim_edge, const Hull& other,
+                 const Pose& other_pose, bool rim_is_a, real limit, Manifold& m) {
+  const vec3 axis = rim_is_a ? m.normal : -m.normal;  // out of the rim hull
+  const vec3 r0 = rim_pose.apply(rim.edge_start(std::size_t(rim_edge)));
+  const vec3 r1 = rim_pose.apply(rim.edge_end(std::size_t(rim_edge)));
+  const vec3 local = other_pose.rotate_inverse(-axis);
+  const index_t v = support_index(other, local);
+  const auto he = other.half_edges();
+  index_t best = -1;
+  real flattest = std::numeric_limits<real>::infinity();
+  const index_t first = other.vertex_edge(v);
+  index_t e = first;
+  do {
+    const vec3 d = other.vertices()[he[e ^ 1].origin] - other.vertices()[v];
+    const real along = std::abs(glm::dot(d, local)) / std::max(glm::length(d), real(1e-300));
+    if (along < flattest) flattest = along, best = e;
+    e = he[e ^ 1].next;
+  } while (e != first);
+  const vec3 o0 = other_pose.apply(other.vertices()[v]);
+  const vec3 o1 = other_pose.apply(other.vertices()[he[best ^ 1].origin]);
+  const vec3 dir = r1 - r0;
+  const real len2 = glm::dot(dir, dir);
+  Point pts[2];
+  int n = 0;
+  const vec3 ends[2] = {o0, o1};
+  const FeatureRef ends_id[2] = {{FeatureType::vertex, v},
+                                 {FeatureType::vertex, he[best ^ 1].origin}};
+  for (int k = 0; k < 2; ++k) {
+    // Each end of the other edge, clamped to the rim edge's extent.
+    const real t = len2 > 0 ? std::clamp(glm::dot(ends[k] - r0, dir) / len2, real(0), real(1)) : 0;
+    const vec3 on_rim = r0 + dir * t;
+    const real u = len2 > 0 ? glm::dot(on_rim - o0, o1 - o0) /
+                                  std::max(glm::dot(o1 - o0, o1 - o0), real(1e-300))
+                            : 0;
+    const vec3 on_other = o0 + (o1 - o0) * std::clamp(u, real(0), real(1));
+    Point p;
+    p.point_a = rim_is_a ? on_rim : on_other;
+    p.point_b = rim_is_a ? on_other : on_rim;
+    p.separation = glm::dot(p.point_b - p.point_a, m.normal);
+    const FeatureRef rim_id{FeatureType::edge, rim_edge};
+    const FeatureRef other_id =
+        (t > 0 && t < 1) ? ends_id[k] : FeatureRef{FeatureType::edge, best / 2};
+    p.id = rim_is_a ? make_id(rim_id, other_id) : make_id(other_id, rim_id);
+    if (p.separation <= limit && (n == 0 || p.id != pts[0].id)) pts[n++] = p;
+  }
+  std::copy(pts, pts + n, m.points);
+  m.count = n;
+}
+
+/// Whether A's face is the reference face of a face contact, and which
+/// face (written to `feature`). SAT keeps A's face unless B's separates
+/// more by tol::face_preference of the size, which would make (A, B) and
+/// (B, A) pick different reference faces where the two tie. So the other
+/// hull's incident face is measured too, and within that band the larger
+/// face wins (the more stable clipping), then the one whose world normal
+/// is lexicographically larger: the same choice in either order.
+bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
+                    const sat::Result& r, sat::Feature& feature) {
+  const bool sat_a = r.feature.kind == sat::FeatureKind::face_a;
+  const Hull& ref = sat_a ? a : b;
+  const Hull& inc = sat_a ? b : a;
+  const Pose& ref_pose = sat_a ? pa : pb;
+  const Pose& inc_pose = sat_a ? pb : pa;
+  const index_t rf = sat_a ? r.feature.a : r.feature.b;
+  const vec3 n_ref = ref_pose.rotate(ref.planes()[rf].normal);
+  const index_t fi = incident_face(inc, inc_pose.rotate_inverse(n_ref));
+  const vec3 n_inc = inc_pose.rotate(inc.planes()[fi].normal);
+  // The incident face's own separation: ref's deepest point under its plane.
+  const vec3 local = ref_pose.rotate_inverse(-n_inc);
+  const vec3 deepest = ref_pose.apply(ref.vertices()[support_index(ref, local)]);
+  const real s_inc = inc.planes()[fi].distance(inc_pose.apply_inverse(deepest));
+  const real band = tol::face_preference * std::max(a.extent(), b.extent());
+  bool keep = !(s_inc > r.separation - band);
+  if (!keep) {
+    const real area_ref = face_area(ref, rf), area_inc = face_area(inc, fi);
+    const real scale = std::max(area_ref, area_inc);
+    if (std::abs(area_ref - area_inc) > real(1e-6) * scale) {
+      keep = area_ref > area_inc;
+    } else {
+      keep = n_inc.x != n_ref.x   ? n_ref.x > n_inc.x
+             : n_inc.y != n_ref.y ? n_ref.y > n_inc.y
+                                  : n_ref.z >= n_inc.z;
+    }
+  }
+  const bool ref_is_a = keep ? sat_a : !sat_a;
+  feature = r.feature;
+  if (!keep) {
+    feature.kind = ref_is_a ? sat::FeatureKind::face_a : sat::FeatureKind::face_b;
+    feature.a = ref_is_a ? fi : -1;
+    feature.b = ref_is_a ? -1 : fi;
+  }
+  return ref_is_a;
+}
+
+}  // namespace
+
+Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, real margin,
+                 Cache* cache) {
+  Manifold m;
+  if (a.empty() || b.empty()) return m;
+  margin = std::max(margin, real(0));
+  const sat::Result r = sat::query(a, pose_a, b, pose_b, cache ? &cache->sat : nullptr, margin);
+  m.normal = r.axis;
+  m.separation = r.separation;
+  m.feature = r.feature;
+  if (!r.intersecting && r.separation > margin) return m;
+  // Points within the margin, or as deep as SAT's answer plus round-off for
+  // a pair SAT calls touching.
+  const real magnitude =
+      a.magnitude() + b.magnitude() + glm::length(pose_b.translation - pose_a.translation);
+  const real limit = std::max(margin, r.separation) + tol::touching * magnitude;
+  switch (r.feature.kind) {
+    case sat::FeatureKind::face_a:
+    case sat::FeatureKind::face_b: {
+      const bool ref_a = reference_is_a(a, pose_a, b, pose_b, r, m.feature);
+      Roles roles;
+      roles.reference_is_a = ref_a;
+      roles.reference = ref_a ? &a : &b;
+      roles.incident = ref_a ? &b : &a;
+      roles.reference_pose = ref_a ? &pose_a : &pose_b;
+      roles.incident_in_reference =
+          ref_a ? relative_pose(pose_a, pose_b) : relative_pose(pose_b, pose_a);
+      ReferenceFace ref;
+      ref.hull = roles.reference;
+      ref.face = ref_a ? m.feature.a : m.feature.b;
+      ref.normal = ref.hull->planes()[ref.face].normal;
+      ref.offset = ref.hull->planes()[ref.face].offset;
+      m.normal = ref_a ? pose_a.rotate(ref.normal) : -pose_b.rotate(ref.normal);
+      face_contact(roles, ref, limit, m);
+      break;
+    }
+    case sat::FeatureKind::edges:
+      edge_contact(a, pose_a, b, pose_b, r.feature, limit, m);
+      break;
+    case sat::FeatureKind::edge_normal_a:
+      rim_contact(a, pose_a, r.feature.a, b, pose_b, true, limit, m);
+      break;
+    case sat::FeatureKind::edge_normal_b:
+      rim_contact(b, pose_b, r.feature.b, a, pose_a, false, limit, m);
+      break;
+    case sat::FeatureKind::none:
+      break;
+  }
+  return m;
+}
+
+Manifold mirrored(const Manifold& m) {
+  Manifold out = m;
+  out.normal = -m.normal;
+  out.feature = sat::mirrored(sat::Result{false, m.separation, m.normal, m.feature, {}}).feature;
+  for (int i = 0; i < m.count; ++i) {
+    out.points[i].point_a = m.points[i].point_b;
+    out.points[i].point_b = m.points[i].point_a;
+    out.points[i].id = make_id(feature_b(m.points[i].id), feature_a(m.points[i].id));
+  }
+  return out;
+}
+
+}  // namespace sepax::contact

@@ -1,0 +1,330 @@
+// Contact manifolds: hand cases with known points, then seeded random pairs
+// of every category: every point on both surfaces, separations that are the
+// gaps along the normal, never deeper than SAT's depth, the face contact's
+// points inside both faces, mirrored answers for (A, B) and (B, A), ids that
+// persist under small motions and change with the touching features.
+#include "pairs.hpp"
+#include "sepax/contact.hpp"
+#include "sepax/shapes.hpp"
+#include "test_util.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <vector>
+
+using namespace sepax;
+using namespace sepax::test;
+
+namespace {
+
+/// Length tolerance of the random checks, relative to the pair's magnitude.
+constexpr double rel = is_double ? 1e-9 : 2e-4;
+
+/// Signed distance of world point p outside hull h at pose (largest plane
+/// distance; <= 0 inside), and for a flat polygon its in-plane distance
+/// outside the polygon too.
+double outside(const Hull& h, const Pose& pose, const vec3& p) {
+  const glm::dvec3 q = glm::dvec3(pose.apply_inverse(p));
+  double d = -1e300;
+  for (const Plane& pl : h.planes())
+    d = std::max(d, glm::dot(glm::dvec3(pl.normal), q) - double(pl.offset));
+  return d;
+}
+
+/// Whether p (world) is on h's surface: inside, and on one face's plane.
+bool on_surface(const Hull& h, const Pose& pose, const vec3& p, double tol) {
+  return std::abs(outside(h, pose, p)) <= tol;
+}
+
+double magnitude_of(const pairs::Pair& p) {
+  return double(p.a.magnitude() + p.b.magnitude()) + glm::length(glm::dvec3(p.pose_a.translation)) +
+         glm::length(glm::dvec3(p.pose_b.translation));
+}
+
+const contact::Point* find_id(const contact::Manifold& m, contact::Id id) {
+  for (int i = 0; i < m.count; ++i)
+    if (m.points[i].id == id) return &m.points[i];
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("a box resting on a box: four corners, the depth, distinct ids", "[contact]") {
+  const Hull ground = shapes::box(vec3(2, 2, 1));
+  const Hull crate = shapes::box(vec3(real(0.5)));
+  const Pose resting = at(real(0.3), real(-0.2), real(1.49));  // 0.01 deep
+  const contact::Manifold m = contact::collide(ground, Pose{}, crate, resting);
+  REQUIRE(m.count == 4);
+  CHECK(m.normal.z == Approx(1).margin(1e-12));
+  std::set<contact::Id> ids;
+  for (int i = 0; i < m.count; ++i) {
+    const contact::Point& p = m.points[i];
+    CHECK(p.separation == Approx(-0.01).margin(1e-9));
+    CHECK(p.point_a.z == Approx(1).margin(1e-9));
+    CHECK(p.point_b.z == Approx(0.99).margin(1e-9));
+    CHECK(std::abs(p.point_b.x - real(0.3)) == Approx(0.5).margin(1e-9));
+    ids.insert(p.id);
+    // Each corner of the crate against the ground's top face.
+    CHECK(contact::feature_a(p.id).type == contact::FeatureType::face);
+    CHECK(contact::feature_b(p.id).type == contact::FeatureType::vertex);
+  }
+  CHECK(ids.size() == 4);
+  // Turned 45 degrees over the edge of a smaller top: an octagon, reduced to
+  // 4 points of the 8, spanning most of it.
+  const Hull top = shapes::box(vec3(real(0.45), real(0.45), 1));
+  const contact::Manifold t =
+      contact::collide(top, Pose{}, crate, at_deg(vec3(0, 0, real(1.49)), vec3(0, 0, 45)));
+  REQUIRE(t.count == 4);
+  for (int i = 0; i < t.count; ++i) CHECK(t.points[i].separation == Approx(-0.01).margin(1e-9));
+}
+
+TEST_CASE("crossed edges give one point; a margin gives speculative points", "[contact]") {
+  const Hull a = shapes::box(vec3(1, real(0.2), real(0.2)));
+  const Hull b = shapes::box(vec3(1, real(0.2), real(0.2)));
+  // Apart by 0.05: nothing with no margin, speculative points within 0.1.
+  const Pose apart = at(0, 0, real(0.45));
+  CHECK(contact::collide(a, Pose{}, b, apart).count == 0);
+  const contact::Manifold s = contact::collide(a, Pose{}, b, apart, real(0.1));
+  REQUIRE(s.count == 4);
+  for (int i = 0; i < s.count; ++i) CHECK(s.points[i].separation == Approx(0.05).margin(1e-9));
+  CHECK(contact::collide(a, Pose{}, b, at(0, 0, real(0.55)), real(0.1)).count == 0);
+  // Two long thin boxes crossed at right angles, one tipped 45 degrees onto
+  // its edge: the edge-pair axis, one point between the two edges.
+  const Hull bar = shapes::box(vec3(2, real(0.1), real(0.1)));
+  const Pose edge_down = at_deg(vec3(0, 0, real(0.2)), vec3(45, 0, 90));
+  const Pose edge_up = at_deg(vec3(0, 0, 0), vec3(45, 0, 0));
+  const contact::Manifold x = contact::collide(bar, edge_up, bar, edge_down);
+  REQUIRE(x.count == 1);
+  CHECK(x.feature.kind == sat::FeatureKind::edges);
+  CHECK(contact::feature_a(x.points[0].id).type == contact::FeatureType::edge);
+  CHECK(contact::feature_b(x.points[0].id).type == contact::FeatureType::edge);
+  CHECK(x.points[0].separation == Approx(x.separation).margin(1e-9));
+}
+
+TEST_CASE("random pairs: points on both surfaces, gaps along the normal, mirrored",
+          "[contact][random]") {
+  int points = 0, face_contacts = 0, edge_contacts = 0, full_depth = 0, face_pairs = 0;
+  int mirrored_same = 0, compared = 0;
+  for (const pairs::Category c : pairs::all_categories()) {
+    if (c == pairs::Category::large_hulls) continue;
+    for (std::uint64_t seed = 0; seed < 120; ++seed) {
+      const pairs::Pair p = pairs::make_pair(c, seed);
+      const double size = double(std::max(p.a.extent(), p.b.extent()));
+      const double tol = rel * magnitude_of(p) + rel * size;
+      const real margin = real(0.02 * size);
+      const contact::Manifold m = contact::collide(p.a, p.pose_a, p.b, p.pose_b, margin);
+      const sat::Result r = sat::query(p.a, p.pose_a, p.b, p.pose_b);
+      INFO(p.name() << " feature " << sat::to_string(m.feature.kind) << " count " << m.count
+                    << " separation " << r.separation);
+      REQUIRE(m.count <= contact::max_points);
+      CHECK(std::abs(glm::length(glm::dvec3(m.normal)) - 1) < 1e-6);
+      if (r.separation > margin + tol) CHECK(m.count == 0);
+      if (r.intersecting) CHECK(m.count > 0);
+      double deepest = 1e300;
+      for (int i = 0; i < m.count; ++i) {
+        const contact::Point& q = m.points[i];
+        ++points;
+        CHECK(finite(q.point_a));
+        CHECK(finite(q.point_b));
+        CHECK(on_surface(p.a, p.pose_a, q.point_a, tol));
+        CHECK(on_surface(p.b, p.pose_b, q.point_b, tol));
+        CHECK(std::abs(double(q.separation) -
+                       glm::dot(glm::dvec3(q.point_b - q.point_a), glm::dvec3(m.normal))) <= tol);
+        CHECK(q.separation <= margin + tol);
+        deepest = std::min(deepest, double(q.separation));
+      }
+      if (m.count == 0) continue;
+      // Never deeper than SAT's exact depth; as deep where the contact is a
+      // face's (the support point inside the reference face).
+      CHECK(deepest >= double(r.separation) - tol);
+      const bool face =
+          m.feature.kind == sat::FeatureKind::face_a || m.feature.kind == sat::FeatureKind::face_b;
+      face_contacts += face ? 1 : 0;
+      edge_contacts += m.feature.kind == sat::FeatureKind::edges ? 1 : 0;
+      if (face && c == pairs::Category::face_face_parallel) {
+        ++face_pairs;
+        full_depth += std::abs(deepest - double(r.separation)) <= tol ? 1 : 0;
+      }
+      // (B, A) is the mirror of (A, B): same points, ids with roles swapped.
+      const contact::Manifold back = contact::collide(p.b, p.pose_b, p.a, p.pose_a, margin);
+      const contact::Manifold mirror = contact::mirrored(back);
+      ++compared;
+      bool same = mirror.count == m.count &&
+                  glm::length(glm::dvec3(mirror.normal - m.normal)) <= 1e-6 + 1e3 * rel;
+      for (int i = 0; same && i < m.count; ++i) {
+        const contact::Point* q = find_id(mirror, m.points[i].id);
+        same = q && glm::length(glm::dvec3(q->point_a - m.points[i].point_a)) <= 10 * tol &&
+               glm::length(glm::dvec3(q->point_b - m.points[i].point_b)) <= 10 * tol;
+      }
+      mirrored_same += same ? 1 : 0;
+    }
+  }
+  INFO("points " << points << ", face contacts " << face_contacts << ", edge contacts "
+                 << edge_contacts << ", mirrored " << mirrored_same << " of " << compared);
+  CHECK(face_contacts > 200);
+  CHECK(edge_contacts > 20);
+  CHECK(full_depth >= 0.95 * face_pairs);
+  CHECK(mirrored_same >= 0.97 * compared);
+}
+
+TEST_CASE("ids persist under small motions and change with the touching features",
+          "[contact][ids]") {
+  const Hull ground = shapes::box(vec3(2, 2, 1));
+  const Hull crate = shapes::box(vec3(real(0.5)));
+  contact::Cache cache;
+  const contact::Manifold first =
+      contact::collide(ground, Pose{}, crate, at(0, 0, real(1.49)), 0, &cache);
+  REQUIRE(first.count == 4);
+  for (int k = 1; k <= 20; ++k) {  // sliding and settling by small steps
+    const Pose moved = at_deg(vec3(real(0.002) * real(k), 0, real(1.49) - real(1e-4) * real(k)),
+                              vec3(0, 0, real(0.05) * real(k)));
+    const contact::Manifold m = contact::collide(ground, Pose{}, crate, moved, 0, &cache);
+    REQUIRE(m.count == 4);
+    for (int i = 0; i < m.count; ++i) CHECK(find_id(first, m.points[i].id) != nullptr);
+  }
+  // Tipped onto an edge: the crate's bottom face no longer lies flat, two
+  // of its corners touch, and the ids say which.
+  const contact::Manifold tipped =
+      contact::collide(ground, Pose{}, crate, at_deg(vec3(0, 0, real(1.67)), vec3(30, 0, 0)));
+  REQUIRE(tipped.count == 2);
+  for (int i = 0; i < tipped.count; ++i) {
+    CHECK(contact::feature_b(tipped.points[i].id).type == contact::FeatureType::vertex);
+    CHECK(find_id(first, tipped.points[i].id) != nullptr);  // two of the four corners
+  }
+  // Flat polygons on either side: a square tile lying on the crate's top.
+  const Hull tile = shapes::polygon(real(0.3), 4);
+  const contact::Manifold on_top =
+      contact::collide(crate, Pose{}, tile, at(0, 0, real(0.499)), real(0.01));
+  CHECK(on_top.count == 4);
+  const contact::Manifold below =
+      contact::collide(tile, at(0, 0, real(0.499)), crate, Pose{}, real(0.01));
+  CHECK(below.count == 4);
+}
+
+namespace {
+
+/// 2D cross product.
+double cross2(const glm::dvec2& a, const glm::dvec2& b) {
+  return a.x * b.y - a.y * b.x;
+}
+
+/// Face f of h at pose, projected on the plane of (origin, u, v): its
+/// corners in 2D, counter-clockwise when `flip` is false.
+std::vector<glm::dvec2> project_face(const Hull& h, const Pose& pose, index_t f,
+                                     const glm::dvec3& origin, const glm::dvec3& u,
+                                     const glm::dvec3& v) {
+  std::vector<glm::dvec2> out;
+  index_t e = h.faces()[f].edge;
+  for (index_t k = 0; k < h.faces()[f].count; ++k, e = h.half_edges()[e].next) {
+    const glm::dvec3 p = glm::dvec3(pose.apply(h.vertices()[h.half_edges()[e].origin])) - origin;
+    out.push_back({glm::dot(p, u), glm::dot(p, v)});
+  }
+  double area = 0;
+  for (std::size_t i = 0; i < out.size(); ++i) area += cross2(out[i], out[(i + 1) % out.size()]);
+  if (area < 0) std::reverse(out.begin(), out.end());
+  return out;
+}
+
+bool inside2(const std::vector<glm::dvec2>& poly, const glm::dvec2& p, double tol) {
+  for (std::size_t i = 0; i < poly.size(); ++i) {
+    const glm::dvec2 a = poly[i], b = poly[(i + 1) % poly.size()];
+    const double len = glm::length(b - a);
+    if (len > 0 && cross2(b - a, p - a) / len < -tol) return false;
+  }
+  return true;
+}
+
+/// Corners of the intersection of two convex polygons, by brute force: the
+/// corners of each inside the other and the crossings of their edges.
+std::vector<glm::dvec2> intersection_corners(const std::vector<glm::dvec2>& r,
+                                             const std::vector<glm::dvec2>& s, double tol) {
+  std::vector<glm::dvec2> out;
+  for (const auto& p : r)
+    if (inside2(s, p, tol)) out.push_back(p);
+  for (const auto& p : s)
+    if (inside2(r, p, tol)) out.push_back(p);
+  for (std::size_t i = 0; i < r.size(); ++i)
+    for (std::size_t j = 0; j < s.size(); ++j) {
+      const glm::dvec2 a = r[i], b = r[(i + 1) % r.size()], c = s[j], d = s[(j + 1) % s.size()];
+      const double den = cross2(b - a, d - c);
+      if (std::abs(den) < 1e-300) continue;
+      const double t = cross2(c - a, d - c) / den, w = cross2(c - a, b - a) / den;
+      if (t >= 0 && t <= 1 && w >= 0 && w <= 1) out.push_back(a + (b - a) * t);
+    }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("face contacts: the points are corners of the two faces' intersection",
+          "[contact][random]") {
+  int checked = 0, all_kept = 0;
+  for (const pairs::Category c : {pairs::Category::face_face_parallel, pairs::Category::box_box,
+                                  pairs::Category::shallow, pairs::Category::flat_polygon}) {
+    for (std::uint64_t seed = 0; seed < 150; ++seed) {
+      const pairs::Pair p = pairs::make_pair(c, seed);
+      const double size = double(std::max(p.a.extent(), p.b.extent()));
+      const double tol = 10 * (rel * magnitude_of(p) + rel * size);
+      const contact::Manifold m = contact::collide(p.a, p.pose_a, p.b, p.pose_b, real(0.05 * size));
+      const bool ref_a = m.feature.kind == sat::FeatureKind::face_a;
+      if (m.count == 0 || !(ref_a || m.feature.kind == sat::FeatureKind::face_b)) continue;
+      INFO(p.name());
+      const Hull& ref = ref_a ? p.a : p.b;
+      const Pose& ref_pose = ref_a ? p.pose_a : p.pose_b;
+      const index_t rf = ref_a ? m.feature.a : m.feature.b;
+      // The incident face: the one every point's incident feature lies on.
+      const contact::FeatureRef inc0 =
+          ref_a ? contact::feature_b(m.points[0].id) : contact::feature_a(m.points[0].id);
+      const Hull& inc = ref_a ? p.b : p.a;
+      const Pose& inc_pose = ref_a ? p.pose_b : p.pose_a;
+      index_t fi = -1;
+      if (inc0.type == contact::FeatureType::face) fi = inc0.index;
+      if (inc0.type == contact::FeatureType::vertex) {  // the face around it most anti-parallel
+        double best = 2;
+        for (index_t f = 0; f < index_t(inc.face_count()); ++f) {
+          index_t e = inc.faces()[f].edge;
+          bool has = false;
+          for (index_t k = 0; k < inc.faces()[f].count; ++k, e = inc.half_edges()[e].next)
+            has = has || inc.half_edges()[e].origin == inc0.index;
+          const double d =
+              glm::dot(glm::dvec3(inc_pose.rotate(inc.planes()[f].normal)), glm::dvec3(m.normal)) *
+              (ref_a ? 1 : -1);
+          if (has && d < best) best = d, fi = f;
+        }
+      }
+      if (fi < 0) continue;
+      const glm::dvec3 n = glm::dvec3(ref_pose.rotate(ref.planes()[rf].normal));
+      const glm::dvec3 u = glm::normalize(
+          glm::cross(n, std::abs(n.x) < 0.6 ? glm::dvec3(1, 0, 0) : glm::dvec3(0, 1, 0)));
+      const glm::dvec3 v = glm::cross(n, u);
+      const glm::dvec3 origin = glm::dvec3(ref_pose.translation);
+      const auto corners = intersection_corners(project_face(ref, ref_pose, rf, origin, u, v),
+                                                project_face(inc, inc_pose, fi, origin, u, v), tol);
+      ++checked;
+      for (int i = 0; i < m.count; ++i) {
+        const glm::dvec3 q = glm::dvec3(ref_a ? m.points[i].point_a : m.points[i].point_b) - origin;
+        const glm::dvec2 q2(glm::dot(q, u), glm::dot(q, v));
+        double nearest = 1e300;
+        for (const auto& k : corners) nearest = std::min(nearest, glm::length(k - q2));
+        CHECK(nearest <= tol);
+      }
+      // Distinct corners; all of them kept when there are at most 4 and all
+      // lie within the margin (the faces parallel).
+      std::vector<glm::dvec2> distinct;
+      for (const auto& k : corners) {
+        bool seen = false;
+        for (const auto& d : distinct) seen = seen || glm::length(d - k) <= tol;
+        if (!seen) distinct.push_back(k);
+      }
+      if (c == pairs::Category::face_face_parallel && distinct.size() <= 4 &&
+          int(distinct.size()) == m.count)
+        ++all_kept;
+    }
+  }
+  INFO("checked " << checked << ", all corners kept " << all_kept);
+  CHECK(checked > 100);
+  CHECK(all_kept > 20);
+}
