@@ -46,5 +46,14 @@ int main() {
   const CrossCheck c = crosscheck(ball, at_origin, crate, overlapping);
   std::printf("crosscheck: agree %d (depths differ by %.2g)\n", c.agree,
               double(c.separation_difference));
-  return r.intersecting && !(d.distance <= 0) && hits > 50 && c.agree ? 0 : 1;
+  // A crate resting on the ground: the manifold a solver takes, 4 corners
+  // with ids that persist from frame to frame.
+  const Hull ground = shapes::box(vec3(5, 5, real(0.5)));
+  const Pose resting{mat3(1), vec3(0, 0, real(0.99))};  // 0.01 into the ground
+  contact::Cache pair;
+  const contact::Manifold m = contact::collide(ground, at_origin, crate, resting, real(0.02), &pair);
+  std::printf("contact: %d points, normal (%.0f, %.0f, %.0f), separation %.3f\n", m.count,
+              double(m.normal.x), double(m.normal.y), double(m.normal.z),
+              double(m.points[0].separation));
+  return r.intersecting && !(d.distance <= 0) && hits > 50 && c.agree && m.count == 4 ? 0 : 1;
 }
