@@ -111,8 +111,11 @@ SegmentParams closest_segments(const vec3& p1, const vec3& d1, const vec3& p2, c
 }
 
 // True when p projects into face f: inside the side plane through each of
-// its edges (the plane of the edge and the face normal), within `slack`.
-bool projects_into_face(const Hull& hull, index_t f, const vec3& p, real slack) {
+// its edges (the plane of the edge and the face normal). No slack: a point
+// that round-off puts outside is on the face's rim, whose edges give the
+// same distance; any slack would let the face's plane distance stand for a
+// larger one.
+bool projects_into_face(const Hull& hull, index_t f, const vec3& p) {
   const auto half_edges = hull.half_edges();
   const auto vertices = hull.vertices();
   const vec3& n = hull.planes()[f].normal;
@@ -121,7 +124,7 @@ bool projects_into_face(const Hull& hull, index_t f, const vec3& p, real slack) 
     const index_t next = half_edges[h].next;
     const vec3& a = vertices[half_edges[h].origin];
     const vec3 side = glm::cross(vertices[half_edges[next].origin] - a, n);  // points out
-    if (glm::dot(side, p - a) > slack * glm::length(side)) return false;
+    if (glm::dot(side, p - a) > 0) return false;
     h = next;
   }
   return true;
@@ -258,7 +261,7 @@ void axis_witness(const Hull& hull, const Core& core, const Axis& axis, RoundAns
       out.hull_feature = {HullFeature::Type::face, axis.index};
       const Plane& plane = hull.planes()[axis.index];
       const vec3 x = core.at(out.t);
-      if (core.segment && !projects_into_face(hull, axis.index, x, out.slack)) {
+      if (core.segment && !projects_into_face(hull, axis.index, x)) {
         // The segment (nearly) parallel to the face: its part over the face.
         const Clipped c = clip_to_face(hull, axis.index, core.p0, core.d, out.slack);
         if (!c.empty) {
@@ -302,14 +305,13 @@ struct Closest {
   real distance = infinity;
   index_t edge = -1;  // the edge the witness lies on (or ends at); -1 for a face
 };
-Closest closest_points(const Hull& hull, const Core& core, const Faces& faces, real slack,
-                       RoundAnswer& out) {
+Closest closest_points(const Hull& hull, const Core& core, const Faces& faces, RoundAnswer& out) {
   Closest closest;
   real best2 = infinity;
   for (int k = 0; k < (core.segment ? 2 : 1); ++k) {
     const real d = faces.distance[k];
     const vec3 x = k == 0 ? core.p0 : core.p1;
-    if (d > 0 && d * d < best2 && projects_into_face(hull, faces.nearest[k], x, slack)) {
+    if (d > 0 && d * d < best2 && projects_into_face(hull, faces.nearest[k], x)) {
       best2 = d * d;
       closest.distance = d;
       out.t = real(k);
@@ -348,18 +350,18 @@ Closest closest_points(const Hull& hull, const Core& core, const Faces& faces, r
 // where that direction is round-off), or the best face's normal when its
 // gap is within tol::face_preference of the distance (relative to it).
 real apart(const Hull& hull, const Core& core, const Faces& faces, const Axis& top,
-           index_t segment_edge, real slack, RoundAnswer& out) {
+           index_t segment_edge, RoundAnswer& out) {
   axis_witness(hull, core, top, out);
   out.axis = -top.w;
   out.feature = top.feature;
   real distance = top.gap;
   const bool face_inside = top.feature.kind == FeatureKind::face_b && out.t == real(top.end) &&
-                           projects_into_face(hull, top.index, out.on_hull, slack);
+                           projects_into_face(hull, top.index, out.on_hull);
   const bool edge_inside = top.feature.kind == FeatureKind::edges && out.t > 0 && out.t < 1 &&
                            out.hull_feature.type == HullFeature::Type::edge;
   if (!face_inside && !edge_inside) {
     RoundAnswer closest_pair = out;
-    const Closest closest = closest_points(hull, core, faces, slack, closest_pair);
+    const Closest closest = closest_points(hull, core, faces, closest_pair);
     if (closest.distance < infinity) {  // else round-off left none: keep top's witness
       distance = closest.distance;
       out.t = closest_pair.t;
@@ -391,9 +393,9 @@ real apart(const Hull& hull, const Core& core, const Faces& faces, const Axis& t
 // the exact distance. The radius comes off last.
 //
 // The touching band is relative to the hull's magnitude and the core's
-// local coordinates, as sat.cpp's is to the pair's; the slack of a point
-// against a side plane also to the world coordinates, at whose size the
-// change of frame rounds.
+// local coordinates, as sat.cpp's is to the pair's; the manifold's slack
+// against a face's side planes also to the world coordinates, at whose size
+// the change of frame rounds.
 RoundAnswer round_query(const Hull& hull, const Pose& pose, const vec3& p0_world,
                         const vec3& p1_world, real radius, index_t segment_edge) {
   RoundAnswer out;
@@ -420,7 +422,7 @@ RoundAnswer round_query(const Hull& hull, const Pose& pose, const vec3& p0_world
   // depth, and moving B along it by that much separates the pair.
   real core_separation = best.gap;
   if (top.gap > 0) {
-    core_separation = apart(hull, core, faces, top, segment_edge, out.slack, out);
+    core_separation = apart(hull, core, faces, top, segment_edge, out);
   } else {
     axis_witness(hull, core, best, out);
     out.axis = -best.w;

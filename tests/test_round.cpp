@@ -1,7 +1,9 @@
 // Spheres and capsules against hulls by SAT (sat_round.hpp): hand cases
 // with known answers, then seeded random poses against GJK/EPA with the
-// radius (epa::query on convex::sphere / convex::capsule and a posed hull),
-// and the manifolds' points checked on both surfaces.
+// radius (epa::query on convex::sphere / convex::capsule and a posed hull)
+// and against the brute-force Minkowski difference of the core's ends and
+// the hull (reference.hpp), and the manifolds' points checked on both
+// surfaces.
 #include "sepax/epa.hpp"
 #include "sepax/sat_round.hpp"
 #include "sepax/shapes.hpp"
@@ -10,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include "pairs.hpp"
+#include "reference.hpp"
 #include "test_util.hpp"
 
 #include <algorithm>
@@ -27,8 +30,13 @@ namespace {
 
 /// Absolute tolerance of the hand cases (unit-sized shapes).
 const double hand = is_double ? 1e-12 : 2e-6;
-/// Round-off allowance per unit of magnitude (coordinates plus size).
+/// Round-off allowance per unit of magnitude (coordinates plus size), for
+/// the comparison with GJK/EPA.
 const double round_off = 256 * double(tol::eps);
+/// Accuracy against the Minkowski-difference reference: relative to the
+/// size (SAT's depth, as test_sat.cpp holds it), and per unit of magnitude.
+const double rel = is_double ? 1e-9 : 3e-5;
+const double mag_rel = 64 * double(tol::eps);
 
 using dvec3 = glm::dvec3;
 
@@ -458,8 +466,8 @@ TEST_CASE("margin: apart beyond it no points, within it speculative ones", "[rou
 namespace {
 
 /// The hulls of the random test: random hulls of 4 to 64 vertices, boxes,
-/// flat polygons of 3 to 12 random corners, and random hulls of 300
-/// vertices, at a scale.
+/// flat polygons of 3 to 12 random corners, and random hulls of 300 and of
+/// 2000 vertices, at a scale.
 Hull random_shape(pairs::Rng& rng, int kind, double scale) {
   switch (kind) {
     case 0:
@@ -476,8 +484,10 @@ Hull random_shape(pairs::Rng& rng, int kind, double scale) {
       if (built.ok()) return std::move(built.hull);
       return shapes::polygon(real(scale), n);
     }
-    default:
+    case 3:
       return shapes::random_hull(300, real(scale), rng.next());
+    default:
+      return shapes::random_hull(2000, real(scale), rng.next());
   }
 }
 
@@ -494,9 +504,10 @@ dvec3 near_surface(pairs::Rng& rng, const Hull& hull, const Pose& pose) {
 
 struct Tally {
   int cases = 0, apart = 0, overlapping = 0, core_inside = 0, compared = 0, skipped = 0, axes = 0;
+  int referenced = 0;
   int face = 0, edge = 0, vertex = 0, two_points = 0, speculative = 0, empty = 0;
   double worst_separation = 0, worst_separation_abs = 0, worst_angle = 0, worst_mtv = 0,
-         worst_manifold = 0;
+         worst_manifold = 0, worst_reference = 0;
 };
 
 /// One random case against GJK/EPA: verdicts outside the band, separations
@@ -537,6 +548,26 @@ void check_case(const Shape& shape, const ManifoldCheck& mc, const Hull& hull, c
       ++t.axes;
     }
   }
+  // The exact answer: the Minkowski difference of the core's ends and the
+  // hull's vertices, in double (for a sphere against a polygon D is flat,
+  // exact to its thickness: the polygon's, round-off of the world frame).
+  std::vector<dvec3> ends{mc.p0};
+  if (mc.p1 != mc.p0) ends.push_back(mc.p1);
+  const ref::Answer want = ref::minkowski(ends, ref::world_points(hull, pose));
+  if (want.ok) {
+    ++t.referenced;
+    const double exact = want.separation - radius;
+    const double allowed = rel * size + mag_rel * magnitude;
+    INFO("reference " << exact << " sat " << r.separation);
+    CHECK(std::abs(double(r.separation) - exact) <= allowed);
+    t.worst_reference =
+        std::max(t.worst_reference, std::abs(double(r.separation) - exact) / allowed);
+    // The touching band, as the query takes it (sat_round.cpp).
+    const double local = std::max(glm::length(dv(pose.apply_inverse(to_real(mc.p0)))),
+                                  glm::length(dv(pose.apply_inverse(to_real(mc.p1)))));
+    const double band = double(tol::touching) * (double(hull.magnitude()) + local + radius);
+    if (std::abs(exact) > std::max(allowed, band)) CHECK(r.intersecting == (exact <= 0));
+  }
   if (r.separation + radius < -tolerance) {
     // Overlapping cores: B moved by the answer touches (the axis is an MTV).
     Pose moved = pose;
@@ -567,20 +598,23 @@ void report(const char* what, const Tally& t) {
       "round %-8s %d cases (%d apart, %d overlapping, %d cores inside), %d against EPA, %d "
       "skipped (EPA not converged); hull features %d face %d edge %d vertex; %d two-point, %d "
       "speculative, %d empty manifolds; %d axes compared; worst of tolerance: separation %.3g "
-      "(%.3g absolute), axis %.3g, MTV %.3g, manifold %.3g\n",
+      "(%.3g absolute), axis %.3g, MTV %.3g, manifold %.3g; against the Minkowski reference "
+      "(%d cases) %.3g\n",
       what, t.cases, t.apart, t.overlapping, t.core_inside, t.compared, t.skipped, t.face, t.edge,
       t.vertex, t.two_points, t.speculative, t.empty, t.axes, t.worst_separation,
-      t.worst_separation_abs, t.worst_angle, t.worst_mtv, t.worst_manifold);
+      t.worst_separation_abs, t.worst_angle, t.worst_mtv, t.worst_manifold, t.referenced,
+      t.worst_reference);
 }
 
 }  // namespace
 
-TEST_CASE("random spheres and capsules against GJK/EPA with the radius", "[round][random]") {
+TEST_CASE("random spheres and capsules against GJK/EPA and the Minkowski reference",
+          "[round][random]") {
   Tally spheres, capsules;
-  for (std::uint64_t seed = 0; seed < 1200; ++seed) {
+  for (std::uint64_t seed = 0; seed < 2000; ++seed) {
     pairs::Rng rng(seed * 7919 + 17);
     const double scale = std::pow(10.0, rng.uniform(-3, 4));
-    const int kind = seed % 16 == 15 ? 3 : int(seed % 3);
+    const int kind = seed % 100 == 99 ? 4 : seed % 16 == 15 ? 3 : int(seed % 3);
     const Hull hull = random_shape(rng, kind, scale);
     REQUIRE_FALSE(hull.empty());
     const double offset = rng.integer(0, 2) == 0 ? 0.0 : std::pow(10.0, rng.uniform(0, 5));
@@ -627,6 +661,7 @@ TEST_CASE("random spheres and capsules against GJK/EPA with the radius", "[round
     CHECK(t->empty > 100);
     CHECK(t->compared > t->cases * 9 / 10);
     CHECK(t->axes > 500);
+    CHECK(t->referenced > t->cases * 9 / 10);
   }
   CHECK(capsules.two_points > 100);
 }
