@@ -282,6 +282,13 @@ TEST_CASE("capsule lying on a face, crossing an edge, standing in a face", "[rou
   }
   CHECK(contact::feature_a(m.points[0].id).type == FeatureType::vertex);
   CHECK(contact::feature_a(m.points[0].id) != contact::feature_a(m.points[1].id));
+  // Moved a little (next frame): the same features touch, the same ids.
+  const vec3 step(0.01, -0.02, 0.003);
+  const contact::Manifold next = contact::collide(
+      convex::capsule(lying.core.p0 + step, lying.core.p1 + step, lying.radius), box, Pose{});
+  REQUIRE(next.count == 2);
+  for (int k = 0; k < 2; ++k)
+    CHECK((next.points[k].id == m.points[0].id || next.points[k].id == m.points[1].id));
 
   // Longer than the face: clipped at its sides x = +-1; ids name the body
   // (edge 0) and the box edges whose side planes clipped.

@@ -30,12 +30,20 @@
 //    closest vertex", for edges and faces too.
 // 3. The radius is subtracted: separation = core's signed distance - r.
 //
-// Cost: O(F + E) per query (every face plane once; every edge once for a
-// capsule, and for a sphere off a face; no support search except two for a
-// capsule against a flat hull): about 20k dot products on a hull of 4096
-// vertices. Never allocates, never throws, never returns NaN for finite
-// input (a capsule of zero length is a sphere; a centre on the surface
-// gives depth r along that face's normal).
+// Accuracy: exact up to round-off, overlapping and apart (checked against
+// the brute-force Minkowski difference within 1e-9 of the size in double,
+// 3e-5 in float, plus 64 eps of the coordinates' magnitude). Touching
+// counts as intersecting within tol::touching of the hull's magnitude.
+//
+// Cost: O(F + E) per query: every face plane once, every edge at most twice
+// (a capsule's edge axes, then the closest points when the best axis's own
+// witness is not the closest pair; a sphere needs the edges only when its
+// centre is off the face it is furthest outside of), no support search but
+// two for a capsule against a flat hull. That is tens of microseconds on a
+// hull of 4096 vertices, where GJK/EPA (epa.hpp) takes a few: a walk over
+// the hull's Voronoi regions would make it local. Never allocates, never
+// throws, never returns NaN for finite input (a capsule of zero length is a
+// sphere; a centre on the surface gives depth r along that face's normal).
 //
 // Frames and signs as everywhere in sepax: the sphere or capsule (A) is
 // given in the world frame, the hull (B) at a world pose; answers are in the
