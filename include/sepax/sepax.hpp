@@ -9,6 +9,7 @@
 //   shapes.hpp       boxes, polyhedra, cylinders, random hulls
 //   sat.hpp          sat::query (exact depth and axis), sat::intersect, sat::Cache
 //   sat_pair_cache.hpp  sat::PairCache: the caches of many pairs, by body ids
+//   sat_round.hpp    spheres and capsules against a hull: sat::query, contact::collide
 //   gjk.hpp          gjk::distance (exact distance, witnesses), gjk::intersect
 //   epa.hpp          epa::query: GJK, then EPA's depth when overlapping
 //   crosscheck.hpp   SAT against GJK/EPA on one pair: do they agree?
@@ -27,6 +28,7 @@
 #include "sepax/hull_file.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/sat_pair_cache.hpp"
+#include "sepax/sat_round.hpp"
 #include "sepax/shapes.hpp"
 #include "sepax/support.hpp"
 #include "sepax/tolerances.hpp"
