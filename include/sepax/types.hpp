@@ -4,6 +4,9 @@
 
 #if __cplusplus < 202002L && !(defined(_MSVC_LANG) && _MSVC_LANG >= 202002L)
 #error "sepax needs C++20 (-std=c++20): its headers use concepts and std::span"
+// Compilers go on after #error; a missing include stops them here, before
+// the rest of the headers add a cascade of errors.
+#include "sepax needs C++20"
 #endif
 
 #include "sepax/config.hpp"
