@@ -183,12 +183,15 @@ bool reflex_within(const Hull& h, index_t f, real tolerance) {
 std::string repair_faces(Hull& h, std::vector<std::vector<index_t>>& loops,
                          const std::vector<glm::dvec3>& centred, double merge_tolerance) {
   const real tolerance = tol::coplanar * h.magnitude();
-  const auto kept = h.vertices();
-  const std::vector<vec3> vertices(kept.begin(), kept.end());
-  if (merge_degenerate_triangles(loops, centred, merge_tolerance, h, tolerance)) {
-    h = HullBuilder::from_loops(vertices, loops, false);
-    if (h.empty()) return "merged faces do not close (internal error)";
-  }
+  // A rebuild keeps the vertices (the same points in the same order), so
+  // they are copied only when a repair happens.
+  const auto rebuild = [&] {
+    const auto v = h.vertices();
+    h = HullBuilder::from_loops(std::vector<vec3>(v.begin(), v.end()), loops, false);
+    return !h.empty();
+  };
+  if (merge_degenerate_triangles(loops, centred, merge_tolerance, h, tolerance) && !rebuild())
+    return "merged faces do not close (internal error)";
   std::vector<char> reflex(loops.size(), 0);
   bool split = false;
   for (std::size_t f = 0; f < loops.size(); ++f) {
@@ -204,13 +207,10 @@ std::string repair_faces(Hull& h, std::vector<std::vector<index_t>>& loops,
         fixed.push_back(std::move(loops[f]));
     }
     loops = std::move(fixed);
-    h = HullBuilder::from_loops(vertices, loops, false);
-    if (h.empty()) return "split faces do not close (internal error)";
+    if (!rebuild()) return "split faces do not close (internal error)";
   }
-  for (int pass = 0; pass < max_flip_passes && flip_reflex_triangles(h, loops, tolerance); ++pass) {
-    h = HullBuilder::from_loops(vertices, loops, false);
-    if (h.empty()) return "flipped faces do not close (internal error)";
-  }
+  for (int pass = 0; pass < max_flip_passes && flip_reflex_triangles(h, loops, tolerance); ++pass)
+    if (!rebuild()) return "flipped faces do not close (internal error)";
   return {};
 }
 
