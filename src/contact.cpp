@@ -209,12 +209,10 @@ void reduce(Manifold& m, const Point* all, int count) {
     if (pick[k] >= 0 && (k == 0 || pick[k] != pick[k - 1])) m.points[m.count++] = all[pick[k]];
 }
 
-/// The points of a face contact: the incident face clipped to the
+/// The points of a face contact: incident face `fi` clipped to the
 /// reference face, kept within `limit` of its plane.
-void face_contact(const Roles& r, const ReferenceFace& ref, real limit, Manifold& m) {
+void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real limit, Manifold& m) {
   const Hull& inc = *r.incident;
-  const vec3 n_in_incident = r.incident_in_reference.rotate_inverse(ref.normal);
-  const index_t fi = incident_face(inc, n_in_incident);
   const auto he = inc.half_edges();
   const Face& face = inc.faces()[fi];
   const int stride = (face.count + max_clip / 2 - 1) / (max_clip / 2);  // thins huge faces
@@ -313,7 +311,7 @@ void rim_contact(const Hull& rim, const Pose& rim_pose, index_t rim_edge, const 
   index_t e = first;
   do {
     const vec3 d = other.vertices()[he[e ^ 1].origin] - other.vertices()[v];
-    const real along = std::abs(glm::dot(d, local)) / std::max(glm::length(d), real(1e-300));
+    const real along = std::abs(glm::dot(d, local)) / glm::length(d);  // d != 0: distinct vertices
     if (along < flattest) flattest = along, best = e;
     e = he[e ^ 1].next;
   } while (e != first);
@@ -330,9 +328,7 @@ void rim_contact(const Hull& rim, const Pose& rim_pose, index_t rim_edge, const 
     // Each end of the other edge, clamped to the rim edge's extent.
     const real t = len2 > 0 ? std::clamp(glm::dot(ends[k] - r0, dir) / len2, real(0), real(1)) : 0;
     const vec3 on_rim = r0 + dir * t;
-    const real u = len2 > 0 ? glm::dot(on_rim - o0, o1 - o0) /
-                                  std::max(glm::dot(o1 - o0, o1 - o0), real(1e-300))
-                            : 0;
+    const real u = glm::dot(on_rim - o0, o1 - o0) / glm::dot(o1 - o0, o1 - o0);
     const vec3 on_other = o0 + (o1 - o0) * std::clamp(u, real(0), real(1));
     Point p;
     p.point_a = rim_is_a ? on_rim : on_other;
@@ -348,15 +344,14 @@ void rim_contact(const Hull& rim, const Pose& rim_pose, index_t rim_edge, const 
   m.count = n;
 }
 
-/// Whether A's face is the reference face of a face contact, and which
-/// face (written to `feature`). SAT keeps A's face unless B's separates
-/// more by tol::face_preference of the size, which would make (A, B) and
-/// (B, A) pick different reference faces where the two tie. So the other
-/// hull's incident face is measured too, and within that band the larger
-/// face wins (the more stable clipping), then the one whose world normal
-/// is lexicographically larger: the same choice in either order.
+/// Whether A's face is the reference face of a face contact, which face
+/// (written to `feature`) and the other hull's incident face. SAT keeps A's face unless B's
+/// separates more by tol::face_preference of the size, which would make (A, B) and (B, A) pick
+/// different reference faces where the two tie. So the other hull's incident face is measured too,
+/// and within that band the larger face wins (the more stable clipping), then the one whose world
+/// normal is lexicographically larger: the same choice in either order.
 bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
-                    const sat::Result& r, sat::Feature& feature) {
+                    const sat::Result& r, sat::Feature& feature, index_t& incident) {
   const bool sat_a = r.feature.kind == sat::FeatureKind::face_a;
   const Hull& ref = sat_a ? a : b;
   const Hull& inc = sat_a ? b : a;
@@ -384,6 +379,7 @@ bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb
     }
   }
   const bool ref_is_a = keep ? sat_a : !sat_a;
+  incident = keep ? fi : rf;  // the face the reference face was measured against
   feature = r.feature;
   if (!keep) {
     feature.kind = ref_is_a ? sat::FeatureKind::face_a : sat::FeatureKind::face_b;
@@ -413,7 +409,8 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
   switch (r.feature.kind) {
     case sat::FeatureKind::face_a:
     case sat::FeatureKind::face_b: {
-      const bool ref_a = reference_is_a(a, pose_a, b, pose_b, r, m.feature);
+      index_t incident = -1;
+      const bool ref_a = reference_is_a(a, pose_a, b, pose_b, r, m.feature, incident);
       Roles roles;
       roles.reference_is_a = ref_a;
       roles.reference = ref_a ? &a : &b;
@@ -427,7 +424,7 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
       ref.normal = ref.hull->planes()[ref.face].normal;
       ref.offset = ref.hull->planes()[ref.face].offset;
       m.normal = ref_a ? pose_a.rotate(ref.normal) : -pose_b.rotate(ref.normal);
-      face_contact(roles, ref, limit, m);
+      face_contact(roles, ref, incident, limit, m);
       break;
     }
     case sat::FeatureKind::edges:
