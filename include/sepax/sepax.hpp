@@ -14,6 +14,7 @@
 //   epa.hpp          epa::query: GJK, then EPA's depth when overlapping
 //   crosscheck.hpp   SAT against GJK/EPA on one pair: do they agree?
 //   contact.hpp      contact::collide: manifolds (up to 4 points with ids) for a solver
+//   convexity.hpp    convexity(): is a mesh its hull, or how far from it?
 //   support.hpp, convex.hpp  support mapping, and shapes GJK/EPA accept
 //                    (posed, rounded, spheres, capsules)
 // Mesh files are read by the separate library sepax_io (io.hpp).
@@ -22,6 +23,7 @@
 #include "sepax/convex.hpp"
 #include "sepax/crosscheck.hpp"
 #include "sepax/contact.hpp"
+#include "sepax/convexity.hpp"
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/hull.hpp"

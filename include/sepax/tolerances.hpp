@@ -90,6 +90,15 @@ inline constexpr real parallel = by_precision(1e-9, 1e-5);
 /// exact to 1e-9 of the size in double.
 inline constexpr real face_preference = by_precision(1e-10, 1e-5);
 
+/// Relative to a hull's extent: a mesh is convex (its hull is the shape
+/// itself) when none of its vertices and triangle centres lies deeper inside
+/// the hull than `convex_shape * extent` (sepax::convexity). Mesh files keep
+/// 6 to 9 significant digits, so a convex part's vertices stray from its
+/// hull's planes by about 1e-7 of its size; a dent of 1e-6 of the size (a
+/// micrometre on a metre) is still reported in double. Float coordinates
+/// round at 6e-8 of their magnitude, hence the looser float value.
+inline constexpr real convex_shape = by_precision(1e-6, 1e-4);
+
 // --- Convergence: relative accuracies of iterative queries -------------------
 
 /// Relative, dimensionless: GJK stops when its duality gap (the upper bound
