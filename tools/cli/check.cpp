@@ -1,5 +1,7 @@
 #include "check.hpp"
 
+#include "shape.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -103,6 +105,10 @@ const char* verdict(const CrossCheck& c) {
   return c.sat.intersecting ? "intersecting" : "separated";
 }
 
+std::string verdict_text(const PairReport& r) {
+  return std::string(verdict(r.check)) + (r.caveat.empty() ? "" : " hulls");
+}
+
 PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull& b,
                       const Pose& pose_b) {
   PairReport r;
@@ -111,6 +117,11 @@ PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull&
   r.id = a.name + " vs " + b.name;
   r.pose_a = pose_a;
   r.pose_b = pose_b;
+  r.shape_a = describe_shape(a);
+  r.shape_b = describe_shape(b);
+  r.input_a = shape_json(a);
+  r.input_b = shape_json(b);
+  r.caveat = hulls_caveat(a, b);
   const Hull& ha = a.built.hull;
   const Hull& hb = b.built.hull;
   // Room for EPA to converge on deep pairs of large hulls.
@@ -130,6 +141,9 @@ nlohmann::json to_json(const PairReport& r) {
       {"b", r.name_b},
       {"pose_a", pose_json(r.pose_a)},
       {"pose_b", pose_json(r.pose_b)},
+      {"tested", "hulls"},
+      {"input_a", r.input_a},
+      {"input_b", r.input_b},
       {"verdict", verdict(c)},
       {"intersecting", c.sat.intersecting},
       {"separation", c.sat.separation},
@@ -176,13 +190,15 @@ void print_report(const PairReport& r) {
     return std::string(buf);
   };
   std::printf("%s\n", r.id.c_str());
+  std::printf("  A:       %s\n  B:       %s\n", r.shape_a.c_str(), r.shape_b.c_str());
   const double sep = double(c.sat.separation);
+  const std::string said = verdict_text(r);
   if (c.sat.intersecting)
-    std::printf("  verdict: %s, depth %.6g, push B along %s\n", verdict(c), -sep,
-                v(c.sat.axis).c_str());
+    std::printf("  verdict: %s, depth %.6g, push B along %s%s\n", said.c_str(), -sep,
+                v(c.sat.axis).c_str(), r.caveat.c_str());
   else
-    std::printf("  verdict: %s, separated by at least %.6g along %s\n", verdict(c), sep,
-                v(c.sat.axis).c_str());
+    std::printf("  verdict: %s, separated by at least %.6g along %s%s\n", said.c_str(), sep,
+                v(c.sat.axis).c_str(), r.caveat.c_str());
   std::printf("  SAT:     separation %.9g, feature %s (%d, %d), %d axes, %.1f us\n", sep,
               sat::to_string(c.sat.feature.kind), c.sat.feature.a, c.sat.feature.b,
               c.sat.counters.axes_tested, r.sat_us);

@@ -52,9 +52,20 @@ struct PairReport {
   Pose pose_a;
   Pose pose_b;
   CrossCheck check;
-  double sat_us = 0;  ///< time of sat::query, microseconds (median of a few runs)
-  double gjk_us = 0;  ///< time of epa::query (GJK, EPA when overlapping)
+  double sat_us = 0;       ///< time of sat::query, microseconds (median of a few runs)
+  double gjk_us = 0;       ///< time of epa::query (GJK, EPA when overlapping)
+  std::string shape_a;     ///< what A is (describe_shape): convex or not, mesh or cloud
+  std::string shape_b;     ///< likewise for B
+  nlohmann::json input_a;  ///< shape_json of A
+  nlohmann::json input_b;  ///< shape_json of B
+  /// "" when both inputs are convex, else what the verdict is about
+  /// (hulls_caveat): "; A is not convex (--mesh tests the meshes)".
+  std::string caveat;
 };
+
+/// The verdict for people: verdict(), followed by " hulls" when an input is
+/// not convex (the hulls, not the meshes, were tested).
+[[nodiscard]] std::string verdict_text(const PairReport& r);
 
 /// Runs the cross-check on a pair of built hulls and times both methods.
 [[nodiscard]] PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull& b,

@@ -213,10 +213,11 @@ void print_result(const CaseResult& r, bool json) {
   }
   const CrossCheck& c = r.report.check;
   char line[256];
-  std::snprintf(line, sizeof line, "  %s  separation %.9g  axis (%.6g, %.6g, %.6g)  %s", verdict(c),
-                double(c.sat.separation), double(c.sat.axis.x), double(c.sat.axis.y),
-                double(c.sat.axis.z), c.agree ? "agree" : "DISAGREE");
-  std::cout << r.report.id << line << (c.agree ? "" : std::string(": ") + c.reason) << "\n";
+  std::snprintf(line, sizeof line, "  %s  separation %.9g  axis (%.6g, %.6g, %.6g)  %s",
+                verdict_text(r.report).c_str(), double(c.sat.separation), double(c.sat.axis.x),
+                double(c.sat.axis.y), double(c.sat.axis.z), c.agree ? "agree" : "DISAGREE");
+  std::cout << r.report.id << line << (c.agree ? "" : std::string(": ") + c.reason)
+            << r.report.caveat << "\n";
 }
 
 bool done_at(const std::vector<CaseResult>& results, std::size_t i, std::mutex& mutex) {

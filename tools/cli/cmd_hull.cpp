@@ -2,6 +2,7 @@
 // them as OBJ or as a cooked hull (.sxhull).
 #include "commands.hpp"
 #include "common.hpp"
+#include "shape.hpp"
 
 #include <cstdio>
 #include <fstream>
@@ -30,7 +31,8 @@ nlohmann::json hull_json(const LoadedHull& h, const HullReport& report) {
       {"shape", shape_class(hull)},
       {"bounds", {{"min", to_json(hull.bounds().min)}, {"max", to_json(hull.bounds().max)}}},
       {"build_ms", h.build_ms},
-      {"cooked", h.cooked}};
+      {"cooked", h.cooked},
+      {"input", shape_json(h)}};
   j["validation"] = {{"ok", report.ok},
                      {"euler", report.euler},
                      {"max_nonplanarity", report.max_nonplanarity},
@@ -44,6 +46,7 @@ nlohmann::json hull_json(const LoadedHull& h, const HullReport& report) {
 void print_text(const LoadedHull& h, const HullReport& report) {
   const Hull& hull = h.built.hull;
   std::printf("%s\n", h.name.c_str());
+  std::printf("  input: %s\n", describe_shape(h).c_str());
   std::printf("  hull: %zu vertices, %zu faces, %zu edges, %zu edge directions, %s\n",
               hull.vertex_count(), hull.face_count(), hull.edge_count(),
               edge_directions(hull).size(), shape_class(hull));

@@ -5,6 +5,7 @@
 #include "broadphase.hpp"
 #include "check.hpp"
 #include "commands.hpp"
+#include "shape.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -35,8 +36,8 @@ struct SceneInput {
   std::size_t files = 0;
 };
 
-void add_hull(SceneInput& in, std::string name, std::vector<vec3> points) {
-  LoadedHull h = build_hull(std::move(name), std::move(points));
+void add_hull(SceneInput& in, NamedCloud cloud) {
+  LoadedHull h = build_hull(std::move(cloud));
   if (!h.built.ok())
     in.errors.push_back(h.name + ": " + h.built.message);
   else
@@ -67,8 +68,7 @@ void add_file(SceneInput& in, const std::string& path, bool parts, bool in_folde
     in.errors.push_back(file.message);
     return;
   }
-  for (NamedCloud& cloud : clouds_of(path, file, parts))
-    add_hull(in, std::move(cloud.name), std::move(cloud.points));
+  for (NamedCloud& cloud : clouds_of(path, file, parts)) add_hull(in, std::move(cloud));
 }
 
 /// A file: each part is a hull. A folder: each mesh file is one hull (each
@@ -132,10 +132,10 @@ void print_text(const SceneOptions& o, const SceneInput& in, const SceneResult& 
               r.broadphase.pairs.size());
   for (const PairReport& p : r.interfering) {
     const CrossCheck& c = p.check;
-    std::printf("  %s  %s  %s  depth %.9g  axis (%.6g, %.6g, %.6g)  %s%s%s\n", p.name_a.c_str(),
-                p.name_b.c_str(), verdict(c), 0.0 - double(c.sat.separation), double(c.sat.axis.x),
-                double(c.sat.axis.y), double(c.sat.axis.z), c.agree ? "agree" : "DISAGREE",
-                c.agree ? "" : ": ", c.reason);
+    std::printf("  %s  %s  %s  depth %.9g  axis (%.6g, %.6g, %.6g)  %s%s%s%s\n", p.name_a.c_str(),
+                p.name_b.c_str(), verdict_text(p).c_str(), 0.0 - double(c.sat.separation),
+                double(c.sat.axis.x), double(c.sat.axis.y), double(c.sat.axis.z),
+                c.agree ? "agree" : "DISAGREE", c.agree ? "" : ": ", c.reason, p.caveat.c_str());
   }
   const std::size_t n = r.interfering.size();
   std::printf(
@@ -152,7 +152,8 @@ nlohmann::json scene_json(const SceneOptions& o, const SceneInput& in, const Sce
     hulls.push_back({{"name", h.name},
                      {"vertices", h.built.hull.vertex_count()},
                      {"faces", h.built.hull.face_count()},
-                     {"shape", shape_class(h.built.hull)}});
+                     {"shape", shape_class(h.built.hull)},
+                     {"input", shape_json(h)}});
   for (const PairReport& p : r.interfering) {
     nlohmann::json j = to_json(p);
     j["depth"] = 0.0 - double(p.check.sat.separation);  // 0.0 -: no "-0"

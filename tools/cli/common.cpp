@@ -18,10 +18,11 @@ constexpr real needle_ratio = real(1e-3);
 
 }  // namespace
 
-LoadedHull build_hull(std::string name, std::vector<vec3> points) {
+LoadedHull build_hull(NamedCloud cloud) {
   LoadedHull loaded;
-  loaded.name = std::move(name);
-  loaded.points = std::move(points);
+  loaded.name = std::move(cloud.name);
+  loaded.points = std::move(cloud.points);
+  loaded.triangles = std::move(cloud.triangles);
   const auto start = std::chrono::steady_clock::now();
   loaded.built = Hull::from_points(loaded.points);
   const auto stop = std::chrono::steady_clock::now();
@@ -34,15 +35,17 @@ LoadedHull build_hull(std::string name, std::vector<vec3> points) {
     loaded.built.message = "need at least 3 distinct points, got " + std::to_string(n) +
                            (n == 1 ? " point" : " points");
   }
+  if (loaded.built.ok())
+    loaded.convexity = convexity(loaded.built.hull, loaded.points, loaded.triangles);
   return loaded;
 }
 
 std::vector<NamedCloud> clouds_of(const std::string& path, const io::LoadResult& file,
                                   bool per_part) {
-  if (!per_part || file.parts.size() == 1) return {{path, io::merged_points(file)}};
+  if (!per_part || file.parts.size() == 1) return {{path, io::merged_points(file), {}}};
   std::vector<NamedCloud> clouds;
   for (const io::PointCloud& part : file.parts)
-    clouds.push_back({path + ":" + part.name, part.points});
+    clouds.push_back({path + ":" + part.name, part.points, {}});
   return clouds;
 }
 
@@ -84,7 +87,7 @@ bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>&
     return false;
   }
   for (NamedCloud& cloud : clouds_of(path, file, per_part))
-    out.push_back(build_hull(std::move(cloud.name), std::move(cloud.points)));
+    out.push_back(build_hull(std::move(cloud)));
   return true;
 }
 

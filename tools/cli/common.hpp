@@ -2,12 +2,14 @@
 // JSON helpers.
 #pragma once
 
+#include "sepax/convexity.hpp"
 #include "sepax/hull.hpp"
 #include "sepax/hull_file.hpp"
 #include "sepax/io.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -25,10 +27,15 @@ enum Exit : int {
 struct LoadedHull {
   std::string name;          ///< "file" or "file:part"
   std::vector<vec3> points;  ///< the cloud the hull was built from (a cooked hull's vertices)
-  HullResult built;          ///< status, message, hull
-  double build_ms = 0;       ///< time spent in Hull::from_points (or loading a cooked hull)
-  bool cooked = false;       ///< read from a .sxhull file
-  bool converted = false;    ///< cooked in the other precision, rebuilt from its vertices
+  /// The mesh's triangles, indices into `points`; empty for a point cloud
+  /// or a cooked hull.
+  std::vector<std::array<index_t, 3>> triangles;
+  /// How far the mesh or cloud is from its hull (when the hull was built).
+  Convexity convexity;
+  HullResult built;        ///< status, message, hull
+  double build_ms = 0;     ///< time spent in Hull::from_points (or loading a cooked hull)
+  bool cooked = false;     ///< read from a .sxhull file
+  bool converted = false;  ///< cooked in the other precision, rebuilt from its vertices
 };
 
 /// True when `path` names a cooked hull file: its extension is .sxhull, in
@@ -40,15 +47,17 @@ struct LoadedHull {
 /// and the problem.
 bool load_cooked(const std::string& path, std::vector<LoadedHull>& out, std::string& error);
 
-/// Builds the hull of one named cloud of distinct points (as the loader
-/// gives them), timed. Fewer than 3 distinct points is reported as such.
-LoadedHull build_hull(std::string name, std::vector<vec3> points);
-
-/// A cloud to build one hull from.
+/// A cloud (and its triangles, if it is a mesh) to build one hull from.
 struct NamedCloud {
   std::string name;  ///< "file" or "file:part"
   std::vector<vec3> points;
+  std::vector<std::array<index_t, 3>> triangles;  ///< indices into `points`
 };
+
+/// Builds the hull of one named cloud of distinct points (as the loader
+/// gives them), timed, and measures how far the cloud or mesh is from it
+/// (convexity()). Fewer than 3 distinct points is reported as such.
+LoadedHull build_hull(NamedCloud cloud);
 
 /// What a loaded file gives hulls of: one cloud per part when `per_part` and
 /// the file has several parts, else all its points as one cloud. `file` must

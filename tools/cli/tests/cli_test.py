@@ -353,8 +353,10 @@ def test_scene_folder():
 # --- cooked hulls (.sxhull) ---------------------------------------------------
 
 def without_times_and_names(j, names):
-    """A JSON value with its times dropped and the given paths renamed."""
-    text = json.dumps(strip_times(j), sort_keys=True)
+    """A JSON value with its times and the inputs' descriptions (a mesh is
+    not its cooked hull) dropped, and the given paths renamed."""
+    j = {k: v for k, v in strip_times(j).items() if k not in ("input_a", "input_b")}
+    text = json.dumps(j, sort_keys=True)
     for old, new in names.items():
         text = text.replace(json.dumps(old)[1:-1], new)
     return text
