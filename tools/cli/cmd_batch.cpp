@@ -14,6 +14,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <future>
@@ -43,9 +44,9 @@ struct BatchOptions {
   std::string tsv;
   int jobs = 0;  // 0: one per hardware thread
   bool json = false;
+  std::string shard;  // "K/N", empty: every case
 };
 
-/// One line of the TSV: paths already resolved against the TSV's folder.
 struct Case {
   std::string id;
   std::string file_a;
@@ -55,6 +56,41 @@ struct Case {
   std::string error;  // malformed line
 };
 
+/// The K-th of N slices of the case list (1 <= K <= N): the cases whose
+/// position (0-based, comments and the header not counted) is K - 1 modulo
+/// N. Round robin, so that every slice gets a share of each part of the list.
+struct Shard {
+  int k = 1;
+  int n = 1;
+};
+
+/// Parses "K/N"; false (and `error`) on anything else.
+bool parse_shard(const std::string& text, Shard& shard, std::string& error) {
+  const std::size_t slash = text.find('/');
+  try {
+    std::size_t used_k = 0, used_n = 0;
+    if (slash != std::string::npos) {
+      shard.k = std::stoi(text.substr(0, slash), &used_k);
+      shard.n = std::stoi(text.substr(slash + 1), &used_n);
+    }
+    if (slash != std::string::npos && used_k == slash && used_n == text.size() - slash - 1 &&
+        shard.n >= 1 && shard.k >= 1 && shard.k <= shard.n)
+      return true;
+  } catch (const std::exception&) {  // not a number, or out of int's range
+  }
+  error = "bad shard \"" + text + "\": expected K/N with 1 <= K <= N";
+  return false;
+}
+
+/// The cases of one shard, in their order.
+std::vector<Case> slice(std::vector<Case> cases, const Shard& shard) {
+  std::vector<Case> mine;
+  for (std::size_t i = std::size_t(shard.k - 1); i < cases.size(); i += std::size_t(shard.n))
+    mine.push_back(std::move(cases[i]));
+  return mine;
+}
+
+/// One line of the TSV: paths already resolved against the TSV's folder.
 struct CaseResult {
   bool done = false;
   std::string id;
@@ -233,10 +269,12 @@ void draw_progress(int done, int total) {
   std::fflush(stderr);
 }
 
-void print_summary(const Tally& t, double seconds, int jobs, bool json) {
+/// The summary line (or JSON object); `shard` is "" for the whole list.
+void print_summary(const Tally& t, double seconds, int jobs, const std::string& shard, bool json) {
   if (json) {
     std::cout << nlohmann::json{{"summary",
-                                 {{"cases", t.cases},
+                                 {{"shard", shard.empty() ? "1/1" : shard},
+                                  {"cases", t.cases},
                                   {"intersecting", t.intersecting},
                                   {"touching", t.touching},
                                   {"separated", t.separated},
@@ -249,9 +287,10 @@ void print_summary(const Tally& t, double seconds, int jobs, bool json) {
     return;
   }
   std::printf(
-      "summary: %d cases: %d intersecting, %d touching, %d separated, %d disagree, %d errors; "
-      "%.3f s with %d jobs\n",
-      t.cases, t.intersecting, t.touching, t.separated, t.disagree, t.errors, seconds, jobs);
+      "summary: %s%s%d cases: %d intersecting, %d touching, %d separated, %d disagree, %d "
+      "errors; %.3f s with %d jobs\n",
+      shard.empty() ? "" : "shard ", shard.empty() ? "" : (shard + ": ").c_str(), t.cases,
+      t.intersecting, t.touching, t.separated, t.disagree, t.errors, seconds, jobs);
 }
 
 /// Runs the cases on `jobs` threads and prints the results in input order
@@ -295,17 +334,20 @@ Tally run_cases(const std::vector<Case>& cases, int jobs, bool json) {
 int run_batch(const BatchOptions& o) {
   std::vector<Case> cases;
   std::string error;
-  if (!read_cases(o.tsv, cases, error)) {
+  Shard shard;
+  if ((!o.shard.empty() && !parse_shard(o.shard, shard, error)) ||
+      !read_cases(o.tsv, cases, error)) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
   }
+  cases = slice(std::move(cases), shard);
   int jobs = o.jobs > 0 ? o.jobs : static_cast<int>(std::thread::hardware_concurrency());
   jobs = std::max(1, std::min(jobs, static_cast<int>(cases.size())));
   const auto start = std::chrono::steady_clock::now();
   const Tally t = run_cases(cases, jobs, o.json);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  print_summary(t, seconds, jobs, o.json);
+  print_summary(t, seconds, jobs, o.shard, o.json);
   if (t.errors > 0) return exit_input_error;
   return exit_status(t.disagree > 0, t.intersecting + t.touching > 0);
 }
@@ -325,6 +367,10 @@ void add_batch_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", o->json,
                 "JSON lines: one object per case (as check --json, or {id, error}), then "
                 "{\"summary\": ...}");
+  cmd->add_option("--shard", o->shard,
+                  "K/N: run only the K-th of N slices of the cases (case i when i mod N = K-1), "
+                  "to spread a batch over machines; the N shards' outputs together are the "
+                  "whole run");
 }
 
 }  // namespace sepax::cli

@@ -286,6 +286,25 @@ def test_batch_jobs_identical():
     check(t1[:-1] == t2[:-1] and len(t1) == 15, "text results differ between --jobs 1 and 2")
 
 
+def test_batch_shards():
+    whole = strip_times(batch_json(cli_data("cases.tsv"), 2, 2))
+    for n in (1, 2, 3, 20):
+        union = []
+        for k in range(1, n + 1):
+            p = run("batch", cli_data("cases.tsv"), "--json", "--shard", f"{k}/{n}",
+                    expect=None)
+            lines = [json.loads(l) for l in p.stdout.splitlines()]
+            check(lines[-1]["summary"]["shard"] == f"{k}/{n}", f"shard in summary {lines[-1]}")
+            check(len(lines) - 1 == len(range(k - 1, 14, n)), f"shard {k}/{n}: {len(lines) - 1}")
+            union += strip_times(lines[:-1])
+        order = {r["id"]: i for i, r in enumerate(whole[:-1])}
+        check(sorted(union, key=lambda r: order[r["id"]]) == whole[:-1],
+              f"the {n} shards together are not the whole run")
+    for bad in ("0/3", "4/3", "1/0", "x/2", "1/2/3", "1", "-1/2"):
+        p = run("batch", cli_data("cases.tsv"), "--shard", bad, expect=2)
+        check("bad shard" in p.stderr, p.stderr)
+
+
 def test_batch_text_and_status():
     p = run("batch", cli_data("cases.tsv"), expect=2)
     lines = p.stdout.splitlines()
@@ -325,7 +344,7 @@ def test_scene_file():
 
 def test_scene_folder():
     j = json.loads(run("scene", data(), "--json", expect=1).stdout)
-    check(len(j["hulls"]) == 5 and j["errors"] == [], f"hulls {j['hulls']}")
+    check(len(j["hulls"]) == 8 and j["errors"] == [], f"hulls {j['hulls']}")
     check(any(s.endswith("SOURCES.md") for s in j["skipped"]), f"skipped {j['skipped']}")
     check(j["broadphase"]["candidates"] == j["broadphase"]["brute_force_candidates"], "sap")
     for q in j["pairs"]:
