@@ -46,6 +46,26 @@ double median_us(F&& query) {
   return times[n / 2];
 }
 
+/// What the agree line compares. Overlapping pairs whose axes differ yet
+/// reach the same depth have no unique minimum translation (two faces at
+/// equal depth): said, so that "agree" means what the numbers show. A
+/// separated pair's SAT separation is a lower bound of GJK's distance.
+std::string agreement(const CrossCheck& c) {
+  char buf[200];
+  const double diff = double(c.separation_difference), angle = double(c.axis_angle);
+  if (!c.sat.intersecting && !c.epa.intersecting)
+    std::snprintf(buf, sizeof buf, "SAT's bound %.9g <= GJK's distance, axes differ by %.3g rad",
+                  double(c.sat.separation), angle);
+  else if (c.agree && angle > double(c.angle_tolerance))
+    std::snprintf(buf, sizeof buf,
+                  "depths differ by %.3g; axes differ by %.3g rad but reach the same depth: "
+                  "the minimum translation is not unique",
+                  diff, angle);
+  else
+    std::snprintf(buf, sizeof buf, "separations differ by %.3g, axes by %.3g rad", diff, angle);
+  return buf;
+}
+
 nlohmann::json pose_json(const Pose& p) {
   nlohmann::json rows = nlohmann::json::array();
   for (int r = 0; r < 3; ++r)
@@ -105,6 +125,11 @@ const char* verdict(const CrossCheck& c) {
   return c.sat.intersecting ? "intersecting" : "separated";
 }
 
+Headline headline(const CrossCheck& c) {
+  if (!c.sat.intersecting && !c.epa.intersecting) return {c.epa.separation, c.epa.axis};
+  return {c.sat.separation, c.sat.axis};
+}
+
 std::string verdict_text(const PairReport& r) {
   return std::string(verdict(r.check)) + (r.caveat.empty() ? "" : " hulls");
 }
@@ -146,9 +171,11 @@ nlohmann::json to_json(const PairReport& r) {
       {"input_b", r.input_b},
       {"verdict", verdict(c)},
       {"intersecting", c.sat.intersecting},
-      {"separation", c.sat.separation},
-      {"axis", to_json(c.sat.axis)},
+      {"separation", headline(c).separation},
+      {"axis", to_json(headline(c).axis)},
       {"agree", c.agree},
+      {"unique_mtv",
+       !(c.sat.intersecting && c.epa.intersecting) || c.axis_angle <= c.angle_tolerance},
       {"disagreement", c.reason},
       {"sat",
        {{"separation", c.sat.separation},
@@ -196,9 +223,10 @@ void print_report(const PairReport& r) {
   if (c.sat.intersecting)
     std::printf("  verdict: %s, depth %.6g, push B along %s%s\n", said.c_str(), -sep,
                 v(c.sat.axis).c_str(), r.caveat.c_str());
-  else
-    std::printf("  verdict: %s, separated by at least %.6g along %s%s\n", said.c_str(), sep,
-                v(c.sat.axis).c_str(), r.caveat.c_str());
+  else  // GJK's exact distance; SAT's separation is only a lower bound
+    std::printf("  verdict: %s, distance %.6g between A %s and B %s%s\n", said.c_str(),
+                double(c.epa.separation), v(c.epa.point_a).c_str(), v(c.epa.point_b).c_str(),
+                r.caveat.c_str());
   std::printf("  SAT:     separation %.9g, feature %s (%d, %d), %d axes, %.1f us\n", sep,
               sat::to_string(c.sat.feature.kind), c.sat.feature.a, c.sat.feature.b,
               c.sat.counters.axes_tested, r.sat_us);
@@ -208,11 +236,9 @@ void print_report(const PairReport& r) {
               r.gjk_us);
   std::printf("           witness A %s, B %s\n", v(c.epa.point_a).c_str(),
               v(c.epa.point_b).c_str());
-  std::printf(
-      "  agree:   %s (separations differ by %.3g, axes by %.3g rad; tolerances %.3g, "
-      "%.3g rad)%s%s\n",
-      c.agree ? "yes" : "NO", double(c.separation_difference), double(c.axis_angle),
-      double(c.value_tolerance), double(c.angle_tolerance), c.agree ? "" : ": ", c.reason);
+  std::printf("  agree:   %s (%s; tolerances %.3g, %.3g rad)%s%s\n", c.agree ? "yes" : "NO",
+              agreement(c).c_str(), double(c.value_tolerance), double(c.angle_tolerance),
+              c.agree ? "" : ": ", c.reason);
 }
 
 int exit_status(bool any_disagree, bool any_intersecting) {

@@ -63,6 +63,15 @@ struct PairReport {
   std::string caveat;
 };
 
+/// The pair's headline numbers: for a separated pair (both methods apart)
+/// GJK's exact distance and the direction from A's closest point to B's;
+/// otherwise SAT's exact separation (minus the depth) and axis.
+struct Headline {
+  real separation = 0;
+  vec3 axis{real(0)};
+};
+[[nodiscard]] Headline headline(const CrossCheck& c);
+
 /// The verdict for people: verdict(), followed by " hulls" when an input is
 /// not convex (the hulls, not the meshes, were tested).
 [[nodiscard]] std::string verdict_text(const PairReport& r);

@@ -248,10 +248,11 @@ void print_result(const CaseResult& r, bool json) {
     return;
   }
   const CrossCheck& c = r.report.check;
+  const Headline h = headline(c);
   char line[256];
   std::snprintf(line, sizeof line, "  %s  separation %.9g  axis (%.6g, %.6g, %.6g)  %s",
-                verdict_text(r.report).c_str(), double(c.sat.separation), double(c.sat.axis.x),
-                double(c.sat.axis.y), double(c.sat.axis.z), c.agree ? "agree" : "DISAGREE");
+                verdict_text(r.report).c_str(), double(h.separation), double(h.axis.x),
+                double(h.axis.y), double(h.axis.z), c.agree ? "agree" : "DISAGREE");
   std::cout << r.report.id << line << (c.agree ? "" : std::string(": ") + c.reason)
             << r.report.caveat << "\n";
 }

@@ -28,9 +28,10 @@ int run_render(const RenderOptions& o) {
     return exit_input_error;
   }
   const CrossCheck& c = r.check;
-  std::printf("wrote %s: %s, separation %.6g, axis (%.6g, %.6g, %.6g), SAT and GJK %s\n",
-              o.out.c_str(), verdict(c), double(c.sat.separation), double(c.sat.axis.x),
-              double(c.sat.axis.y), double(c.sat.axis.z), c.agree ? "agree" : "DISAGREE");
+  const Headline h = headline(c);
+  std::printf("wrote %s: %s, separation %.6g, axis (%.6g, %.6g, %.6g), SAT and GJK %s%s\n",
+              o.out.c_str(), verdict_text(r).c_str(), double(h.separation), double(h.axis.x),
+              double(h.axis.y), double(h.axis.z), c.agree ? "agree" : "DISAGREE", r.caveat.c_str());
   return exit_status(!c.agree, c.sat.intersecting);
 }
 

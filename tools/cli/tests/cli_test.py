@@ -84,11 +84,14 @@ def check_pair_json(j, intersecting):
           f"separation sign vs verdict: {j}")
     check(is_unit(j["axis"]), f"axis not unit: {j['axis']}")
     check(j["agree"] is True, f"SAT and GJK should agree: {j}")
-    check(abs(j["sat"]["separation"] - j["separation"]) == 0, "sat.separation")
-    if intersecting:  # SAT's depth is exact; when apart it is a lower bound of the distance
+    # The headline: SAT's exact depth when overlapping, GJK's exact distance
+    # when apart (SAT's separation is then a lower bound of it).
+    if intersecting:
+        check(abs(j["sat"]["separation"] - j["separation"]) == 0, "sat.separation")
         check(abs(j["gjk"]["separation"] - j["separation"]) < 1e-5, "gjk.separation")
     else:
-        check(0 < j["separation"] <= j["gjk"]["separation"] + 1e-5, "gjk.separation")
+        check(j["gjk"]["separation"] == j["separation"], "gjk.separation")
+        check(0 < j["sat"]["separation"] <= j["separation"] + 1e-5, "sat.separation")
     if intersecting:
         check(abs(j["epa"]["depth"] + j["separation"]) < 1e-5, "epa.depth = -separation")
     else:
@@ -121,6 +124,23 @@ def test_check_separated():
     p = run("check", data("cow.off"), data("fandisk.off"), "--pose-b", "0.9,0.3,0.2/0,30,45",
             expect=0)
     check("separated" in p.stdout and "agree:   yes" in p.stdout, p.stdout)
+    # The headline is GJK's exact distance; SAT's separation only bounds it.
+    check(j["separation"] == j["gjk"]["distance"] >= j["sat"]["separation"] > 0, str(j))
+    check(f"distance {j['separation']:.6g} between A (" in p.stdout, p.stdout)
+
+
+def test_check_mtv_not_unique():
+    # Two equal boxes overlapping by 0.5 along x and along z: two minimum
+    # translations of the same depth, which the agree line says.
+    p = run("check", data("pin.obj"), data("pin.obj"), "--pose-b", "0.5,0,0.5", "--json", expect=1)
+    j = json.loads(p.stdout)
+    check(j["agree"] and not j["unique_mtv"] and abs(j["separation"] + 0.5) < 1e-12, str(j))
+    p = run("check", data("pin.obj"), data("pin.obj"), "--pose-b", "0.5,0,0.25", expect=1)
+    check("not unique" not in p.stdout, p.stdout)
+    check(json.loads(run("check", data("pin.obj"), data("pin.obj"), "--pose-b", "0.5,0,0.25",
+                         "--json", expect=1).stdout)["unique_mtv"], "unique")
+    p = run("check", data("pin.obj"), data("pin.obj"), "--pose-b", "0.5,0,0.5", expect=1)
+    check("the minimum translation is not unique" in p.stdout, p.stdout)
 
 
 def test_check_intersecting():
