@@ -23,7 +23,7 @@ constexpr double panel_size = 380;     // width and height of one view
 constexpr double panel_gap = 12;       // space between and around panels
 constexpr double panel_margin = 28;    // room inside a panel for its title
 constexpr double header_height = 36;   // title line above the panels
-constexpr double footer_height = 150;  // legend and caption below the panels
+constexpr double footer_height = 165;  // legend and caption below the panels
 constexpr double arrow_head = 11;      // arrowhead length
 constexpr double min_arrow = 3;        // shorter projected arrows become a dot-in-circle
 /// Above this many faces (both hulls) outlines are drawn thinner.
@@ -270,27 +270,79 @@ std::string points_attr(const Projector& proj, const std::vector<vec3>& pts) {
   return s;
 }
 
+/// Path data of the faces: each an "M x y l dx dy ... z" subpath, in tenths
+/// of a pixel. The steps are differences of the rounded positions, so the
+/// corners land where absolute coordinates would, in about half the bytes.
+std::string faces_path(const Projector& proj, const std::vector<const Face3*>& faces) {
+  std::string d;
+  const auto tenths = [](double x) { return static_cast<long>(std::lround(x * 10)); };
+  const auto number = [](long t) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s%ld.%ld", t < 0 ? "-" : "", std::labs(t) / 10,
+                  std::labs(t) % 10);
+    return std::string(buf);
+  };
+  for (const Face3* f : faces) {
+    long x0 = 0, y0 = 0;
+    for (std::size_t k = 0; k < f->points.size(); ++k) {
+      const Point2 q = proj(f->points[k]);
+      const long x = tenths(q.x), y = tenths(q.y);
+      if (k == 0) {
+        d += 'M';
+        d += number(x);
+        d += ' ';
+        d += number(y);
+        d += 'l';
+      } else {
+        d += number(x - x0);
+        d += ' ';
+        d += number(y - y0);
+        if (k + 1 < f->points.size()) d += ' ';
+      }
+      x0 = x;
+      y0 = y;
+    }
+    d += "z";
+  }
+  return d;
+}
+
+/// The faces of both hulls as four paths: A's and B's back faces (dashed,
+/// faint), then their front faces, the hull whose centroid is farther from
+/// the viewer first. A convex hull's front faces never overlap one another
+/// on screen, so one path per hull draws them as separate polygons would,
+/// and a 500-vertex pair stays a few hundred kilobytes for all four views.
 void draw_faces(std::ostream& out, const Projector& proj, const Scene& scene) {
-  std::vector<const Face3*> order;
-  for (const Face3& f : scene.faces) order.push_back(&f);
-  std::stable_sort(order.begin(), order.end(), [&](const Face3* p, const Face3* q) {
-    return proj.depth(p->centroid) < proj.depth(q->centroid);
-  });
+  std::vector<const Face3*> groups[2][2];  // [hull][front]
+  vec3 centroid[2] = {vec3(0), vec3(0)};
+  for (const Face3& f : scene.faces) {
+    const bool front = glm::dot(f.normal, proj.view.toward) >= 0;
+    groups[f.hull][front].push_back(&f);
+    centroid[f.hull] += f.centroid;
+  }
   // Many small faces: thinner outlines, so the fill still reads.
   const char* stroke = scene.faces.size() > dense_faces ? "0.5" : "1";
+  const bool b_first =
+      proj.depth(centroid[1] /
+                 real(std::max<std::size_t>(1, groups[1][0].size() + groups[1][1].size()))) <
+      proj.depth(centroid[0] /
+                 real(std::max<std::size_t>(1, groups[0][0].size() + groups[0][1].size())));
   out << "    <g class=\"faces\">\n";
-  for (const Face3* f : order) {
-    const bool back = glm::dot(f->normal, proj.view.toward) < 0;
-    const char* color = f->hull == 0 ? color_a : color_b;
-    out << "      <polygon class=\"" << (f->hull == 0 ? "hull-a" : "hull-b")
-        << (back ? " back" : " front") << "\" points=\"" << points_attr(proj, f->points)
-        << "\" fill=\"" << color << "\" stroke=\"" << color;
-    if (back)
-      out << "\" fill-opacity=\"0.05\" stroke-opacity=\"0.3\" stroke-width=\"0.6\" "
-             "stroke-dasharray=\"3 2\"/>\n";
-    else
-      out << "\" fill-opacity=\"0.35\" stroke-width=\"" << stroke
-          << "\" stroke-linejoin=\"round\"/>\n";
+  for (const bool front : {false, true}) {
+    for (const int k : {0, 1}) {
+      const int hull = (k == 0) == b_first ? 1 : 0;
+      if (groups[hull][front].empty()) continue;
+      const char* color = hull == 0 ? color_a : color_b;
+      out << "      <path class=\"" << (hull == 0 ? "hull-a" : "hull-b")
+          << (front ? " front" : " back") << "\" d=\"" << faces_path(proj, groups[hull][front])
+          << "\" fill=\"" << color << "\" stroke=\"" << color;
+      if (front)
+        out << "\" fill-opacity=\"0.35\" stroke-width=\"" << stroke
+            << "\" stroke-linejoin=\"round\"/>\n";
+      else
+        out << "\" fill-opacity=\"0.05\" stroke-opacity=\"0.3\" stroke-width=\"0.6\" "
+               "stroke-dasharray=\"3 2\"/>\n";
+    }
   }
   out << "    </g>\n";
 }
@@ -377,18 +429,20 @@ void draw_legend(std::ostream& out, const PairReport& r, double y) {
 std::vector<std::string> caption_lines(const PairReport& r) {
   const CrossCheck& c = r.check;
   const double sep = double(c.sat.separation);
-  std::string verdict_line = std::string("Verdict: ") + verdict(c);
+  std::string verdict_line = "Verdict: " + verdict_text(r);
   if (c.sat.intersecting)
     verdict_line += ", depth " + fmt("%.6g", -sep) + " (SAT), " +
                     fmt("%.6g", -double(c.epa.separation)) + " (GJK/EPA)";
   else
-    verdict_line += ", separation \u2265 " + fmt("%.6g", sep) + " (SAT), distance " +
-                    fmt("%.6g", double(c.epa.separation)) + " (GJK)";
+    verdict_line += ", distance " + fmt("%.6g", double(c.epa.separation)) + " (GJK), \u2265 " +
+                    fmt("%.6g", sep) + " (SAT)";
   std::string axis_line = "Axis (unit, world frame, from A to B): " + vec_text(c.sat.axis) +
                           ", SAT feature " + sat::to_string(c.sat.feature.kind);
   std::string agree_line = c.agree ? std::string("SAT and GJK/EPA agree")
                                    : std::string("SAT and GJK/EPA DISAGREE: ") + c.reason;
-  return {verdict_line, axis_line, agree_line};
+  if (r.caveat.empty()) return {verdict_line, axis_line, agree_line};
+  // "; A is not convex (...)" as a line of its own.
+  return {verdict_line, r.caveat.substr(2), axis_line, agree_line};
 }
 
 void draw_caption(std::ostream& out, const PairReport& r, double y) {
@@ -416,7 +470,7 @@ std::string svg_text(const LoadedHull& a, const LoadedHull& b, const PairReport&
   out << "  <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   out << "  <text id=\"title\" x=\"" << panel_gap << "\" y=\"24\" font-size=\"16\" "
       << "font-weight=\"bold\">" << escape_xml(base_name(r.name_a)) << " vs "
-      << escape_xml(base_name(r.name_b)) << ": " << verdict(r.check) << "</text>\n";
+      << escape_xml(base_name(r.name_b)) << ": " << verdict_text(r) << "</text>\n";
   const std::array<View, 4> all = views();
   for (int k = 0; k < 4; ++k) {
     const double ox = panel_gap + (k % 2) * (panel_size + panel_gap);

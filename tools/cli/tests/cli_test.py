@@ -10,6 +10,7 @@ checks the exit status, the output and, for JSON, the parsed fields.
 import json
 import math
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -187,7 +188,7 @@ def svg_groups(path):
     check(root.tag == SVG_NS + "svg", f"root element {root.tag}")
     ids = {g.get("id") for g in root.iter(SVG_NS + "g")}
     classes = {c for g in root.iter(SVG_NS + "g") for c in (g.get("class") or "").split()}
-    polys = [p.get("class") or "" for p in root.iter(SVG_NS + "polygon")]
+    polys = [p.get("class") or "" for tag in ("polygon", "path") for p in root.iter(SVG_NS + tag)]
     texts = " ".join("".join(t.itertext()) for t in root.iter(SVG_NS + "text"))
     return ids, classes, polys, texts
 
@@ -217,6 +218,28 @@ def test_render():
         check_views(ids, classes, polys)
         check("mtv" in classes and "plane" not in classes, f"intersecting: {classes}")
         check("intersecting" in texts and "depth 0.26575" in texts, texts)
+
+
+def test_render_size():
+    # Two hulls of 500 random points (about 1000 triangular faces each): the
+    # picture draws each hull's faces as one path per view and side.
+    random.seed(7)
+    with tempfile.TemporaryDirectory() as tmp:
+        files = []
+        for name in ("a", "b"):
+            path = os.path.join(tmp, name + ".obj")
+            with open(path, "w") as f:
+                for _ in range(500):
+                    z, t = random.uniform(-1, 1), random.uniform(0, 2 * math.pi)
+                    r = math.sqrt(1 - z * z)
+                    f.write(f"v {r * math.cos(t):.9f} {r * math.sin(t):.9f} {z:.9f}\n")
+            files.append(path)
+        out = os.path.join(tmp, "big.svg")
+        run("render", *files, "--pose-b", "1,0,0", "-o", out, expect=1)
+        size = os.path.getsize(out)
+        check(size < 300_000, f"SVG of two 500-vertex hulls is {size} bytes")
+        ids, classes, polys, texts = svg_groups(out)
+        check_views(ids, classes, polys)
 
 
 def test_render_escaping():
