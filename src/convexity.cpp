@@ -2,6 +2,7 @@
 // convex hull, whether the mesh is closed, and the hull-to-mesh volume ratio.
 #include "sepax/convexity.hpp"
 
+#include "hull_planes.hpp"
 #include "sepax/tolerances.hpp"
 
 #include <algorithm>
@@ -21,35 +22,6 @@ bool usable(const Triangle& t, std::size_t vertex_count) {
   for (const index_t i : t)
     if (i < 0 || static_cast<std::size_t>(i) >= vertex_count) return false;
   return t[0] != t[1] && t[1] != t[2] && t[0] != t[2];
-}
-
-/// Half-spaces whose intersection is the hull's inside: its face planes, or
-/// for a flat hull the planes through its outline's edges perpendicular to
-/// the polygon (every point of the polygon's plane is on the surface of a
-/// two-sided polygon, so depth is measured within the plane).
-std::vector<Plane> inside_planes(const Hull& hull) {
-  if (!hull.is_flat()) return {hull.planes().begin(), hull.planes().end()};
-  std::vector<Plane> planes;
-  const vec3 n = hull.planes()[0].normal;
-  const Face& face = hull.faces()[0];
-  index_t e = face.edge;
-  for (index_t k = 0; k < face.count; ++k) {
-    const HalfEdge& he = hull.half_edges()[e];
-    const vec3 a = hull.vertices()[he.origin];
-    const vec3 b = hull.vertices()[hull.half_edges()[he.next].origin];
-    const vec3 out = glm::normalize(glm::cross(b - a, n));  // the polygon is on the left of a -> b
-    planes.push_back({out, glm::dot(out, a)});
-    e = he.next;
-  }
-  return planes;
-}
-
-/// Distance of p below the boundary of the region the planes bound (0 when
-/// on or outside it).
-real depth_below(const std::vector<Plane>& planes, const vec3& p) {
-  real depth = std::numeric_limits<real>::max();
-  for (const Plane& plane : planes) depth = std::min(depth, -plane.distance(p));
-  return std::max(depth, real(0));
 }
 
 /// Every edge used once in each direction (degenerate triangles ignored), and
@@ -136,9 +108,9 @@ Convexity convexity(const Hull& hull, std::span<const vec3> vertices,
   if (hull.empty()) return out;
   out.tolerance = std::max(tol::convex_shape * hull.extent(), tol::coplanar * hull.magnitude());
   out.deepest_point = hull.centroid();
-  const std::vector<Plane> planes = inside_planes(hull);
+  const std::vector<Plane> planes = detail::bounding_planes(hull);
   const auto visit = [&](const vec3& p, index_t& inner) {
-    const real depth = depth_below(planes, p);
+    const real depth = std::max(-detail::plane_distance(planes, p), real(0));
     if (depth > out.tolerance) ++inner;
     if (depth > out.max_depth) {
       out.max_depth = depth;

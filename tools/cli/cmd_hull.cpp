@@ -16,10 +16,32 @@ struct HullOptions {
   std::vector<std::string> files;
   bool json = false;
   bool parts = false;
-  std::string out;  // OBJ, or a cooked hull when it ends in .sxhull
+  std::string out;               // OBJ, or a cooked hull when it ends in .sxhull
+  std::size_t max_vertices = 0;  // 0: no cap
 };
 
-nlohmann::json hull_json(const LoadedHull& h, const HullReport& report) {
+/// What --max-vertices did to one hull.
+struct Cap {
+  bool applied = false;
+  std::size_t original_vertices = 0;
+  real deviation = 0;
+};
+
+/// Caps the hull at `max_vertices` (cap_vertices). False, with the hull's
+/// message set, when the cap is below what the hull needs.
+bool apply_cap(LoadedHull& h, std::size_t max_vertices, Cap& cap) {
+  if (max_vertices == 0) return true;
+  CappedHull capped = cap_vertices(h.built.hull, max_vertices);
+  if (!capped.built.ok()) {
+    h.built.message = capped.built.message;
+    return false;
+  }
+  cap = {true, h.built.hull.vertex_count(), capped.deviation};
+  h.built = std::move(capped.built);
+  return true;
+}
+
+nlohmann::json hull_json(const LoadedHull& h, const HullReport& report, const Cap& cap) {
   const Hull& hull = h.built.hull;
   nlohmann::json j = {
       {"name", h.name},
@@ -33,6 +55,8 @@ nlohmann::json hull_json(const LoadedHull& h, const HullReport& report) {
       {"build_ms", h.build_ms},
       {"cooked", h.cooked},
       {"input", shape_json(h)}};
+  if (cap.applied)
+    j["cap"] = {{"vertices_before", cap.original_vertices}, {"deviation", cap.deviation}};
   j["validation"] = {{"ok", report.ok},
                      {"euler", report.euler},
                      {"max_nonplanarity", report.max_nonplanarity},
@@ -43,7 +67,7 @@ nlohmann::json hull_json(const LoadedHull& h, const HullReport& report) {
   return j;
 }
 
-void print_text(const LoadedHull& h, const HullReport& report) {
+void print_text(const LoadedHull& h, const HullReport& report, const Cap& cap) {
   const Hull& hull = h.built.hull;
   std::printf("%s\n", h.name.c_str());
   std::printf("  input: %s\n", describe_shape(h).c_str());
@@ -58,6 +82,9 @@ void print_text(const LoadedHull& h, const HullReport& report) {
       static_cast<double>(report.tolerance));
   for (const std::string& problem : report.problems)
     std::printf("    problem: %s\n", problem.c_str());
+  if (cap.applied)
+    std::printf("  capped: %zu of %zu vertices kept; every point within %.6g of the capped hull\n",
+                hull.vertex_count(), cap.original_vertices, double(cap.deviation));
   if (h.cooked)
     std::printf("  loaded in %.3f ms from a cooked hull%s\n", h.build_ms,
                 h.converted ? " of the other precision, rebuilt from its vertices" : "");
@@ -123,12 +150,22 @@ int run_hull(const HullOptions& options) {
         status = exit_input_error;
         continue;
       }
-      const HullReport report = validate(h.built.hull, h.points);
+      Cap cap;
+      if (!apply_cap(h, options.max_vertices, cap)) {
+        const std::string error_line = h.name + ": " + h.built.message;
+        std::cerr << "sepax: " << error_line << "\n";
+        if (options.json) results.push_back({{"name", h.name}, {"error", error_line}});
+        status = exit_input_error;
+        continue;
+      }
+      // A capped hull leaves points out by up to the deviation it reports.
+      const HullReport report =
+          validate(h.built.hull, cap.applied ? std::span<const vec3>() : h.points);
       if (!report.ok) status = exit_input_error;
       if (options.json)
-        results.push_back(hull_json(h, report));
+        results.push_back(hull_json(h, report, cap));
       else
-        print_text(h, report);
+        print_text(h, report, cap);
       hulls.push_back(std::move(h));
     }
   }
@@ -156,6 +193,10 @@ void add_hull_command(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_flag("--json", options->json, "Print a JSON array, one object per hull");
   cmd->add_flag("--parts", options->parts, "One hull per object/part instead of per file");
+  cmd->add_option("--max-vertices", options->max_vertices,
+                  "Cap each hull at N vertices (as engines do: PhysX and Unity at 255): a subset "
+                  "of its vertices, and the deviation every point may lie outside it")
+      ->check(CLI::Range(std::size_t(1), std::size_t(1) << 30));
   cmd->add_option("-o,--output,--obj", options->out,
                   "Write the hulls to this OBJ file, or the one hull to this cooked hull file "
                   "when it ends in .sxhull (binary; read back by every command)");

@@ -109,6 +109,25 @@ def test_hull():
     check("left_box" in p.stdout and "right_box" in p.stdout, p.stdout)
 
 
+def test_hull_max_vertices():
+    j = json.loads(run("hull", data("bunny.obj"), "--max-vertices", "32", "--json", expect=0).stdout)[0]
+    check(j["vertices"] <= 32 and j["cap"]["vertices_before"] > 32, str(j))
+    check(0 < j["cap"]["deviation"] < 0.1 * math.dist(j["bounds"]["min"], j["bounds"]["max"]),
+          str(j["cap"]))
+    full = json.loads(run("hull", data("bunny.obj"), "--json", expect=0).stdout)[0]
+    check("cap" not in full, str(full))
+    j = json.loads(run("hull", data("bunny.obj"), "--max-vertices", "100000", "--json",
+                       expect=0).stdout)[0]
+    check(j["vertices"] == full["vertices"] and j["cap"]["deviation"] == 0, str(j))
+    p = run("hull", data("bunny.obj"), "--max-vertices", "3", expect=2)
+    check("cap of 3" in p.stderr, p.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "b.sxhull")
+        run("hull", data("bunny.obj"), "--max-vertices", "16", "-o", out, expect=0)
+        j = json.loads(run("hull", out, "--json", expect=0).stdout)[0]
+        check(j["vertices"] <= 16, str(j))
+
+
 def test_hull_bad_inputs():
     for path, word in bad_inputs():
         check_error_line(run("hull", path, expect=2), path, word)
