@@ -22,8 +22,9 @@
 //
 // `bench_peers --pair FILE_A FILE_B [--pose-b x,y,z/rx,ry,rz]` times every
 // algorithm on one pair of mesh files instead (A at the identity, B at the
-// pose: translation, then Euler angles in degrees, X then Y then Z) and
-// prints each answer and time.
+// pose: translation, then Euler angles in degrees, X then Y then Z), as rows
+// "peers/pair/<situation>/<algorithm>" of the same form, counters and JSON
+// (--benchmark_out) as the main run's.
 #include "peers/adapter.hpp"
 
 #include <benchmark/benchmark.h>
@@ -200,59 +201,83 @@ bool parse_pose(const char* text, sepax::Pose& out) {
   return true;
 }
 
-void print_value(double v) {
-  if (std::isnan(v)) {
-    std::printf(" %13s", "-");
-  } else {
-    std::printf(" %13.6g", v);
-  }
+/// The one-pair workload of --pair: A at the identity, B at the pose; its
+/// situation is the reference's (separated or shallow), which only the
+/// touching rows' checks read.
+bench::Workload& pair_workload() {
+  static bench::Workload w;
+  return w;
 }
 
-int run_pair(const std::vector<Algorithm>& algos, const char* file_a, const char* file_b,
-             const sepax::Pose& pose_b) {
-  bench::Hull a, b;
+/// Loads the pair and registers one row per algorithm,
+/// "peers/pair/<situation>/<algorithm>", timed and checked as the main rows
+/// are. False (and a message on stderr) when a file cannot be loaded.
+bool register_pair(const std::vector<Algorithm>& algos, const char* file_a, const char* file_b,
+                   const sepax::Pose& pose_b) {
+  static bench::Hull a, b;
   std::string message;
   if (!bench::load_hull(file_a, a, message) || !bench::load_hull(file_b, b, message)) {
     std::fprintf(stderr, "bench_peers: %s\n", message.c_str());
-    return 2;
+    return false;
   }
+  bench::Workload& w = pair_workload();
   bench::PairCase pair;
   pair.a = &a;
   pair.b = &b;
   pair.pose_b = {pose_b};
   pair.refs = {bench::reference(a, pair.pose_a, b, pose_b)};
   pair.size = double(std::max(a.extent(), b.extent()));
-  const bench::Reference& ref = pair.refs[0];
-  std::printf("A: %s (%zu vertices)  B: %s (%zu vertices)\n", file_a, a.vertex_count(), file_b,
-              b.vertex_count());
-  std::printf("reference: %s, separation %.9g, distance %.9g\n\n",
-              ref.intersecting ? "intersecting" : "apart", ref.separation, ref.distance);
-  std::printf("%-26s %12s %6s %13s %13s  %s\n", "algorithm", "ns/query", "hit", "depth", "distance",
-              "agrees");
-  const int vertices = int(std::max(a.vertex_count(), b.vertex_count()));
+  const bench::Reference ref = pair.refs[0];
+  w.kind = "pair";
+  w.situation = ref.intersecting ? Situation::shallow : Situation::separated;
+  w.vertices = int(std::max(a.vertex_count(), b.vertex_count()));
+  w.pairs.push_back(std::move(pair));
+  benchmark::AddCustomContext("pair", std::string(file_a) + " vs " + file_b);
+  std::printf("A: %s (%zu vertices)  B: %s (%zu vertices); reference: %s, separation %.9g\n",
+              file_a, a.vertex_count(), file_b, b.vertex_count(),
+              ref.intersecting ? "intersecting" : "apart", ref.separation);
   for (const Algorithm& algo : algos) {
-    if (algo.coherent_only) continue;
-    if (algo.max_vertices > 0 && vertices > algo.max_vertices) {
-      std::printf("%-26s %12s  (not run above %d vertices)\n", algo.name.c_str(), "-",
-                  algo.max_vertices);
-      continue;
+    if (algo.coherent_only || (algo.max_vertices > 0 && w.vertices > algo.max_vertices)) continue;
+    const std::string key =
+        std::string("peers/pair/") + bench::name_of(w.situation) + "/" + algo.name;
+    benchmark::RegisterBenchmark(key.c_str(), [key, &algo](benchmark::State& st) {
+      run_row(st, key, &pair_workload(), &algo);
+    })->Unit(benchmark::kNanosecond);
+  }
+  return true;
+}
+
+/// Removes argv[i .. i + n) (argv[argc] stays the null pointer).
+void drop_arguments(int& argc, char** argv, int i, int n) {
+  for (int j = i; j + n <= argc; ++j) argv[j] = argv[j + n];
+  argc -= n;
+}
+
+/// Handles --pair FILE_A FILE_B [--pose-b POSE]: registers the pair's rows
+/// and removes those arguments, leaving Google Benchmark's. Returns 0 when
+/// there is no --pair, 1 when the rows are registered, -1 on a usage error.
+int take_pair_arguments(int& argc, char** argv, const std::vector<Algorithm>& algos) {
+  sepax::Pose pose_b;
+  for (int j = 1; j < argc; ++j) {
+    if (std::strcmp(argv[j], "--pose-b") != 0) continue;
+    if (j + 1 >= argc || !parse_pose(argv[j + 1], pose_b)) {
+      std::fprintf(stderr, "bench_peers: --pose-b wants x,y,z/rx,ry,rz (degrees)\n");
+      return -1;
     }
-    const auto prep = algo.prepare(pair);
-    const Answer answer = prep->run(0);
-    long n = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    double elapsed = 0;
-    do {
-      Answer x = prep->run(0);
-      benchmark::DoNotOptimize(x);
-      ++n;
-      elapsed = seconds_since(t0);
-    } while (elapsed < 0.2);
-    std::printf("%-26s %12.1f %6s", algo.name.c_str(), 1e9 * elapsed / double(n),
-                answer.intersecting ? "yes" : "no");
-    print_value(answer.depth);
-    print_value(answer.distance);
-    std::printf("  %s\n", wrong(answer, ref, Situation::separated) ? "NO" : "yes");
+    drop_arguments(argc, argv, j, 2);
+    break;
+  }
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--pair") != 0) continue;
+    if (i + 2 >= argc) {
+      std::fprintf(stderr,
+                   "usage: bench_peers --pair FILE_A FILE_B [--pose-b x,y,z/rx,ry,rz] "
+                   "[Google Benchmark options]\n");
+      return -1;
+    }
+    if (!register_pair(algos, argv[i + 1], argv[i + 2], pose_b)) return -1;
+    drop_arguments(argc, argv, i, 3);
+    return 1;
   }
   return 0;
 }
@@ -261,23 +286,9 @@ int run_pair(const std::vector<Algorithm>& algos, const char* file_a, const char
 
 int main(int argc, char** argv) {
   static const std::vector<Algorithm> algos = peers::all_algorithms();
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--pair") != 0) continue;
-    if (i + 2 >= argc) {
-      std::fprintf(stderr, "usage: bench_peers --pair FILE_A FILE_B [--pose-b x,y,z/rx,ry,rz]\n");
-      return 2;
-    }
-    sepax::Pose pose_b;
-    for (int j = 1; j < argc; ++j) {
-      if (std::strcmp(argv[j], "--pose-b") == 0 &&
-          (j + 1 >= argc || !parse_pose(argv[j + 1], pose_b))) {
-        std::fprintf(stderr, "bench_peers: --pose-b wants x,y,z/rx,ry,rz (degrees)\n");
-        return 2;
-      }
-    }
-    return run_pair(algos, argv[i + 1], argv[i + 2], pose_b);
-  }
-  register_rows(algos);
+  const int pair = take_pair_arguments(argc, argv, algos);
+  if (pair < 0) return 2;
+  if (pair == 0) register_rows(algos);
   add_versions();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -684,6 +684,20 @@ def save(plt, fig, ax, img_dir, name, title, ylabel, rel):
     return "![%s](%s/%s)" % (title, rel, name)
 
 
+def warm_pairs(algorithms):
+    """(cold, warm) algorithm pairs found in the JSON: a row named X_warm
+    (a warm-started X) or X_cached (X_query with a cache) and its cold
+    counterpart, so that a new peer's warm row is plotted without a list."""
+    out = []
+    for warm in sorted(algorithms):
+        for suffix, cold_suffix in (("_warm", ""), ("_cached", "_query")):
+            if warm.endswith(suffix):
+                cold = warm[:-len(suffix)] + cold_suffix
+                if cold in algorithms:
+                    out.append((cold, warm))
+    return out
+
+
 def peers_plots(plt, p, img_dir, rel):
     out = []
     sized = [k for k in p.kinds if SIZED.match(k)]
@@ -699,10 +713,8 @@ def peers_plots(plt, p, img_dir, rel):
         out.append(save(plt, fig, ax, img_dir, "peers_%s.png" % sit,
                         "bench_peers: %s pairs" % sit, "ns per query", rel))
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    for cold, warm, label in (("sepax.sat_query", "sepax.sat_cached", "SAT: query / cached"),
-                              ("sepax.gjk_distance", "sepax.gjk_distance_warm", "GJK: cold / warm"),
-                              ("bullet.gjk_distance", "bullet.gjk_distance_warm",
-                               "Bullet GJK: cold / warm")):
+    for cold, warm in warm_pairs(p.algorithms):
+        label = "%s / %s" % (cold, warm.split(".", 1)[1])
         pts = [(p.vertices(k), ratio(p.get(k, "motion", cold), p.get(k, "motion", warm)))
                for k in sized]
         pts = [pt for pt in pts if pt[1] is not None]

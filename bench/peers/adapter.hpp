@@ -82,35 +82,18 @@ struct Algorithm {
   std::function<std::unique_ptr<Prepared>(const bench::PairCase&)> prepare;
 };
 
-/// Adds sepax's algorithms.
-void add_sepax(std::vector<Algorithm>& out);
-#if SEPAX_BENCH_HAVE_CCD
-/// Adds libccd's GJK and MPR, intersection and penetration.
-void add_ccd(std::vector<Algorithm>& out);
-#endif
-#if SEPAX_BENCH_HAVE_BULLET
-/// Adds Bullet's GJK pair detector, GJK-EPA penetration and polyhedral SAT.
-void add_bullet(std::vector<Algorithm>& out);
-#endif
-#if SEPAX_BENCH_HAVE_FCL
-/// Adds FCL's collide (boolean and with contacts) and distance, both solvers.
-void add_fcl(std::vector<Algorithm>& out);
-#endif
+/// Adds one library's algorithms to the list.
+using AddAlgorithms = void (*)(std::vector<Algorithm>& out);
 
-/// Every algorithm this build has.
-inline std::vector<Algorithm> all_algorithms() {
-  std::vector<Algorithm> out;
-  add_sepax(out);
-#if SEPAX_BENCH_HAVE_CCD
-  add_ccd(out);
-#endif
-#if SEPAX_BENCH_HAVE_BULLET
-  add_bullet(out);
-#endif
-#if SEPAX_BENCH_HAVE_FCL
-  add_fcl(out);
-#endif
-  return out;
-}
+/// Registers a library: each adapter file (peers/<library>.cpp) ends with
+///   const peers::Registration registration("ccd", add_ccd);
+/// so adding a peer is that file plus its dependency in bench/meson.build.
+/// Libraries are listed in name order, sepax first.
+struct Registration {
+  Registration(const char* library, AddAlgorithms add);
+};
+
+/// Every algorithm of every registered library.
+[[nodiscard]] std::vector<Algorithm> all_algorithms();
 
 }  // namespace peers

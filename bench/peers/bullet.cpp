@@ -151,8 +151,6 @@ Algorithm make(const char* name, unsigned answers, Call call, bool coherent, int
           }};
 }
 
-}  // namespace
-
 void add_bullet(std::vector<Algorithm>& out) {
   out.push_back(
       make("bullet.gjk_distance", boolean | penetration | distance, Call::distance, false, 0));
@@ -163,5 +161,9 @@ void add_bullet(std::vector<Algorithm>& out) {
   // O(E_A E_B (V_A + V_B)), seconds per query beyond a few hundred vertices.
   out.push_back(make("bullet.sat", boolean | penetration, Call::sat, false, 128));
 }
+
+}  // namespace
+
+const Registration registration("bullet", add_bullet);
 
 }  // namespace peers

@@ -91,13 +91,15 @@ Algorithm make(const char* name, unsigned answers, Call call) {
           }};
 }
 
-}  // namespace
-
 void add_ccd(std::vector<Algorithm>& out) {
   out.push_back(make("ccd.gjk_intersect", boolean, Call::gjk_intersect));
   out.push_back(make("ccd.mpr_intersect", boolean, Call::mpr_intersect));
   out.push_back(make("ccd.gjk_penetration", boolean | penetration, Call::gjk_penetration));
   out.push_back(make("ccd.mpr_penetration", boolean | penetration, Call::mpr_penetration));
 }
+
+}  // namespace
+
+const Registration registration("ccd", add_ccd);
 
 }  // namespace peers

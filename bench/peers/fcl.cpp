@@ -98,8 +98,6 @@ Algorithm make(const char* name, unsigned answers, Call call, fcl::GJKSolverType
           }};
 }
 
-}  // namespace
-
 void add_fcl(std::vector<Algorithm>& out) {
   out.push_back(make("fcl.collide_libccd", boolean, Call::collide, fcl::GST_LIBCCD));
   out.push_back(make("fcl.collide_indep", boolean, Call::collide, fcl::GST_INDEP));
@@ -108,5 +106,9 @@ void add_fcl(std::vector<Algorithm>& out) {
   out.push_back(make("fcl.distance_libccd", boolean | distance, Call::distance, fcl::GST_LIBCCD));
   out.push_back(make("fcl.distance_indep", boolean | distance, Call::distance, fcl::GST_INDEP));
 }
+
+}  // namespace
+
+const Registration registration("fcl", add_fcl);
 
 }  // namespace peers

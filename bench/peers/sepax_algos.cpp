@@ -1,6 +1,9 @@
 // bench_peers: sepax's own algorithms behind the adapter interface.
 #include "adapter.hpp"
 
+#include <algorithm>
+#include <utility>
+
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/sat.hpp"
@@ -128,8 +131,6 @@ Algorithm algorithm(const char* name, unsigned answers, bool coherent_only = fal
       [](const bench::PairCase& p) -> std::unique_ptr<Prepared> { return std::make_unique<P>(p); }};
 }
 
-}  // namespace
-
 void add_sepax(std::vector<Algorithm>& out) {
   using sepax::sat::all_edges_query;
   using sepax::sat::naive_query;
@@ -148,6 +149,39 @@ void add_sepax(std::vector<Algorithm>& out) {
   out.push_back(algorithm<Cached<sepax::gjk::Cache, gjk_warm>>("sepax.gjk_distance_warm",
                                                                boolean | distance, true));
   out.push_back(algorithm<Epa>("sepax.epa", boolean | penetration | distance));
+}
+
+}  // namespace
+
+const Registration registration("sepax", add_sepax);
+
+}  // namespace peers
+
+// The registry of adapter libraries (adapter.hpp), here because sepax's own
+// algorithms are always built.
+namespace peers {
+
+namespace {
+
+std::vector<std::pair<std::string, AddAlgorithms>>& registry() {
+  static std::vector<std::pair<std::string, AddAlgorithms>> libraries;
+  return libraries;
+}
+
+}  // namespace
+
+Registration::Registration(const char* library, AddAlgorithms add) {
+  registry().emplace_back(library, add);
+}
+
+std::vector<Algorithm> all_algorithms() {
+  auto libraries = registry();
+  std::sort(libraries.begin(), libraries.end(), [](const auto& a, const auto& b) {
+    return (a.first != "sepax") != (b.first != "sepax") ? a.first == "sepax" : a.first < b.first;
+  });
+  std::vector<Algorithm> out;
+  for (const auto& [name, add] : libraries) add(out);
+  return out;
 }
 
 }  // namespace peers
