@@ -135,7 +135,7 @@ std::string verdict_text(const PairReport& r) {
 }
 
 PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull& b,
-                      const Pose& pose_b) {
+                      const Pose& pose_b, const PairQuery& query) {
   PairReport r;
   r.name_a = a.name;
   r.name_b = b.name;
@@ -154,10 +154,58 @@ PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull&
   r.check = crosscheck(ha, pose_a, hb, pose_b, &workspace);
   r.sat_us = median_us([&] { (void)sat::query(ha, pose_a, hb, pose_b); });
   r.gjk_us = median_us([&] { (void)epa::query(ha, pose_a, hb, pose_b, nullptr, &workspace); });
+  if (query.contacts) {
+    r.contacts = contact::collide(ha, pose_a, hb, pose_b, query.margin);
+    r.margin = query.margin;
+  }
   return r;
 }
 
-nlohmann::json to_json(const PairReport& r) {
+std::string contacts_suffix(const PairReport& r) {
+  if (!r.contacts) return "";
+  return "  " + std::to_string(r.contacts->count) +
+         (r.contacts->count == 1 ? " contact" : " contacts");
+}
+
+std::string feature_text(contact::FeatureRef f) {
+  const char* names[] = {"vertex", "edge", "face"};
+  return std::string(names[int(f.type)]) + " " + std::to_string(f.index);
+}
+
+nlohmann::json contacts_json(const contact::Manifold& m, real margin) {
+  nlohmann::json points = nlohmann::json::array();
+  for (int i = 0; i < m.count; ++i) {
+    const contact::Point& p = m.points[i];
+    points.push_back({{"point_a", to_json(p.point_a)},
+                      {"point_b", to_json(p.point_b)},
+                      {"separation", p.separation},
+                      {"id", p.id},
+                      {"feature_a", feature_text(contact::feature_a(p.id))},
+                      {"feature_b", feature_text(contact::feature_b(p.id))}});
+  }
+  return {{"normal", to_json(m.normal)},
+          {"margin", margin},
+          {"separation", m.separation},
+          {"points", points}};
+}
+
+namespace {
+
+void print_contacts(const contact::Manifold& m, real margin) {
+  std::printf("  contacts: %d point%s, normal (%.6g, %.6g, %.6g), margin %.6g\n", m.count,
+              m.count == 1 ? "" : "s", double(m.normal.x), double(m.normal.y), double(m.normal.z),
+              double(margin));
+  for (int i = 0; i < m.count; ++i) {
+    const contact::Point& p = m.points[i];
+    std::printf("           A (%.6g, %.6g, %.6g)  B (%.6g, %.6g, %.6g)  separation %.6g  %s / %s\n",
+                double(p.point_a.x), double(p.point_a.y), double(p.point_a.z), double(p.point_b.x),
+                double(p.point_b.y), double(p.point_b.z), double(p.separation),
+                feature_text(contact::feature_a(p.id)).c_str(),
+                feature_text(contact::feature_b(p.id)).c_str());
+  }
+}
+
+nlohmann::json pair_json(const PairReport& r) {
   const CrossCheck& c = r.check;
   const bool overlapping = c.epa.intersecting;
   return {
@@ -209,6 +257,14 @@ nlohmann::json to_json(const PairReport& r) {
   };
 }
 
+}  // namespace
+
+nlohmann::json to_json(const PairReport& r) {
+  nlohmann::json j = pair_json(r);
+  if (r.contacts) j["contacts"] = contacts_json(*r.contacts, r.margin);
+  return j;
+}
+
 void print_report(const PairReport& r) {
   const CrossCheck& c = r.check;
   const auto v = [](const vec3& x) {
@@ -239,6 +295,7 @@ void print_report(const PairReport& r) {
   std::printf("  agree:   %s (%s; tolerances %.3g, %.3g rad)%s%s\n", c.agree ? "yes" : "NO",
               agreement(c).c_str(), double(c.value_tolerance), double(c.angle_tolerance),
               c.agree ? "" : ": ", c.reason);
+  if (r.contacts) print_contacts(*r.contacts, r.margin);
 }
 
 int exit_status(bool any_disagree, bool any_intersecting) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "common.hpp"
+#include "sepax/contact.hpp"
 #include "sepax/crosscheck.hpp"
 
 #include <nlohmann/json.hpp>
@@ -44,6 +45,12 @@ struct LoadedPair {
 /// when SAT's separation lies within the cross-check's band.
 [[nodiscard]] const char* verdict(const CrossCheck& c);
 
+/// What to compute for a pair besides the cross-check.
+struct PairQuery {
+  bool contacts = false;  ///< also the contact manifold (contact::collide)
+  real margin = 0;        ///< its margin: speculative points within this gap
+};
+
 /// Everything `check` reports about one pair.
 struct PairReport {
   std::string id;  ///< case id (batch) or "A-B" names
@@ -61,6 +68,9 @@ struct PairReport {
   /// "" when both inputs are convex, else what the verdict is about
   /// (hulls_caveat): "; A is not convex (--mesh tests the meshes)".
   std::string caveat;
+  /// The contact manifold, when asked for (PairQuery::contacts).
+  std::optional<contact::Manifold> contacts;
+  real margin = 0;  ///< the margin it was computed with
 };
 
 /// The pair's headline numbers: for a separated pair (both methods apart)
@@ -78,7 +88,17 @@ struct Headline {
 
 /// Runs the cross-check on a pair of built hulls and times both methods.
 [[nodiscard]] PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull& b,
-                                    const Pose& pose_b);
+                                    const Pose& pose_b, const PairQuery& query = {});
+
+/// "" without contacts, else "  3 contacts" (for one-line reports).
+[[nodiscard]] std::string contacts_suffix(const PairReport& r);
+
+/// "face 3", "edge 12" or "vertex 7": a contact point's feature.
+[[nodiscard]] std::string feature_text(contact::FeatureRef f);
+
+/// The manifold as JSON: {"normal", "margin", "separation", "points": [{"point_a",
+/// "point_b", "separation", "id", "feature_a", "feature_b"}]} (docs/cli.md).
+[[nodiscard]] nlohmann::json contacts_json(const contact::Manifold& m, real margin);
 
 /// The report as JSON (schema in README, "JSON output").
 [[nodiscard]] nlohmann::json to_json(const PairReport& r);

@@ -45,6 +45,7 @@ struct BatchOptions {
   int jobs = 0;  // 0: one per hardware thread
   bool json = false;
   std::string shard;  // "K/N", empty: every case
+  PairQuery query;
 };
 
 struct Case {
@@ -190,7 +191,7 @@ bool read_cases(const std::string& path, std::vector<Case>& cases, std::string& 
   return true;
 }
 
-CaseResult run_case(const Case& c, HullCache& cache) {
+CaseResult run_case(const Case& c, HullCache& cache, const PairQuery& query) {
   CaseResult r;
   const std::string prefix = "case " + c.id + ": ";
   if (!c.error.empty()) {
@@ -213,7 +214,7 @@ CaseResult run_case(const Case& c, HullCache& cache) {
     r.error = prefix + (a->error.empty() ? b->error : a->error);
     return r;
   }
-  r.report = check_pair(a->hull, pose_a, b->hull, pose_b);
+  r.report = check_pair(a->hull, pose_a, b->hull, pose_b, query);
   r.report.id = c.id;
   return r;
 }
@@ -254,7 +255,7 @@ void print_result(const CaseResult& r, bool json) {
                 verdict_text(r.report).c_str(), double(h.separation), double(h.axis.x),
                 double(h.axis.y), double(h.axis.z), c.agree ? "agree" : "DISAGREE");
   std::cout << r.report.id << line << (c.agree ? "" : std::string(": ") + c.reason)
-            << r.report.caveat << "\n";
+            << r.report.caveat << contacts_suffix(r.report) << "\n";
 }
 
 bool done_at(const std::vector<CaseResult>& results, std::size_t i, std::mutex& mutex) {
@@ -296,7 +297,7 @@ void print_summary(const Tally& t, double seconds, int jobs, const std::string& 
 
 /// Runs the cases on `jobs` threads and prints the results in input order
 /// as they complete. Returns the tally.
-Tally run_cases(const std::vector<Case>& cases, int jobs, bool json) {
+Tally run_cases(const std::vector<Case>& cases, int jobs, const PairQuery& query, bool json) {
   std::vector<CaseResult> results(cases.size());
   HullCache cache;
   std::atomic<std::size_t> next{0};
@@ -304,7 +305,7 @@ Tally run_cases(const std::vector<Case>& cases, int jobs, bool json) {
   std::condition_variable cv;
   auto worker = [&] {
     for (std::size_t i; (i = next++) < cases.size();) {
-      CaseResult r = run_case(cases[i], cache);
+      CaseResult r = run_case(cases[i], cache, query);
       r.id = cases[i].id;
       std::lock_guard lock(mutex);
       results[i] = std::move(r);
@@ -345,7 +346,7 @@ int run_batch(const BatchOptions& o) {
   int jobs = o.jobs > 0 ? o.jobs : static_cast<int>(std::thread::hardware_concurrency());
   jobs = std::max(1, std::min(jobs, static_cast<int>(cases.size())));
   const auto start = std::chrono::steady_clock::now();
-  const Tally t = run_cases(cases, jobs, o.json);
+  const Tally t = run_cases(cases, jobs, o.query, o.json);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   print_summary(t, seconds, jobs, o.shard, o.json);
@@ -372,6 +373,7 @@ void add_batch_command(CLI::App& app, int& exit_code) {
                   "K/N: run only the K-th of N slices of the cases (case i when i mod N = K-1), "
                   "to spread a batch over machines; the N shards' outputs together are the "
                   "whole run");
+  add_contact_options(cmd, o->query);
 }
 
 }  // namespace sepax::cli

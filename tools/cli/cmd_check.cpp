@@ -15,6 +15,7 @@ struct CheckOptions {
   bool parts = false;
   bool json = false;
   std::string svg;
+  PairQuery query;
 };
 
 int run_check(const CheckOptions& o) {
@@ -25,7 +26,7 @@ int run_check(const CheckOptions& o) {
   bool any_disagree = false, any_intersecting = false, svg_written = false;
   for (const LoadedHull& a : pair->as) {
     for (const LoadedHull& b : pair->bs) {
-      const PairReport r = check_pair(a, pair->pose_a, b, pair->pose_b);
+      const PairReport r = check_pair(a, pair->pose_a, b, pair->pose_b, o.query);
       any_disagree |= !r.check.agree;
       any_intersecting |= r.check.sat.intersecting;
       if (o.json)
@@ -57,6 +58,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
                 "One hull per object/part of each file, and every pair of parts checked");
   cmd->add_flag("--json", o->json, "Print JSON (one object per pair; see README)");
   cmd->add_option("--svg", o->svg, "Write a picture of the pair to this SVG file");
+  add_contact_options(cmd, o->query);
 }
 
 }  // namespace sepax::cli

@@ -14,6 +14,7 @@ namespace {
 struct RenderOptions {
   PairArguments pair;
   std::string out;
+  PairQuery query;
 };
 
 int run_render(const RenderOptions& o) {
@@ -22,7 +23,7 @@ int run_render(const RenderOptions& o) {
   const LoadedHull& a = pair->as.front();
   const LoadedHull& b = pair->bs.front();
   std::string error;
-  const PairReport r = check_pair(a, pair->pose_a, b, pair->pose_b);
+  const PairReport r = check_pair(a, pair->pose_a, b, pair->pose_b, o.query);
   if (!write_svg(o.out, a, b, r, error)) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
@@ -43,6 +44,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
       run_render, exit_code);
   add_pair_arguments(cmd, o->pair);
   cmd->add_option("-o,--output", o->out, "SVG file to write")->required();
+  add_contact_options(cmd, o->query);
 }
 
 }  // namespace sepax::cli

@@ -26,6 +26,7 @@ struct SceneOptions {
   std::string input;
   bool parts = false;
   bool json = false;
+  PairQuery query;
 };
 
 /// The scene's hulls, and what could not be made into one.
@@ -98,7 +99,7 @@ struct SceneResult {
   int disagree = 0;
 };
 
-SceneResult collide(const std::vector<LoadedHull>& hulls) {
+SceneResult collide(const std::vector<LoadedHull>& hulls, const PairQuery& query) {
   SceneResult r;
   const Pose identity;
   std::vector<Aabb> boxes;
@@ -112,7 +113,7 @@ SceneResult collide(const std::vector<LoadedHull>& hulls) {
     const LoadedHull& a = hulls[static_cast<std::size_t>(i)];
     const LoadedHull& b = hulls[static_cast<std::size_t>(j)];
     if (!sat::query(a.built.hull, identity, b.built.hull, identity).intersecting) continue;
-    PairReport report = check_pair(a, identity, b, identity);
+    PairReport report = check_pair(a, identity, b, identity, query);
     r.touching += std::string(verdict(report.check)) == "touching";
     r.disagree += !report.check.agree;
     r.interfering.push_back(std::move(report));
@@ -135,7 +136,8 @@ void print_text(const SceneOptions& o, const SceneInput& in, const SceneResult& 
     std::printf("  %s  %s  %s  depth %.9g  axis (%.6g, %.6g, %.6g)  %s%s%s%s\n", p.name_a.c_str(),
                 p.name_b.c_str(), verdict_text(p).c_str(), 0.0 - double(c.sat.separation),
                 double(c.sat.axis.x), double(c.sat.axis.y), double(c.sat.axis.z),
-                c.agree ? "agree" : "DISAGREE", c.agree ? "" : ": ", c.reason, p.caveat.c_str());
+                c.agree ? "agree" : "DISAGREE", c.agree ? "" : ": ", c.reason,
+                (p.caveat + contacts_suffix(p)).c_str());
   }
   const std::size_t n = r.interfering.size();
   std::printf(
@@ -184,7 +186,7 @@ nlohmann::json scene_json(const SceneOptions& o, const SceneInput& in, const Sce
 int run_scene(const SceneOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   const SceneInput in = load_scene(o);
-  const SceneResult r = collide(in.hulls);
+  const SceneResult r = collide(in.hulls, o.query);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (o.json) {
     for (const std::string& e : in.errors) std::cerr << "sepax: " << e << "\n";
@@ -209,6 +211,7 @@ void add_scene_command(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_flag("--parts", o->parts, "In a folder: one hull per object/part of each file");
   cmd->add_flag("--json", o->json, "Print one JSON object (see docs/cli.md)");
+  add_contact_options(cmd, o->query);
 }
 
 }  // namespace sepax::cli

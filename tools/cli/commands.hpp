@@ -37,6 +37,17 @@ inline void add_pair_arguments(CLI::App* cmd, PairArguments& pair) {
   cmd->add_option("--pose-b", pair.pose_b, "Pose of B, same syntax");
 }
 
+/// --contacts and --margin: the contact manifold of each pair.
+inline void add_contact_options(CLI::App* cmd, PairQuery& query) {
+  cmd->add_flag("--contacts", query.contacts,
+                "Also the contact manifold: normal and up to 4 points with their separations "
+                "and the features of A and B that made them (contact::collide)");
+  cmd->add_option("--margin", query.margin,
+                  "Speculative contacts: points of pairs within this gap (with --contacts; "
+                  "default 0)")
+      ->check(CLI::NonNegativeNumber);
+}
+
 /// `sepax hull FILE... [--json] [--parts] [-o OUT.obj | -o OUT.sxhull]`
 void add_hull_command(CLI::App& app, int& exit_code);
 

@@ -56,6 +56,7 @@ struct Scene {
   vec3 arrow_to{real(0)};
   vec3 witness_a{real(0)};
   vec3 witness_b{real(0)};
+  std::vector<vec3> contacts;  // contact points on A (--contacts)
   vec3 center{real(0)};
   real radius = 1;
 };
@@ -224,6 +225,9 @@ Scene build_scene(const LoadedHull& a, const LoadedHull& b, const PairReport& r)
   const CrossCheck& c = r.check;
   scene.witness_a = c.epa.point_a;
   scene.witness_b = c.epa.point_b;
+  if (r.contacts)
+    for (int i = 0; i < r.contacts->count; ++i)
+      scene.contacts.push_back(r.contacts->points[i].point_a);
   const vec3 n = c.sat.axis;
   if (c.sat.intersecting) {
     // From A's deepest point along the axis by the depth: where B's deepest
@@ -378,6 +382,18 @@ void draw_witness(std::ostream& out, const Projector& proj, const Scene& scene) 
   out << "    </g>\n";
 }
 
+/// The contact points on A: small black crosses, drawn last.
+void draw_contacts(std::ostream& out, const Projector& proj, const Scene& scene) {
+  if (scene.contacts.empty()) return;
+  out << "    <g class=\"contacts\" stroke=\"#000000\" stroke-width=\"1.6\">\n";
+  for (const vec3& p : scene.contacts) {
+    const Point2 q = proj(p);
+    out << "      <path d=\"M" << fmt("%.1f", q.x - 4) << " " << fmt("%.1f", q.y - 4)
+        << "l8 8m0 -8l-8 8\"/>\n";
+  }
+  out << "    </g>\n";
+}
+
 void draw_view(std::ostream& out, const View& view, const Scene& scene, double ox, double oy) {
   const double scale = (panel_size * 0.5 - panel_margin) / double(scene.radius);
   const Projector proj{view, scene, ox, oy, scale};
@@ -393,6 +409,7 @@ void draw_view(std::ostream& out, const View& view, const Scene& scene, double o
         << "\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n    </g>\n";
   if (scene.arrow) draw_arrow(out, proj, scene);
   draw_witness(out, proj, scene);
+  draw_contacts(out, proj, scene);
   out << "  </g>\n";
 }
 
@@ -423,6 +440,11 @@ void draw_legend(std::ostream& out, const PairReport& r, double y) {
                std::string("<circle cx=\"4\" cy=\"6\" r=\"3.5\" fill=\"") + dark_a +
                    "\"/><circle cx=\"12\" cy=\"6\" r=\"3.5\" fill=\"" + dark_b + "\"/>",
                "GJK/EPA witness points on A and on B");
+  if (r.contacts)
+    legend_entry(out, col, y + 36,
+                 "<path d=\"M3 2l8 8m0 -8l-8 8\" stroke=\"#000000\" stroke-width=\"1.6\"/>",
+                 "contact points on A (" + std::to_string(r.contacts->count) + ", margin " +
+                     fmt("%.3g", double(r.margin)) + ")");
   out << "  </g>\n";
 }
 

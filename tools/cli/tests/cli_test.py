@@ -181,6 +181,47 @@ def test_check_touching():
     check(j["verdict"] == "touching" and j["intersecting"], p.stdout)
 
 
+def test_check_contacts():
+    # Two boxes 1 x 2 x 1, B turned 10 degrees about z and sunk 0.1 into A's
+    # top: four points on A's top face, each 0.1 deep, normal +z.
+    pose = "0.3,0.2,0.9/0,0,10"
+    j = json.loads(run("check", data("pin.obj"), data("pin.obj"), "--pose-b", pose, "--contacts",
+                       "--json", expect=1).stdout)
+    c = j["contacts"]
+    check(len(c["points"]) == 4 and c["margin"] == 0, str(c))
+    check(all(abs(a - b) < 1e-12 for a, b in zip(c["normal"], [0, 0, 1])), str(c["normal"]))
+    for p in c["points"]:
+        check(abs(p["separation"] + 0.1) < 1e-9 and abs(p["point_a"][2] - 1) < 1e-9, str(p))
+        check(p["feature_a"].split()[0] in ("face", "edge", "vertex"), str(p))
+    check(len({p["id"] for p in c["points"]}) == 4, "ids differ")
+    text = run("check", data("pin.obj"), data("pin.obj"), "--pose-b", pose, "--contacts",
+               expect=1).stdout
+    check("contacts: 4 points, normal (0, 0, 1), margin 0" in text, text)
+    # 0.05 apart: no points without a margin, speculative ones within it.
+    apart = "0.3,0.2,1.05/0,0,10"
+    j = json.loads(run("check", data("pin.obj"), data("pin.obj"), "--pose-b", apart, "--contacts",
+                       "--json", expect=0).stdout)
+    check(j["contacts"]["points"] == [], str(j["contacts"]))
+    j = json.loads(run("check", data("pin.obj"), data("pin.obj"), "--pose-b", apart, "--contacts",
+                       "--margin", "0.1", "--json", expect=0).stdout)
+    check(len(j["contacts"]["points"]) == 4 and
+          all(abs(p["separation"] - 0.05) < 1e-9 for p in j["contacts"]["points"]), str(j))
+    check("contacts" not in json.loads(run("check", data("pin.obj"), data("pin.obj"), "--pose-b",
+                                           pose, "--json", expect=1).stdout), "contacts unasked")
+    run("check", data("pin.obj"), data("pin.obj"), "--contacts", "--margin", "-1", expect=2)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "c.svg")
+        run("render", data("pin.obj"), data("pin.obj"), "--pose-b", pose, "--contacts", "-o", out,
+            expect=1)
+        ids, classes, polys, texts = svg_groups(out)
+        check("contacts" in classes and "contact points on A (4" in texts, str(classes))
+    lines = batch_json(cli_data("cases.tsv"), 2, 2)  # no --contacts: none
+    check(all("contacts" not in r for r in lines), "batch without --contacts")
+    p = run("batch", cli_data("cases.tsv"), "--json", "--contacts", expect=2)
+    rows = [json.loads(l) for l in p.stdout.splitlines()][:-1]
+    check(all("contacts" in r for r in rows if "error" not in r), "batch --contacts")
+
+
 def test_check_bad_inputs():
     good = data("cow.off")
     for path, word in bad_inputs():
