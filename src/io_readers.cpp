@@ -707,7 +707,10 @@ std::optional<std::string> stl_line(const std::vector<std::string_view>& w, StlS
   if (auto problem = close_stl_loop(s, line_no)) return problem;
   if (w[0] == "solid") {
     Part& part = s.out.parts.emplace_back();
-    for (std::size_t k = 1; k < w.size(); ++k) part.name += (k > 1 ? " " : "") + std::string(w[k]);
+    for (std::size_t k = 1; k < w.size(); ++k) {
+      if (k > 1) part.name += ' ';
+      part.name += w[k];
+    }
   }
   return std::nullopt;
 }

@@ -197,7 +197,10 @@ TEST_CASE("several threads load at once", "[io][threads]") {
           s += std::to_string(p[k]);
         }
       for (const std::array<index_t, 3>& t : part.triangles)
-        s += " " + std::to_string(t[0]) + "," + std::to_string(t[1]) + "," + std::to_string(t[2]);
+        for (index_t v : t) {
+          s += ' ';
+          s += std::to_string(v);
+        }
     }
     return s;
   };

@@ -97,19 +97,22 @@ std::string as_obj(const Written& w) {
     s += "f";
     const long long n = static_cast<long long>(w.vertices.size());
     for (index_t v : w.polygons[f])  // every other face counts from the end
-      s += " " + std::to_string(f % 2 == 0 ? v + 1 : v - n) + (f % 3 == 0 ? "/1/1" : "");
+      s.append(" ")
+          .append(std::to_string(f % 2 == 0 ? v + 1 : v - n))
+          .append(f % 3 == 0 ? "/1/1" : "");
     s += "\n";
   }
   return s;
 }
 
 std::string as_off(const Written& w) {
-  std::string s = "OFF\n" + std::to_string(w.vertices.size()) + " " +
-                  std::to_string(w.polygons.size()) + " 0\n";
+  std::string s = "OFF\n";
+  s.append(std::to_string(w.vertices.size())).append(" ").append(std::to_string(w.polygons.size()));
+  s.append(" 0\n");
   for (const glm::dvec3& p : w.vertices) s += xyz(p) + "\n";
   for (const std::vector<index_t>& f : w.polygons) {
     s += std::to_string(f.size());
-    for (index_t v : f) s += " " + std::to_string(v);
+    for (index_t v : f) s.append(" ").append(std::to_string(v));
     s += "\n";
   }
   return s;
@@ -123,7 +126,7 @@ std::string as_ply(const Written& w) {
   for (const glm::dvec3& p : w.vertices) s += xyz(p) + "\n";
   for (const std::vector<index_t>& f : w.polygons) {
     s += std::to_string(f.size());
-    for (index_t v : f) s += " " + std::to_string(v);
+    for (index_t v : f) s.append(" ").append(std::to_string(v));
     s += "\n";
   }
   return s;
