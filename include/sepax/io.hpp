@@ -37,8 +37,9 @@ struct Part {
   std::vector<vec3> points;
   /// The object's faces as triangles, each three indices into `points`, in
   /// the file's corner order (the file's winding). A polygon of n corners
-  /// becomes the fan (0, k, k+1), k = 1..n-2; polygons of fewer than three
-  /// corners (OBJ lines, points) give none. Empty for a point cloud.
+  /// becomes the fan (0, k, k+1), k = 1..n-2 (the right split of a convex
+  /// polygon; a concave one gets triangles outside it); polygons of fewer
+  /// than three corners give none. Empty for a point cloud.
   /// No triangle repeats an index: see `degenerate_triangles`.
   std::vector<std::array<index_t, 3>> triangles;
   /// How many of the file's triangles of this object were dropped because two
@@ -49,11 +50,11 @@ struct Part {
 
 /// What `load` made of a file.
 enum class LoadStatus {
-  ok,          ///< at least one point, all finite
-  not_found,   ///< no file at that path
-  unreadable,  ///< a directory, no permission, content that is not a valid file of its format, or a
-               ///< face naming a vertex the file does not have
-  unknown_format,  ///< the extension is not one assimp reads (checked before the content)
+  ok,              ///< at least one point, all finite
+  not_found,       ///< no file at that path
+  unreadable,      ///< a directory, no permission, not a valid file of its format, or a face
+                   ///< naming a vertex the file does not have
+  unknown_format,  ///< an extension neither sepax nor assimp reads (checked before the content)
   empty,           ///< the file was read but holds no vertices
   non_finite,      ///< some coordinate is NaN or infinite (or overflows `real`)
 };
