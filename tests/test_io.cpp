@@ -307,8 +307,8 @@ TEST_CASE(
   CHECK(bad.status == io::LoadStatus::unreadable);
   CHECK(bad.message.find("header line 5") != std::string::npos);
 
-  // Big-endian: a face element (a list) before two vertices with a colour
-  // between x and y; the faces are skipped by their sizes.
+  // Big-endian: a face element (a list) before three vertices with a colour
+  // between x and y.
   std::string be =
       "ply\nformat binary_big_endian 1.0\nelement face 1\nproperty list uchar int vertex_indices\n"
       "element vertex 3\nproperty double x\nproperty uchar red\nproperty float y\n"
@@ -330,6 +330,8 @@ TEST_CASE(
   REQUIRE(ok.parts[0].points.size() == 3);
   CHECK(ok.parts[0].points[0] == vec3(real(0.5), real(0.25), -3));
   CHECK(ok.parts[0].points[1] == vec3(-2, 2, 4));
+  // The face, read before the vertices it names: binary PLY faces too.
+  CHECK(ok.parts[0].triangles == std::vector<std::array<index_t, 3>>{{0, 1, 2}});
 
   // ASCII with a list in the vertex element, and one vertex short.
   const std::string ascii =
