@@ -108,8 +108,7 @@ Hull hull_of(const std::vector<vec3>& points) {
 void add_mesh(const std::string& kind, KindHulls& k) {
   for (const std::string file : mesh_files) {
     if (file.substr(0, file.find('.')) != kind) continue;
-    const sepax::io::LoadResult r =
-        sepax::io::load_points(std::string(SEPAX_BENCH_DATA_DIR) + "/" + file);
+    const sepax::io::LoadResult r = sepax::io::load(std::string(SEPAX_BENCH_DATA_DIR) + "/" + file);
     if (!r.ok()) return;
     const std::vector<vec3> points = sepax::io::merged_points(r);
     if (points.size() < 4) return;
@@ -383,7 +382,7 @@ Reference reference(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb
 
 bool load_hull(const std::string& path, Hull& out, std::string& message) {
 #if SEPAX_BENCH_HAVE_IO
-  const sepax::io::LoadResult r = sepax::io::load_points(path);
+  const sepax::io::LoadResult r = sepax::io::load(path);
   if (!r.ok()) {
     message = r.message;
     return false;

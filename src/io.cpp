@@ -1,12 +1,15 @@
-// sepax_io: mesh files to point clouds. assimp reads the file, except where
-// sepax's own readers (io_readers.cpp) read the vertices instead: read_parts
-// says when. Then every load ends the same way: empty parts dropped, unnamed
-// ones named, non-finite coordinates refused, repeated positions dropped.
+// sepax_io: mesh files to parts. sepax's own readers (io_readers.cpp) read
+// OBJ, OFF, PLY and ASCII STL; assimp reads every other format, one thread
+// at a time (read_with_assimp). Then every load ends the same way (finish):
+// face indices checked, empty parts dropped, unnamed ones named, non-finite
+// coordinates refused, repeated positions merged and the triangles renumbered.
 #include "sepax/io.hpp"
 #include "io_readers.hpp"
 
 #include <assimp/scene.h>
 #include <assimp/Importer.hpp>
+
+#include <array>
 
 #include <cerrno>
 #include <charconv>
@@ -16,11 +19,13 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <limits>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string_view>
 #include <system_error>
-#include <unordered_set>
+#include <unordered_map>
 #include <utility>
 
 namespace sepax::io {
@@ -36,9 +41,15 @@ LoadResult failure(LoadStatus status, const std::string& path, const std::string
   return {status, path + ": " + problem, {}};
 }
 
-std::size_t point_count(const std::vector<PointCloud>& parts) {
+std::size_t point_count(const std::vector<Part>& parts) {
   std::size_t n = 0;
-  for (const PointCloud& part : parts) n += part.points.size();
+  for (const Part& part : parts) n += part.points.size();
+  return n;
+}
+
+std::size_t triangle_count(const std::vector<Part>& parts) {
+  std::size_t n = 0;
+  for (const Part& part : parts) n += part.triangles.size();
   return n;
 }
 
@@ -48,10 +59,9 @@ std::size_t point_count(const std::vector<PointCloud>& parts) {
 // Exact equality of coordinates: -0 and +0 are one position (std::hash of a
 // floating-point zero ignores its sign), NaN never matches (it is rejected
 // before any caller relies on this).
-template <class V>
 struct PositionHash {
-  std::size_t operator()(const V& p) const noexcept {
-    const std::hash<typename V::value_type> h;
+  std::size_t operator()(const vec3& p) const noexcept {
+    const std::hash<real> h;
     std::size_t seed = h(p.x);
     seed ^= h(p.y) + 0x9e3779b9u + (seed << 6) + (seed >> 2);
     seed ^= h(p.z) + 0x9e3779b9u + (seed << 6) + (seed >> 2);
@@ -59,27 +69,57 @@ struct PositionHash {
   }
 };
 
-// Keeps the first occurrence of each position, in order. STL repeats every
-// vertex once per face, OBJ through assimp once per face corner: a hull needs
-// each point once, and Qhull's cost grows with the input.
-void drop_duplicates(std::vector<vec3>& points) {
-  std::unordered_set<vec3, PositionHash<vec3>> seen;
-  seen.reserve(points.size());
-  auto out = points.begin();
-  for (const vec3& p : points) {
-    if (seen.insert(p).second) *out++ = p;
+// Merges `from`'s points into `into` (each position once, in order of first
+// appearance) and returns where each of `from`'s points went. STL repeats
+// every vertex once per face, OBJ groups may share one: a hull needs each
+// point once, and Qhull's cost grows with the input.
+class PointMerger {
+ public:
+  explicit PointMerger(std::vector<vec3>& into) : into_(into) {
+    for (const vec3& p : into_) index_.emplace(p, index_t(index_.size()));
   }
-  points.erase(out, points.end());
+
+  std::vector<index_t> merge(const std::vector<vec3>& from) {
+    std::vector<index_t> where(from.size());
+    index_.reserve(index_.size() + from.size());
+    for (std::size_t i = 0; i < from.size(); ++i) {
+      const auto [it, added] = index_.emplace(from[i], index_t(into_.size()));
+      if (added) into_.push_back(from[i]);
+      where[i] = it->second;
+    }
+    return where;
+  }
+
+ private:
+  std::vector<vec3>& into_;
+  std::unordered_map<vec3, index_t, PositionHash> index_;
+};
+
+// Appends `triangles` renumbered through `where` to `out`; the ones with two
+// equal corners afterwards are dropped and counted.
+std::size_t append_renumbered(const std::vector<std::array<index_t, 3>>& triangles,
+                              const std::vector<index_t>& where,
+                              std::vector<std::array<index_t, 3>>& out) {
+  std::size_t degenerate = 0;
+  for (const std::array<index_t, 3>& t : triangles) {
+    const std::array<index_t, 3> r = {where[t[0]], where[t[1]], where[t[2]]};
+    if (r[0] == r[1] || r[1] == r[2] || r[2] == r[0])
+      ++degenerate;
+    else
+      out.push_back(r);
+  }
+  return degenerate;
 }
 
-// Distinct positions at float precision: assimp stores floats, so comparing
-// its count with a reader that keeps doubles must round first.
-std::size_t distinct_float_positions(const std::vector<PointCloud>& parts) {
-  std::unordered_set<glm::vec3, PositionHash<glm::vec3>> seen;
-  for (const PointCloud& part : parts) {
-    for (const vec3& p : part.points) seen.insert(glm::vec3(p));
-  }
-  return seen.size();
+// The part with each position once and its triangles renumbered.
+void merge_duplicates(Part& part) {
+  std::vector<vec3> points;
+  const std::vector<index_t> where = PointMerger(points).merge(part.points);
+  std::vector<std::array<index_t, 3>> triangles;
+  triangles.reserve(part.triangles.size());
+  part.degenerate_triangles += append_renumbered(part.triangles, where, triangles);
+  part.points = std::move(points);
+  part.triangles = std::move(triangles);
 }
 
 // ---------------------------------------------------------------------------
@@ -146,7 +186,7 @@ bool is_placeholder(std::string_view name, std::string_view file_name) {
          (name.front() == '<' && name.back() == '>') || is_gltf_index_name(name);
 }
 
-void name_unnamed(std::vector<PointCloud>& parts, const std::string& stem) {
+void name_unnamed(std::vector<Part>& parts, const std::string& stem) {
   for (std::size_t k = 0; k < parts.size(); ++k) {
     if (parts[k].name.empty()) parts[k].name = stem + "#" + std::to_string(k);
   }
@@ -166,8 +206,7 @@ mat4 to_mat4(const aiMatrix4x4& m) {
 // A non-finite vertex is kept as the file gives it: through the transform,
 // 0 * inf would turn its finite coordinates into NaN and the error message
 // would no longer show what the file holds.
-void append_mesh(const aiMesh& mesh, const mat4& transform, std::vector<vec3>& out) {
-  if (!mesh.HasPositions()) return;
+void append_vertices(const aiMesh& mesh, const mat4& transform, std::vector<vec3>& out) {
   out.reserve(out.size() + mesh.mNumVertices);
   for (unsigned i = 0; i < mesh.mNumVertices; ++i) {
     const aiVector3D& v = mesh.mVertices[i];
@@ -177,29 +216,64 @@ void append_mesh(const aiMesh& mesh, const mat4& transform, std::vector<vec3>& o
   }
 }
 
+// The mesh's faces (polygons of its vertices, which start at `first` in the
+// part) as fans; points and lines give none. False when a face names a
+// vertex the mesh does not have (nothing validated the scene: sepax asks
+// assimp for no post-processing).
+bool append_faces(const aiMesh& mesh, std::size_t first, std::vector<std::array<index_t, 3>>& out) {
+  std::vector<index_t> polygon;
+  for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+    const aiFace& face = mesh.mFaces[f];
+    polygon.clear();
+    for (unsigned k = 0; k < face.mNumIndices; ++k) {
+      if (face.mIndices[k] >= mesh.mNumVertices) return false;
+      polygon.push_back(index_t(first + face.mIndices[k]));
+    }
+    detail::add_fan(out, polygon);
+  }
+  return true;
+}
+
 struct SceneWalk {
   const aiScene& scene;
   std::string_view file_name;
   std::vector<bool> used;  // per mesh: some node places it
-  std::vector<PointCloud> parts;
+  std::vector<Part> parts;
+  std::string error;  // the first mesh whose faces name a missing vertex
 };
+
+// A mesh's vertices (in the part's frame) and faces, appended to `part`.
+void append_mesh(SceneWalk& w, const aiMesh& mesh, const mat4& transform, Part& part) {
+  if (!mesh.HasPositions()) return;
+  const std::size_t first = part.points.size();
+  append_vertices(mesh, transform, part.points);
+  if (first + mesh.mNumVertices > std::size_t(std::numeric_limits<index_t>::max())) {
+    w.error = "too many vertices";
+  } else if (!append_faces(mesh, first, part.triangles) && w.error.empty()) {
+    w.error =
+        "mesh '" + std::string(mesh.mName.C_Str()) + "': a face names a vertex it does not have";
+  }
+}
+
+// The name of a part from its node or mesh, unless it is a placeholder.
+void take_name(Part& part, const aiString& name, std::string_view file_name) {
+  if (part.name.empty() && !is_placeholder(name.C_Str(), file_name)) part.name = name.C_Str();
+}
 
 // One part per node with meshes: a node is one object, its meshes are that
 // object split by material or primitive type.
 void walk_node(SceneWalk& w, const aiNode& node, const mat4& parent) {
   const mat4 world = parent * to_mat4(node.mTransformation);
   if (node.mNumMeshes > 0) {
-    PointCloud part;
-    if (!is_placeholder(node.mName.C_Str(), w.file_name)) part.name = node.mName.C_Str();
+    Part part;
+    take_name(part, node.mName, w.file_name);
     for (unsigned i = 0; i < node.mNumMeshes; ++i) {
       const unsigned m = node.mMeshes[i];
       if (m >= w.scene.mNumMeshes) continue;  // a broken index: nothing to read
       const aiMesh& mesh = *w.scene.mMeshes[m];
       w.used[m] = true;
-      if (part.name.empty() && !is_placeholder(mesh.mName.C_Str(), w.file_name)) {
-        part.name = mesh.mName.C_Str();
-      }
-      append_mesh(mesh, world, part.points);
+      take_name(part, mesh.mName, w.file_name);
+      append_mesh(w, mesh, world, part);
     }
     w.parts.push_back(std::move(part));
   }
@@ -208,20 +282,19 @@ void walk_node(SceneWalk& w, const aiNode& node, const mat4& parent) {
 
 // Node transforms are applied here rather than by aiProcess_PreTransformVertices,
 // which merges meshes of one material across nodes and so loses the parts.
-std::vector<PointCloud> parts_from_scene(const aiScene& scene, std::string_view file_name) {
-  SceneWalk w{scene, file_name, std::vector<bool>(scene.mNumMeshes, false), {}};
+Read parts_from_scene(const aiScene& scene, std::string_view file_name) {
+  SceneWalk w{scene, file_name, std::vector<bool>(scene.mNumMeshes, false), {}, {}};
   if (scene.mRootNode != nullptr) walk_node(w, *scene.mRootNode, mat4(real(1)));
   // A mesh that no node places still holds points of the file.
   for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
     if (w.used[m]) continue;
-    PointCloud part;
-    if (!is_placeholder(scene.mMeshes[m]->mName.C_Str(), file_name)) {
-      part.name = scene.mMeshes[m]->mName.C_Str();
-    }
-    append_mesh(*scene.mMeshes[m], mat4(real(1)), part.points);
+    Part part;
+    take_name(part, scene.mMeshes[m]->mName, file_name);
+    append_mesh(w, *scene.mMeshes[m], mat4(real(1)), part);
     w.parts.push_back(std::move(part));
   }
-  return std::move(w.parts);
+  if (!w.error.empty()) return read_error(w.error);
+  return {std::move(w.parts), {}};
 }
 
 // assimp's message on one line, without trailing blanks; never empty.
@@ -233,56 +306,54 @@ std::string one_line(std::string text) {
   return text.empty() ? std::string("assimp gave no reason") : text;
 }
 
-Read read_with_assimp(Assimp::Importer& importer, const std::string& path) {
-  // No post-processing at all: aiProcess_ValidateDataStructure rejects meshes
-  // without faces (point clouds) and the joining/merging steps lose vertices
-  // or parts. Duplicates are dropped by drop_duplicates instead.
-  const aiScene* scene = importer.ReadFile(path, 0u);
-  if (scene == nullptr) return read_error(one_line(importer.GetErrorString()));
-  return {parts_from_scene(*scene, fs::path(path).filename().string()), {}};
+// The one lock every use of assimp holds: assimp 5.2's importers are not
+// independent across threads (ThreadSanitizer reports a race on a buffer one
+// importer writes while another thread's import opens a file), so sepax
+// imports one file at a time. sepax's own readers do not take it.
+std::mutex& assimp_mutex() {
+  static std::mutex mutex;
+  return mutex;
 }
 
-// Which reader reads a file. OFF and PLY: sepax's readers only. Their vertex
-// block is all sepax needs (they have no object names), and assimp 5.2 is not
-// safe on malformed ones: its OFF importer reads out of bounds on a face that
-// names a vertex the file does not have, its PLY importer frees memory it did
-// not allocate on some binary files and runs for minutes on others.
-//
-// OBJ: assimp, and sepax's `v` line reader when assimp misses vertices. Its
-// OBJ importer builds meshes from faces only: it drops vertices no face uses,
-// drops all vertices of `o` objects without faces, fails on a vertex-only
-// file with fewer `vn` than `v` lines and refuses files under 16 bytes. So
-// the own reader's parts are taken when assimp failed or found nothing, or
-// found fewer distinct positions.
-Read read_parts(Assimp::Importer& importer, const std::string& path, const std::string& ext) {
-  if (ext == ".off" || ext == ".ply") {
-    const std::optional<std::string> text = read_text(path);
-    if (!text) return read_error("the file cannot be read");
-    return ext == ".off" ? detail::read_off_vertices(*text) : detail::read_ply_vertices(*text);
-  }
-  Read by_assimp = read_with_assimp(importer, path);
-  if (ext != ".obj") return by_assimp;
-  const bool found = by_assimp.error.empty() && point_count(by_assimp.parts) > 0;
+bool assimp_knows(const std::string& ext) {
+  const std::lock_guard<std::mutex> lock(assimp_mutex());
+  const Assimp::Importer importer;
+  return importer.IsExtensionSupported(ext);
+}
+
+Read read_with_assimp(const std::string& path) {
+  const std::lock_guard<std::mutex> lock(assimp_mutex());
+  Assimp::Importer importer;  // the scene lives as long as the importer
+  // No post-processing at all: aiProcess_ValidateDataStructure rejects meshes
+  // without faces (point clouds) and the joining/merging steps lose vertices
+  // or parts. Duplicates are merged by finish instead.
+  const aiScene* scene = importer.ReadFile(path, 0u);
+  if (scene == nullptr) return read_error(one_line(importer.GetErrorString()));
+  return parts_from_scene(*scene, fs::path(path).filename().string());
+}
+
+// The formats sepax reads itself: always, for full precision and because
+// assimp 5.2 is not safe on malformed ones (its OFF importer reads out of
+// bounds on a face naming a vertex the file does not have, its PLY importer
+// frees memory it did not allocate on some binary files and runs for minutes
+// on others, its OBJ importer drops vertices no face uses).
+bool read_by_sepax(const std::string& ext) {
+  return ext == ".obj" || ext == ".off" || ext == ".ply" || ext == ".stl";
+}
+
+// sepax's reader for the extension, or assimp: binary STL goes to assimp.
+Read read_parts(const std::string& path, const std::string& ext) {
+  if (!read_by_sepax(ext)) return read_with_assimp(path);
   const std::optional<std::string> text = read_text(path);
-  if (!text) return by_assimp;
-  Read own = detail::read_obj_vertices(*text);
-  if (!own.error.empty()) {
-    if (found) return by_assimp;
-    // Both failed: assimp's reason first (it read the file first), then the
-    // vertex reader's, which names the line ("OBJ-file is too small" alone
-    // hides a malformed vertex).
-    if (!by_assimp.error.empty())
-      own.error = by_assimp.error + " (vertex lines: " + own.error + ")";
-    return own;
-  }
-  if (found && distinct_float_positions(own.parts) <= distinct_float_positions(by_assimp.parts)) {
-    return by_assimp;  // the usual case: assimp has every point, and the object names
-  }
-  return own;
+  if (!text) return read_error("the file cannot be read");
+  if (ext == ".obj") return detail::read_obj(*text);
+  if (ext == ".off") return detail::read_off(*text);
+  if (ext == ".ply") return detail::read_ply(*text);
+  return detail::is_ascii_stl(*text) ? detail::read_ascii_stl(*text) : read_with_assimp(path);
 }
 
 // ---------------------------------------------------------------------------
-// Checks on the points
+// Checks on the points and faces
 
 std::string format_real(real value) {
   char buffer[64];
@@ -290,8 +361,8 @@ std::string format_real(real value) {
   return ec == std::errc{} ? std::string(buffer, end) : std::string("?");
 }
 
-std::optional<std::string> find_non_finite(const std::vector<PointCloud>& parts) {
-  for (const PointCloud& part : parts) {
+std::optional<std::string> find_non_finite(const std::vector<Part>& parts) {
+  for (const Part& part : parts) {
     for (const vec3& p : part.points) {
       if (std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z)) continue;
       return "non-finite or out-of-range coordinate (" + format_real(p.x) + ", " +
@@ -301,21 +372,49 @@ std::optional<std::string> find_non_finite(const std::vector<PointCloud>& parts)
   return std::nullopt;
 }
 
+// A face corner beyond the part's vertices: the PLY reader cannot check its
+// faces as it reads them (the face element may come before the vertices),
+// and the other readers' checks are kept honest by this one.
+std::optional<std::string> find_missing_vertex(const std::vector<Part>& parts) {
+  for (const Part& part : parts) {
+    const auto size = static_cast<index_t>(part.points.size());
+    for (const std::array<index_t, 3>& t : part.triangles) {
+      for (index_t v : t) {
+        if (v >= 0 && v < size) continue;
+        return "a face names vertex index " + std::to_string(v) + ", but " +
+               (parts.size() == 1 ? std::string("the file") : "part '" + part.name + "'") +
+               " has " + std::to_string(size) + " vertices (numbered from 0)";
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 std::string count_of(std::size_t n, const char* noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
-LoadResult finish(const std::string& path, std::vector<PointCloud> parts) {
-  std::erase_if(parts, [](const PointCloud& part) { return part.points.empty(); });
+// "2 parts, 16 points, 24 triangles" (no triangles for point clouds).
+std::string summary(const std::string& path, const std::vector<Part>& parts) {
+  std::string s =
+      path + ": " + count_of(parts.size(), "part") + ", " + count_of(point_count(parts), "point");
+  const std::size_t triangles = triangle_count(parts);
+  return triangles > 0 ? s + ", " + count_of(triangles, "triangle") : s;
+}
+
+LoadResult finish(const std::string& path, std::vector<Part> parts) {
+  if (auto problem = find_missing_vertex(parts)) {
+    return failure(LoadStatus::unreadable, path, "cannot read: " + *problem);
+  }
+  std::erase_if(parts, [](const Part& part) { return part.points.empty(); });
   if (parts.empty()) return failure(LoadStatus::empty, path, "no vertices in the file");
   name_unnamed(parts, fs::path(path).stem().string());
   if (auto problem = find_non_finite(parts)) {
     return failure(LoadStatus::non_finite, path, *problem);
   }
-  for (PointCloud& part : parts) drop_duplicates(part.points);
-  std::string summary =
-      path + ": " + count_of(parts.size(), "part") + ", " + count_of(point_count(parts), "point");
-  return {LoadStatus::ok, std::move(summary), std::move(parts)};
+  for (Part& part : parts) merge_duplicates(part);
+  std::string message = summary(path, parts);
+  return {LoadStatus::ok, std::move(message), std::move(parts)};
 }
 
 LoadResult load_unguarded(const std::string& path) {
@@ -323,10 +422,9 @@ LoadResult load_unguarded(const std::string& path) {
   // Checked before the content: assimp would otherwise guess a format from
   // the bytes of any file, which makes "teapot.objx" load by accident.
   const std::string ext = lower_extension(path);
-  Assimp::Importer importer;  // one per call: assimp importers are not shared across threads
   if (ext.empty())
     return failure(LoadStatus::unknown_format, path, "unknown format (no extension)");
-  if (!importer.IsExtensionSupported(ext)) {
+  if (!read_by_sepax(ext) && !assimp_knows(ext)) {
     return failure(LoadStatus::unknown_format, path, "unknown format (extension " + ext + ")");
   }
   std::error_code ec;
@@ -338,7 +436,7 @@ LoadResult load_unguarded(const std::string& path) {
       return failure(LoadStatus::unreadable, path, "cannot read: " + *problem);
     }
   }
-  Read read = read_parts(importer, path, ext);
+  Read read = read_parts(path, ext);
   if (!read.error.empty())
     return failure(LoadStatus::unreadable, path, "cannot read: " + read.error);
   return finish(path, std::move(read.parts));
@@ -364,9 +462,9 @@ const char* to_string(LoadStatus status) {
   return "unknown status";
 }
 
-LoadResult load_points(const std::string& path) {
+LoadResult load(const std::string& path) {
   // assimp reports its own errors through its return value; what can still
-  // escape is std::bad_alloc or a filesystem error, and load_points never throws.
+  // escape is std::bad_alloc or a filesystem error, and load never throws.
   try {
     return load_unguarded(path);
   } catch (const std::exception& e) {
@@ -377,13 +475,21 @@ LoadResult load_points(const std::string& path) {
 }
 
 std::vector<vec3> merged_points(const LoadResult& result) {
-  std::vector<vec3> all;
+  return merged_mesh(result).points;
+}
+
+Part merged_mesh(const LoadResult& result) {
+  Part all;
   if (!result.ok()) return all;
-  all.reserve(point_count(result.parts));
-  for (const PointCloud& part : result.parts) {
-    all.insert(all.end(), part.points.begin(), part.points.end());
+  all.points.reserve(point_count(result.parts));
+  all.triangles.reserve(triangle_count(result.parts));
+  PointMerger merger(all.points);
+  for (const Part& part : result.parts) {
+    all.name += (all.name.empty() ? "" : "+") + part.name;
+    const std::vector<index_t> where = merger.merge(part.points);
+    all.degenerate_triangles +=
+        part.degenerate_triangles + append_renumbered(part.triangles, where, all.triangles);
   }
-  drop_duplicates(all);
   return all;
 }
 

@@ -1,8 +1,7 @@
-// sepax's own vertex readers: OBJ `v` lines, the OFF vertex block, and the
-// PLY vertex element (ASCII and binary) with a check of the PLY header
-// against the file's size. They read what assimp 5.2 misses or must not be
-// given (io.cpp, read_parts, says which and why); the rules they keep are
-// pinned by the tests tagged [io] and [regression][io].
+// sepax's own mesh readers: OBJ, OFF, PLY (ASCII and binary) and ASCII STL,
+// with a check of the PLY header against the file's size. Numbers are parsed
+// with std::from_chars (exact, no locale). The rules they keep are stated in
+// io.hpp (`load`) and pinned by the tests tagged [io] and [regression][io].
 #include "io_readers.hpp"
 
 #include <algorithm>
@@ -14,7 +13,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <span>
+#include <string>
 #include <system_error>
 #include <tuple>
 
@@ -55,7 +56,7 @@ std::vector<std::string_view> next_words(std::string_view& text) {
 
 // std::from_chars, plus what it leaves out: a leading '+', and a value beyond
 // the range of double, which becomes +-infinity (too large) or zero (too small).
-std::optional<real> parse_real(std::string_view word) {
+std::optional<double> parse_double(std::string_view word) {
   if (word.size() > 1 && word[0] == '+' && word[1] != '-') word.remove_prefix(1);
   double value = 0;
   const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
@@ -68,17 +69,34 @@ std::optional<real> parse_real(std::string_view word) {
   } else if (ec != std::errc{}) {
     return std::nullopt;
   }
-  return static_cast<real>(value);  // a double beyond float's range becomes inf: non_finite
+  return value;
+}
+
+// Three doubles rounded once each to `real`: a double beyond float's range
+// becomes inf in a float build (and is refused as non_finite).
+vec3 to_vec3(double x, double y, double z) {
+  return vec3(static_cast<real>(x), static_cast<real>(y), static_cast<real>(z));
 }
 
 std::optional<vec3> parse_xyz(const std::vector<std::string_view>& w, std::size_t first) {
   if (w.size() < first + 3) return std::nullopt;
-  const auto x = parse_real(w[first]);
-  const auto y = parse_real(w[first + 1]);
-  const auto z = parse_real(w[first + 2]);
+  const auto x = parse_double(w[first]);
+  const auto y = parse_double(w[first + 1]);
+  const auto z = parse_double(w[first + 2]);
   if (!x || !y || !z) return std::nullopt;
-  return vec3(*x, *y, *z);
+  return to_vec3(*x, *y, *z);
 }
+
+// A whole word as a signed decimal integer (no sign '+', no fraction).
+std::optional<long long> parse_integer(std::string_view word) {
+  long long value = 0;
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+  if (ec != std::errc{} || end != word.data() + word.size() || word.empty()) return std::nullopt;
+  return value;
+}
+
+// The largest vertex index a triangle can hold.
+constexpr long long max_index = std::numeric_limits<index_t>::max();
 
 // The unsigned decimal count `word` starts with (std::from_chars: what
 // follows the digits is not looked at); false when it starts with none or the
@@ -184,7 +202,7 @@ std::optional<std::pair<std::vector<PlyElementSize>, std::size_t>> declared_ply_
 }
 
 // ---------------------------------------------------------------------------
-// PLY vertex reader: the header's layout
+// PLY reader: the header's layout
 
 enum class PlyFormat { ascii, binary_little_endian, binary_big_endian };
 
@@ -206,12 +224,21 @@ struct PlyLayout {
   std::vector<PlyProperty> properties;
 };
 
-// What the vertex reader takes from the header.
+// Which properties of an element the reader keeps: up to three scalars
+// (indices among its properties, -1 for none) and one list.
+struct PlyWanted {
+  std::array<int, 3> scalars = {-1, -1, -1};
+  int list = -1;
+};
+
+// What the reader takes from the header.
 struct PlyHeader {
   PlyFormat format = PlyFormat::ascii;
   std::vector<PlyLayout> elements;
-  std::size_t vertex = 0;                 // index of the vertex element
-  std::array<int, 3> xyz = {-1, -1, -1};  // index of x, y and z among its properties
+  std::size_t vertex = 0;  // index of the vertex element
+  PlyWanted xyz;           // its x, y and z
+  std::size_t face = 0;    // index of the face element, when `indices.list` >= 0
+  PlyWanted indices;       // its vertex_indices list
 };
 
 std::optional<PlyFormat> ply_format(std::string_view name) {
@@ -277,20 +304,52 @@ std::optional<std::string> parse_ply_header(std::string_view header, PlyHeader& 
   return std::nullopt;
 }
 
+// The first element named `name`, or nothing.
+std::optional<std::size_t> find_ply_element(const PlyHeader& h, std::string_view name) {
+  for (std::size_t e = 0; e < h.elements.size(); ++e)
+    if (h.elements[e].name == name) return e;
+  return std::nullopt;
+}
+
 // The first element named "vertex", and its scalar properties x, y and z
-// (the last of each name). The problem, or nothing when `h` has them.
-std::optional<std::string> find_ply_xyz(PlyHeader& h) {
-  const auto is_vertex = [](const PlyLayout& e) { return e.name == "vertex"; };
-  const auto vertex = std::find_if(h.elements.begin(), h.elements.end(), is_vertex);
-  if (vertex == h.elements.end()) return "no vertex element";
-  h.vertex = std::size_t(vertex - h.elements.begin());
+// (the last of each name); the first element named "face" and its list
+// `vertex_indices` or `vertex_index` (PLY's two spellings), when it has one.
+// The problem, or nothing when `h` has the vertices' x, y and z.
+std::optional<std::string> find_ply_properties(PlyHeader& h) {
+  const std::optional<std::size_t> vertex = find_ply_element(h, "vertex");
+  if (!vertex) return "no vertex element";
+  h.vertex = *vertex;
+  if (h.elements[h.vertex].count > std::uint64_t(max_index)) return "too many vertices";
   constexpr std::string_view axis_names[] = {"x", "y", "z"};
-  const std::vector<PlyProperty>& props = vertex->properties;
+  const std::vector<PlyProperty>& props = h.elements[h.vertex].properties;
   for (std::size_t k = 0; k < props.size(); ++k)
     for (int c = 0; c < 3; ++c)
-      if (props[k].name == axis_names[c] && !props[k].list) h.xyz[c] = int(k);
-  if (h.xyz[0] < 0 || h.xyz[1] < 0 || h.xyz[2] < 0) return "the vertices have no x, y, z";
+      if (props[k].name == axis_names[c] && !props[k].list) h.xyz.scalars[c] = int(k);
+  for (int c : h.xyz.scalars)
+    if (c < 0) return "the vertices have no x, y, z";
+  const std::optional<std::size_t> face = find_ply_element(h, "face");
+  if (!face) return std::nullopt;
+  h.face = *face;
+  const std::vector<PlyProperty>& face_props = h.elements[h.face].properties;
+  for (std::size_t k = 0; k < face_props.size() && h.indices.list < 0; ++k) {
+    const std::string& name = face_props[k].name;
+    if (face_props[k].list && (name == "vertex_indices" || name == "vertex_index"))
+      h.indices.list = int(k);
+  }
   return std::nullopt;
+}
+
+// What the header wants read of element `e`.
+const PlyWanted& ply_wanted(const PlyHeader& h, std::size_t e) {
+  static const PlyWanted none;
+  if (e == h.vertex) return h.xyz;
+  return h.indices.list >= 0 && e == h.face ? h.indices : none;
+}
+
+// The elements up to the last one read (vertices, faces), those after it are
+// not read.
+std::size_t ply_last_element(const PlyHeader& h) {
+  return h.indices.list >= 0 ? std::max(h.vertex, h.face) : h.vertex;
 }
 
 Read ply_truncated(std::uint64_t i, const PlyLayout& e) {
@@ -298,56 +357,49 @@ Read ply_truncated(std::uint64_t i, const PlyLayout& e) {
                     std::to_string(e.count) + " is missing or malformed");
 }
 
-// ---------------------------------------------------------------------------
-// PLY vertex reader: ASCII body
+// One element as read: the wanted scalars and the wanted list's values.
+struct PlyItem {
+  std::array<double, 3> scalars = {0, 0, 0};
+  std::vector<double> list;
+};
 
-// The x, y and z of one ASCII vertex line, whose values stand in property
-// order (a list as its count, then that many values); nothing when a value
-// is missing or not a number.
-std::optional<vec3> ascii_ply_vertex(const std::vector<std::string_view>& w, const PlyHeader& h) {
-  const std::vector<PlyProperty>& props = h.elements[h.vertex].properties;
-  double value[3] = {0, 0, 0};
+// ---------------------------------------------------------------------------
+// PLY reader: ASCII body
+
+// One ASCII element line, whose values stand in property order (a list as
+// its count, then that many values); false when a value is missing or not a
+// number.
+bool ascii_ply_item(const std::vector<std::string_view>& w, const PlyLayout& element,
+                    const PlyWanted& want, PlyItem& item) {
+  item.list.clear();
+  if (w.empty()) return false;  // the text ended
   std::size_t at = 0;
-  for (std::size_t k = 0; k < props.size(); ++k) {
-    if (at >= w.size()) return std::nullopt;
-    if (props[k].list) {
+  for (std::size_t k = 0; k < element.properties.size(); ++k) {
+    if (at >= w.size()) return false;
+    if (element.properties[k].list) {
       std::size_t n = 0;
-      if (!parse_count(w[at], n)) return std::nullopt;
+      if (!parse_count(w[at], n) || n > w.size() - at - 1) return false;
+      for (std::size_t j = 0; j < n && int(k) == want.list; ++j) {
+        const std::optional<double> v = parse_double(w[at + 1 + j]);
+        if (!v) return false;
+        item.list.push_back(*v);
+      }
       at += 1 + n;
       continue;
     }
     for (int c = 0; c < 3; ++c) {
-      if (int(k) != h.xyz[c]) continue;
-      const std::optional<real> v = parse_real(w[at]);
-      if (!v) return std::nullopt;
-      value[c] = double(*v);
+      if (int(k) != want.scalars[c]) continue;
+      const std::optional<double> v = parse_double(w[at]);
+      if (!v) return false;
+      item.scalars[c] = *v;
     }
     ++at;
   }
-  return vec3(real(value[0]), real(value[1]), real(value[2]));
-}
-
-// One line per element (blank lines skipped): the elements before the
-// vertices are skipped a line each, those after them are not read.
-Read read_ply_ascii(std::string_view body, const PlyHeader& h) {
-  Read out;
-  out.parts.emplace_back();
-  for (std::size_t e = 0; e <= h.vertex; ++e) {
-    const PlyLayout& element = h.elements[e];
-    for (std::uint64_t i = 0; i < element.count; ++i) {
-      const std::vector<std::string_view> w = next_words(body);
-      if (w.empty()) return ply_truncated(i, element);
-      if (e < h.vertex) continue;
-      const std::optional<vec3> p = ascii_ply_vertex(w, h);
-      if (!p) return ply_truncated(i, element);
-      out.parts[0].points.push_back(*p);
-    }
-  }
-  return out;
+  return true;
 }
 
 // ---------------------------------------------------------------------------
-// PLY vertex reader: binary body
+// PLY reader: binary body
 
 // A binary scalar at `p` (host order already) as a double.
 double ply_value(const unsigned char* p, std::size_t size, char kind) {
@@ -387,10 +439,16 @@ class PlyBytes {
     return scratch_;
   }
 
-  // Steps over a list of `n` items of `size` bytes unread; false when `n` is
-  // negative or the data ends first.
+  // True when a list of `n` items of `size` bytes fits in what is left (so
+  // that `n` may be allocated for); false too when `n` is negative.
+  bool holds(double n, std::size_t size) const {
+    return n >= 0 && n * double(size) <= double(left_);
+  }
+
+  // Steps over a list of `n` items of `size` bytes unread; false when it
+  // does not fit.
   bool skip_list(double n, std::size_t size) {
-    if (!(n >= 0 && n * double(size) <= double(left_))) return false;
+    if (!holds(n, size)) return false;
     const std::size_t bytes = std::size_t(n) * size;
     p_ += bytes, left_ -= bytes;
     return true;
@@ -403,47 +461,258 @@ class PlyBytes {
   unsigned char scratch_[8];
 };
 
-// One binary element, every property in turn (list items skipped): the
-// values of the properties `xyz` names (-1 for none), or nothing when the
-// data ends first.
-std::optional<std::array<double, 3>> binary_ply_element(PlyBytes& bytes, const PlyLayout& element,
-                                                        std::span<const int, 3> xyz) {
-  std::array<double, 3> value = {0, 0, 0};
+// A list property: its count, then its items, read when `keep` (into
+// `out`), else stepped over. False when the data ends first.
+bool binary_ply_list(PlyBytes& bytes, const PlyProperty& prop, bool keep,
+                     std::vector<double>& out) {
+  const unsigned char* c = bytes.take(prop.count_size);
+  if (c == nullptr) return false;
+  const double n = ply_value(c, prop.count_size, prop.count_kind);
+  if (!keep) return bytes.skip_list(n, prop.size);
+  if (!bytes.holds(n, prop.size)) return false;
+  for (std::size_t j = 0; j < std::size_t(n); ++j)
+    out.push_back(ply_value(bytes.take(prop.size), prop.size, prop.kind));
+  return true;
+}
+
+// One binary element, every property in turn; false when the data ends first.
+bool binary_ply_item(PlyBytes& bytes, const PlyLayout& element, const PlyWanted& want,
+                     PlyItem& item) {
+  item.list.clear();
   for (std::size_t k = 0; k < element.properties.size(); ++k) {
     const PlyProperty& prop = element.properties[k];
     if (prop.list) {
-      const unsigned char* c = bytes.take(prop.count_size);
-      if (c == nullptr) return std::nullopt;
-      if (!bytes.skip_list(ply_value(c, prop.count_size, prop.count_kind), prop.size))
-        return std::nullopt;
+      if (!binary_ply_list(bytes, prop, int(k) == want.list, item.list)) return false;
       continue;
     }
     const unsigned char* v = bytes.take(prop.size);
-    if (v == nullptr) return std::nullopt;
+    if (v == nullptr) return false;
     for (int c = 0; c < 3; ++c)
-      if (int(k) == xyz[c]) value[c] = ply_value(v, prop.size, prop.kind);
+      if (int(k) == want.scalars[c]) item.scalars[c] = ply_value(v, prop.size, prop.kind);
   }
-  return value;
+  return true;
 }
 
-// The elements before the vertices are skipped by their sizes, those after
-// them are not read.
-Read read_ply_binary(std::string_view body, const PlyHeader& h) {
+// ---------------------------------------------------------------------------
+// PLY reader: elements to a part
+
+// A face's list of vertex indices as a polygon: each a whole number from 0
+// up to the largest index_t (the vertex count is checked by io.cpp once all
+// elements are read: the faces may come first). The problem, or nothing.
+std::optional<std::string> ply_polygon(const std::vector<double>& list, std::uint64_t face,
+                                       std::vector<index_t>& polygon) {
+  polygon.clear();
+  for (double v : list) {
+    if (!(v >= 0 && v <= double(max_index) && v == std::floor(v)))
+      return "face " + std::to_string(face + 1) + ": bad vertex index " + std::to_string(v);
+    polygon.push_back(index_t(v));
+  }
+  return std::nullopt;
+}
+
+// Reads every element up to the last one wanted, one item at a time: an
+// ASCII line (blank lines skipped) or the element's bytes.
+Read read_ply_body(std::string_view body, const PlyHeader& h) {
   const bool big_endian = h.format == PlyFormat::binary_big_endian;
   PlyBytes bytes(body, big_endian == (std::endian::native == std::endian::little));
-  constexpr std::array<int, 3> none = {-1, -1, -1};
   Read out;
-  out.parts.emplace_back();
-  for (std::size_t e = 0; e <= h.vertex; ++e) {
+  Part& part = out.parts.emplace_back();
+  PlyItem item;
+  std::vector<index_t> polygon;
+  for (std::size_t e = 0; e <= ply_last_element(h); ++e) {
     const PlyLayout& element = h.elements[e];
-    const bool vertices = e == h.vertex;
+    const PlyWanted& want = ply_wanted(h, e);
     for (std::uint64_t i = 0; i < element.count; ++i) {
-      const auto v = binary_ply_element(bytes, element, vertices ? h.xyz : none);
-      if (!v) return ply_truncated(i, element);
-      if (vertices) out.parts[0].points.emplace_back(real((*v)[0]), real((*v)[1]), real((*v)[2]));
+      const bool read = h.format == PlyFormat::ascii
+                            ? ascii_ply_item(next_words(body), element, want, item)
+                            : binary_ply_item(bytes, element, want, item);
+      if (!read) return ply_truncated(i, element);
+      if (e == h.vertex) {
+        part.points.push_back(to_vec3(item.scalars[0], item.scalars[1], item.scalars[2]));
+      } else if (want.list >= 0) {
+        if (auto problem = ply_polygon(item.list, i, polygon)) return read_error(*problem);
+        add_fan(part.triangles, polygon);
+      }
     }
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------
+// OFF reader: the face block
+
+// `faces` lines "n i_1 ... i_n [colour]" after the vertex block, indices
+// counting from 0 (Geomview's OFF format). The problem, or nothing.
+std::optional<std::string> read_off_faces(std::string_view& text, std::size_t faces, Part& part) {
+  std::vector<index_t> polygon;
+  const long long count = static_cast<long long>(part.points.size());
+  for (std::size_t i = 0; i < faces; ++i) {
+    const std::vector<std::string_view> w = next_words(text);
+    const std::string where = "face " + std::to_string(i + 1) + " of " + std::to_string(faces);
+    std::size_t n = 0;
+    if (w.empty() || !parse_count(w[0], n) || n > w.size() - 1)
+      return where + " missing or malformed";
+    polygon.clear();
+    for (std::size_t c = 1; c <= n; ++c) {
+      const std::optional<long long> k = parse_integer(w[c]);
+      if (!k || *k < 0 || *k >= count) {
+        return where + ": vertex index " + std::string(w[c]) + ", but the file has " +
+               std::to_string(count) + " vertices (numbered from 0)";
+      }
+      polygon.push_back(index_t(*k));
+    }
+    add_fan(part.triangles, polygon);
+  }
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------
+// OBJ reader
+
+// An OBJ file as read, before it is split into parts: every vertex of the
+// file, and per object the vertices declared in it and its triangles, both
+// as 0-based indices into `vertices` (OBJ numbers vertices across the file).
+struct ObjObject {
+  std::string name;
+  std::vector<index_t> declared;
+  std::vector<std::array<index_t, 3>> triangles;
+};
+
+struct ObjFile {
+  std::vector<vec3> vertices;
+  std::vector<ObjObject> objects = std::vector<ObjObject>(1);  // before any `o`: unnamed
+  long long max_reference = 0;  // the largest positive index a face names (1-based)
+  std::size_t max_reference_line = 0;
+};
+
+// One corner of an `f` line, "v", "v/vt", "v//vn" or "v/vt/vn": the 0-based
+// index of its vertex. Positive indices count from 1 (and may name a vertex
+// declared later: checked at the end), negative ones back from the last
+// vertex so far (-1 is the last); 0 names no vertex (OBJ spec, "Referencing
+// groups of vertices").
+std::optional<std::string> obj_corner(std::string_view word, ObjFile& f, std::size_t line_no,
+                                      index_t& index) {
+  const std::optional<long long> k = parse_integer(word.substr(0, word.find('/')));
+  const std::string where = "line " + std::to_string(line_no) + ": face ";
+  const long long count = static_cast<long long>(f.vertices.size());
+  if (!k || *k == 0 || *k > max_index || *k < -count) {
+    return where + "names vertex " + std::string(word) + ", which the file does not have (" +
+           std::to_string(count) + " vertices so far)";
+  }
+  if (*k > f.max_reference) f.max_reference = *k, f.max_reference_line = line_no;
+  index = index_t(*k > 0 ? *k - 1 : count + *k);
+  return std::nullopt;
+}
+
+// One line of an OBJ file; other statements (vt, vn, l, usemtl...) are
+// skipped. The problem, or nothing.
+std::optional<std::string> obj_line(const std::vector<std::string_view>& w, ObjFile& f,
+                                    std::size_t line_no, std::vector<index_t>& polygon) {
+  if (w[0] == "o" || w[0] == "g") {
+    const std::string name = w.size() > 1 ? std::string(w[1]) : std::string();
+    if (name != f.objects.back().name || name.empty()) f.objects.push_back({name, {}, {}});
+  } else if (w[0] == "v") {
+    const std::optional<vec3> p = parse_xyz(w, 1);
+    if (!p) return "line " + std::to_string(line_no) + ": bad vertex";
+    if (static_cast<long long>(f.vertices.size()) >= max_index) return "too many vertices";
+    f.objects.back().declared.push_back(index_t(f.vertices.size()));
+    f.vertices.push_back(*p);
+  } else if (w[0] == "f") {
+    polygon.resize(w.size() - 1);
+    for (std::size_t c = 1; c < w.size(); ++c)
+      if (auto problem = obj_corner(w[c], f, line_no, polygon[c - 1])) return problem;
+    add_fan(f.objects.back().triangles, polygon);
+  }
+  return std::nullopt;
+}
+
+// True when some object has a face, and every vertex declared in `o` is a
+// corner of some face: `o` then only declares vertices for the others.
+bool only_shares_vertices(const ObjObject& o, const std::vector<bool>& used) {
+  if (!o.triangles.empty() || o.declared.empty()) return false;
+  return std::all_of(o.declared.begin(), o.declared.end(), [&](index_t v) { return used[v]; });
+}
+
+// One object as a part: its declared vertices in order, then the other
+// vertices its faces name, in order of first use. `local` maps file indices
+// to the part's (-1: not in it) and is all -1 again on return.
+Part obj_part(const ObjObject& o, const std::vector<vec3>& vertices, std::vector<index_t>& local) {
+  Part part;
+  part.name = o.name;
+  auto add = [&](index_t v) {
+    if (local[v] < 0) {
+      local[v] = index_t(part.points.size());
+      part.points.push_back(vertices[v]);
+    }
+    return local[v];
+  };
+  for (index_t v : o.declared) add(v);
+  part.triangles.reserve(o.triangles.size());
+  for (const std::array<index_t, 3>& t : o.triangles)
+    part.triangles.push_back({add(t[0]), add(t[1]), add(t[2])});
+  for (index_t v : o.declared) local[v] = -1;
+  for (const std::array<index_t, 3>& t : o.triangles)
+    for (index_t v : t) local[v] = -1;
+  return part;
+}
+
+// The objects as parts, each indexing its own points.
+Read obj_parts(const ObjFile& f) {
+  std::vector<bool> used(f.vertices.size(), false);
+  for (const ObjObject& o : f.objects)
+    for (const std::array<index_t, 3>& t : o.triangles)
+      for (index_t v : t) used[v] = true;
+  std::vector<index_t> local(f.vertices.size(), -1);
+  Read out;
+  for (const ObjObject& o : f.objects)
+    if (!only_shares_vertices(o, used)) out.parts.push_back(obj_part(o, f.vertices, local));
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// ASCII STL reader
+
+// The STL being read: parts so far and the corners of the open loop.
+struct StlState {
+  Read out;
+  std::vector<index_t> loop;
+};
+
+// Ends the open loop: a polygon (a triangle in a valid file) of its corners.
+std::optional<std::string> close_stl_loop(StlState& s, std::size_t line_no) {
+  if (s.loop.empty()) return std::nullopt;
+  if (s.loop.size() < 3) {
+    return "line " + std::to_string(line_no) + ": a facet with " + std::to_string(s.loop.size()) +
+           (s.loop.size() == 1 ? " vertex" : " vertices");
+  }
+  add_fan(s.out.parts.back().triangles, s.loop);
+  s.loop.clear();
+  return std::nullopt;
+}
+
+// One line of an ASCII STL file ("solid", "facet normal", "outer loop",
+// "vertex", "endloop", "endfacet", "endsolid"). The problem, or nothing.
+std::optional<std::string> stl_line(const std::vector<std::string_view>& w, StlState& s,
+                                    std::size_t line_no) {
+  if (w[0] == "vertex") {
+    if (s.out.parts.empty()) return "line " + std::to_string(line_no) + ": vertex outside a solid";
+    const std::optional<vec3> p = parse_xyz(w, 1);
+    if (!p) return "line " + std::to_string(line_no) + ": bad vertex";
+    std::vector<vec3>& points = s.out.parts.back().points;
+    if (static_cast<long long>(points.size()) >= max_index) return "too many vertices";
+    s.loop.push_back(index_t(points.size()));
+    points.push_back(*p);
+    return std::nullopt;
+  }
+  if (auto problem = close_stl_loop(s, line_no)) return problem;
+  if (w[0] == "solid") {
+    Part& part = s.out.parts.emplace_back();
+    for (std::size_t k = 1; k < w.size(); ++k) {
+      if (k > 1) part.name += ' ';
+      part.name += w[k];
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -451,26 +720,31 @@ Read read_ply_binary(std::string_view body, const PlyHeader& h) {
 // ---------------------------------------------------------------------------
 // The readers
 
-Read read_obj_vertices(std::string_view text) {
-  Read out;
-  out.parts.emplace_back();
+void add_fan(std::vector<std::array<index_t, 3>>& out, std::span<const index_t> corners) {
+  for (std::size_t k = 1; k + 1 < corners.size(); ++k)
+    out.push_back({corners[0], corners[k], corners[k + 1]});
+}
+
+Read read_obj(std::string_view text) {
+  ObjFile f;
+  std::vector<index_t> polygon;
   for (std::size_t line_no = 1; !text.empty(); ++line_no) {
     const std::vector<std::string_view> w = words(next_line(text));
     if (w.empty()) continue;
-    if (w[0] == "o") {
-      PointCloud part;
-      if (w.size() > 1) part.name = std::string(w[1]);
-      out.parts.push_back(std::move(part));
-    } else if (w[0] == "v") {
-      const std::optional<vec3> p = parse_xyz(w, 1);
-      if (!p) return read_error("line " + std::to_string(line_no) + ": bad vertex");
-      out.parts.back().points.push_back(*p);
-    }
+    if (auto problem = obj_line(w, f, line_no, polygon)) return read_error(*problem);
   }
-  return out;
+  if (f.max_reference > static_cast<long long>(f.vertices.size())) {
+    return read_error("line " + std::to_string(f.max_reference_line) + ": face names vertex " +
+                      std::to_string(f.max_reference) + ", but the file has " +
+                      std::to_string(f.vertices.size()) + " vertices");
+  }
+  return obj_parts(f);
 }
 
-Read read_off_vertices(std::string_view text) {
+// The header line ("OFF", "COFF", ..., counts possibly on the same line),
+// then `V F E`, V vertex lines and F face lines "n i_1 ... i_n [colour]"
+// (Geomview's OFF format; E, the edge count, is not used).
+Read read_off(std::string_view text) {
   std::vector<std::string_view> w = next_words(text);
   // "nOFF" and "4OFF" change the dimension: not three numbers per vertex.
   if (w.empty() || !w[0].ends_with("OFF") || w[0].find_first_of("n4") != std::string_view::npos) {
@@ -478,34 +752,60 @@ Read read_off_vertices(std::string_view text) {
   }
   w.erase(w.begin());  // the counts may follow the header on its line
   if (w.empty()) w = next_words(text);
-  std::size_t count = 0;
+  std::size_t count = 0, faces = 0;
   if (w.empty() || !parse_count(w[0], count)) {
     return read_error("no vertex count after the OFF header");
   }
+  if (w.size() > 1 && !parse_count(w[1], faces)) return read_error("bad face count");
+  if (count > std::size_t(max_index)) return read_error("too many vertices");
   Read out;
-  out.parts.emplace_back();
+  Part& part = out.parts.emplace_back();
   for (std::size_t i = 0; i < count; ++i) {
     const std::optional<vec3> p = parse_xyz(next_words(text), 0);
     if (!p) {
       return read_error("vertex " + std::to_string(i + 1) + " of " + std::to_string(count) +
                         " missing or malformed");
     }
-    out.parts[0].points.push_back(*p);
+    part.points.push_back(*p);
   }
+  if (auto problem = read_off_faces(text, faces, part)) return read_error(*problem);
   return out;
 }
 
 // The header first (magic number, end_header line, format, elements, the
-// vertices' x, y and z), then the body in its format.
-Read read_ply_vertices(std::string_view data) {
+// vertices' x, y and z, the faces' index list), then the body in its format.
+Read read_ply(std::string_view data) {
   if (!has_ply_magic(data)) return read_error("not a PLY file (no 'ply' magic number)");
   const std::size_t end = find_end_header(data);
   if (end == std::string_view::npos) return read_error("the header has no end_header line");
   PlyHeader h;
   if (auto problem = parse_ply_header(data.substr(0, end), h)) return read_error(*problem);
-  if (auto problem = find_ply_xyz(h)) return read_error(*problem);
-  const std::string_view body = data.substr(ply_body_start(data, end));
-  return h.format == PlyFormat::ascii ? read_ply_ascii(body, h) : read_ply_binary(body, h);
+  if (auto problem = find_ply_properties(h)) return read_error(*problem);
+  return read_ply_body(data.substr(ply_body_start(data, end)), h);
+}
+
+bool is_ascii_stl(std::string_view data) {
+  constexpr std::size_t header = 80, count_bytes = 4, facet_bytes = 50;
+  if (data.size() >= header + count_bytes) {
+    std::uint32_t n = 0;
+    for (std::size_t b = 0; b < count_bytes; ++b)
+      n |= std::uint32_t(static_cast<unsigned char>(data[header + b])) << (8 * b);
+    if (header + count_bytes + facet_bytes * std::uint64_t(n) == data.size()) return false;
+  }
+  const std::size_t first = data.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && data.substr(first).starts_with("solid");
+}
+
+Read read_ascii_stl(std::string_view text) {
+  StlState s;
+  std::size_t line_no = 1;
+  for (; !text.empty(); ++line_no) {
+    const std::vector<std::string_view> w = words(next_line(text));
+    if (w.empty()) continue;
+    if (auto problem = stl_line(w, s, line_no)) return read_error(*problem);
+  }
+  if (auto problem = close_stl_loop(s, line_no)) return read_error(*problem);
+  return std::move(s.out);
 }
 
 std::optional<std::string> check_ply_size(const std::string& path) {

@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -27,7 +28,7 @@ std::string mesh_file(const std::string& name) {
   return std::string(SEPAX_TEST_DATA) + "/" + name;
 }
 
-bool has_point(const io::PointCloud& part, const vec3& p) {
+bool has_point(const io::Part& part, const vec3& p) {
   for (const vec3& q : part.points)
     if (q == p) return true;
   return false;
@@ -36,7 +37,7 @@ bool has_point(const io::PointCloud& part, const vec3& p) {
 // Names and point counts of the parts, e.g. {"left_box", 8}.
 std::vector<std::pair<std::string, std::size_t>> shape_of(const io::LoadResult& r) {
   std::vector<std::pair<std::string, std::size_t>> out;
-  for (const io::PointCloud& part : r.parts) out.emplace_back(part.name, part.points.size());
+  for (const io::Part& part : r.parts) out.emplace_back(part.name, part.points.size());
   return out;
 }
 
@@ -64,7 +65,7 @@ TEST_CASE("every format reads into named parts", "[io][formats]") {
       {"unnamed_nodes.gltf", {{"unnamed_nodes#0", 3}, {"unnamed_nodes#1", 3}}},
   };
   for (const Case& c : cases) {
-    const io::LoadResult r = io::load_points(io_file(c.file));
+    const io::LoadResult r = io::load(io_file(c.file));
     INFO(r.message);
     REQUIRE(r.ok());
     CHECK(r.status == io::LoadStatus::ok);
@@ -74,7 +75,7 @@ TEST_CASE("every format reads into named parts", "[io][formats]") {
 }
 
 TEST_CASE("coordinates, node transforms and distinct positions", "[io][formats]") {
-  const io::LoadResult cube = io::load_points(io_file("cube_binary.stl"));
+  const io::LoadResult cube = io::load(io_file("cube_binary.stl"));
   REQUIRE(cube.ok());
   for (const vec3& p : cube.parts[0].points) {
     CHECK((p.x == 2 || p.x == 3));  // the binary cube is shifted by +2 in x
@@ -84,7 +85,7 @@ TEST_CASE("coordinates, node transforms and distinct positions", "[io][formats]"
   // glTF: node "lifted" (scale 2, translation (0, 5, 0)) under "group"
   // (translation (10, 0, 0)) places the triangle (0,0,0) (1,0,0) (0,1,0).
   for (const char* file : {"two_triangles.gltf", "two_triangles.glb"}) {
-    const io::LoadResult r = io::load_points(io_file(file));
+    const io::LoadResult r = io::load(io_file(file));
     REQUIRE(r.ok());
     REQUIRE(r.parts.size() == 2);
     CHECK(has_point(r.parts[0], vec3(1, 0, 0)));
@@ -92,7 +93,7 @@ TEST_CASE("coordinates, node transforms and distinct positions", "[io][formats]"
     CHECK(has_point(r.parts[1], vec3(12, 5, 0)));
     CHECK(has_point(r.parts[1], vec3(10, 7, 0)));
   }
-  const io::LoadResult ply = io::load_points(io_file("points_double_be.ply"));
+  const io::LoadResult ply = io::load(io_file("points_double_be.ply"));
   REQUIRE(ply.ok());
   CHECK(has_point(ply.parts[0], vec3(real(0.5), real(0.25), real(0.125))));
   CHECK(has_point(ply.parts[0], vec3(-1, -2, -3)));
@@ -115,7 +116,7 @@ TEST_CASE("vertex-only files are point clouds", "[io][points]") {
       {"points_binary.ply", {{"points_binary#0", 6}}, vec3(-1, -2, -3)},
   };
   for (const Case& c : cases) {
-    const io::LoadResult r = io::load_points(io_file(c.file));
+    const io::LoadResult r = io::load(io_file(c.file));
     INFO(r.message);
     REQUIRE(r.ok());
     CHECK(shape_of(r) == c.parts);
@@ -145,7 +146,7 @@ TEST_CASE("every error has its status and a one-line message naming the file", "
       {io_file("inf.stl"), io::LoadStatus::non_finite, "(inf, 0, 0)"},  // 1e39 overflows float
   };
   for (const Case& c : cases) {
-    const io::LoadResult r = io::load_points(c.path);
+    const io::LoadResult r = io::load(c.path);
     INFO(c.path << " -> " << io::to_string(r.status) << ": " << r.message);
     CHECK(r.status == c.status);
     CHECK_FALSE(r.ok());
@@ -168,12 +169,12 @@ TEST_CASE("status names", "[io][errors]") {
 }
 
 TEST_CASE("merged points keep each position once", "[io]") {
-  const io::LoadResult boxes = io::load_points(io_file("two_boxes.obj"));
+  const io::LoadResult boxes = io::load(io_file("two_boxes.obj"));
   REQUIRE(boxes.ok());
   CHECK(io::merged_points(boxes).size() == 16);
   CHECK(boxes.message.find("2 parts, 16 points") != std::string::npos);
   // The glTF file places one mesh twice: two parts, six distinct points.
-  const io::LoadResult tris = io::load_points(io_file("two_triangles.glb"));
+  const io::LoadResult tris = io::load(io_file("two_triangles.glb"));
   REQUIRE(tris.ok());
   CHECK(io::merged_points(tris).size() == 6);
 }
@@ -185,15 +186,20 @@ TEST_CASE("several threads load at once", "[io][threads]") {
       "two_triangles.gltf", "two_triangles.glb",   "nan.obj",           "garbage.ply",
       "truncated.ply",      "missing_buffer.gltf", "teapot.objx",       "does_not_exist.obj"};
   auto summary = [&](const std::string& file) {
-    const io::LoadResult r = io::load_points(io_file(file));
+    const io::LoadResult r = io::load(io_file(file));
     std::string s = r.message;
-    for (const io::PointCloud& part : r.parts) {
+    for (const io::Part& part : r.parts) {
       s += '|';
       s += part.name;
       for (const vec3& p : part.points)
         for (int k = 0; k < 3; ++k) {
           s += ' ';
           s += std::to_string(p[k]);
+        }
+      for (const std::array<index_t, 3>& t : part.triangles)
+        for (index_t v : t) {
+          s += ' ';
+          s += std::to_string(v);
         }
     }
     return s;
@@ -221,7 +227,7 @@ TEST_CASE("several threads load at once", "[io][threads]") {
 
 TEST_CASE("real meshes give valid hulls containing every point", "[io][meshes]") {
   for (const char* file : {"bunny.obj", "teapot.obj", "cow.off", "fandisk.off", "pig.stl"}) {
-    const io::LoadResult r = io::load_points(mesh_file(file));
+    const io::LoadResult r = io::load(mesh_file(file));
     INFO(r.message);
     REQUIRE(r.ok());
     const std::vector<vec3> points = io::merged_points(r);
@@ -255,7 +261,7 @@ io::LoadResult load_text(const std::string& name, const std::string& text) {
   REQUIRE(f != nullptr);
   std::fwrite(text.data(), 1, text.size(), f);
   std::fclose(f);
-  io::LoadResult r = io::load_points(path.string());
+  io::LoadResult r = io::load(path.string());
   std::filesystem::remove(path);
   return r;
 }
@@ -301,8 +307,8 @@ TEST_CASE(
   CHECK(bad.status == io::LoadStatus::unreadable);
   CHECK(bad.message.find("header line 5") != std::string::npos);
 
-  // Big-endian: a face element (a list) before two vertices with a colour
-  // between x and y; the faces are skipped by their sizes.
+  // Big-endian: a face element (a list) before three vertices with a colour
+  // between x and y.
   std::string be =
       "ply\nformat binary_big_endian 1.0\nelement face 1\nproperty list uchar int vertex_indices\n"
       "element vertex 3\nproperty double x\nproperty uchar red\nproperty float y\n"
@@ -324,6 +330,8 @@ TEST_CASE(
   REQUIRE(ok.parts[0].points.size() == 3);
   CHECK(ok.parts[0].points[0] == vec3(real(0.5), real(0.25), -3));
   CHECK(ok.parts[0].points[1] == vec3(-2, 2, 4));
+  // The face, read before the vertices it names: binary PLY faces too.
+  CHECK(ok.parts[0].triangles == std::vector<std::array<index_t, 3>>{{0, 1, 2}});
 
   // ASCII with a list in the vertex element, and one vertex short.
   const std::string ascii =

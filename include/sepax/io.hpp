@@ -1,43 +1,60 @@
-// sepax_io: mesh files to point clouds, through assimp; the vertex blocks of
-// OFF and PLY through sepax's own readers, because assimp 5.2's importers of
-// those formats are not memory-safe on malformed files.
+// sepax_io: mesh files to meshes and point clouds. OBJ, OFF, PLY and ASCII
+// STL are read by sepax's own readers, in full `real` precision; every other
+// format (binary STL, glTF, ...) through assimp, in float precision.
 //
 // A separate library (`sepax_io_dep`) so that an engine using only the core
-// never needs assimp. A convex hull needs only points, so faces, normals and
-// materials are read and dropped: what comes back is, for each object of the
-// file, the set of its vertex positions.
+// never needs assimp. What comes back is, for each object of the file, its
+// distinct vertex positions and its faces as triangles; normals, texture
+// coordinates and materials are read and dropped.
 #pragma once
 
 #include "sepax/export.hpp"
 #include "sepax/types.hpp"
 
+#include <array>
+#include <cstddef>
 #include <string>
 #include <vector>
 
 namespace sepax::io {
 
-/// The points of one object of a file: an OBJ `o` object, a glTF node, the
-/// single mesh of an STL/PLY/OFF file (one assimp node with meshes).
-struct PointCloud {
+/// One object of a file: an OBJ `o` or `g` object, an STL `solid`, a glTF
+/// node, the single mesh of a PLY/OFF/binary STL file.
+struct Part {
   /// The object's name from the file (node name, else mesh name). When the
   /// file gives none (or only an assimp placeholder such as "defaultobject"),
   /// "<file stem>#<k>", k being the index of this part in `LoadResult::parts`.
   std::string name;
   /// Vertex positions in the file's frame: node transforms applied, so the
   /// parts sit where the file places them. Each distinct position appears once
-  /// (formats such as STL repeat a vertex for every face that uses it), in
-  /// order of first appearance. Positions read through assimp have float
-  /// (32-bit) precision, which is what assimp 5.2 stores; OFF and PLY
-  /// positions keep the file's precision (double in a double build).
+  /// (exact comparison, -0 equals +0; formats such as STL repeat a vertex for
+  /// every face that uses it), in order of first appearance. Positions read
+  /// by sepax's own readers (OBJ, OFF, PLY, ASCII STL) are the file's decimal
+  /// numbers rounded once to `real` (a double build keeps a `%.17g` double
+  /// bit for bit; a binary PLY float stays that float). Positions read through
+  /// assimp (binary STL, glTF, others) have float precision, which is what
+  /// assimp 5.2 stores.
   std::vector<vec3> points;
+  /// The object's faces as triangles, each three indices into `points`, in
+  /// the file's corner order (the file's winding). A polygon of n corners
+  /// becomes the fan (0, k, k+1), k = 1..n-2 (the right split of a convex
+  /// polygon; a concave one gets triangles outside it); polygons of fewer
+  /// than three corners give none. Empty for a point cloud.
+  /// No triangle repeats an index: see `degenerate_triangles`.
+  std::vector<std::array<index_t, 3>> triangles;
+  /// How many of the file's triangles of this object were dropped because two
+  /// of their corners are one position (a repeated index, or two vertices
+  /// with equal coordinates, which become one point). Zero for most files.
+  std::size_t degenerate_triangles = 0;
 };
 
-/// What `load_points` made of a file.
+/// What `load` made of a file.
 enum class LoadStatus {
-  ok,          ///< at least one point, all finite
-  not_found,   ///< no file at that path
-  unreadable,  ///< a directory, no permission, or content that is not a valid file of its format
-  unknown_format,  ///< the extension is not one assimp reads (checked before the content)
+  ok,              ///< at least one point, all finite
+  not_found,       ///< no file at that path
+  unreadable,      ///< a directory, no permission, not a valid file of its format, or a face
+                   ///< naming a vertex the file does not have
+  unknown_format,  ///< an extension neither sepax nor assimp reads (checked before the content)
   empty,           ///< the file was read but holds no vertices
   non_finite,      ///< some coordinate is NaN or infinite (or overflows `real`)
 };
@@ -46,7 +63,7 @@ enum class LoadStatus {
 /// Never null.
 [[nodiscard]] SEPAX_API const char* to_string(LoadStatus status);
 
-/// Outcome of `load_points`: a status, a message for people and, on success,
+/// Outcome of `load`: a status, a message for people and, on success,
 /// the parts.
 struct LoadResult {
   /// `LoadStatus::ok` exactly when `parts` holds at least one point and every
@@ -54,10 +71,12 @@ struct LoadResult {
   LoadStatus status = LoadStatus::empty;
   /// One line that names the file (the path as given) and the problem, e.g.
   /// "teapot.objx: unknown format (extension .objx)"; on success a summary
-  /// such as "bunny.obj: 1 part, 1839 points".
+  /// such as "bunny.obj: 1 part, 1839 points, 3674 triangles" (the triangles
+  /// only when there are any).
   std::string message;
-  /// One point cloud per object, in file order; empty unless `ok()`.
-  std::vector<PointCloud> parts;
+  /// One part per object, in file order; empty unless `ok()`. Objects without
+  /// vertices are left out.
+  std::vector<Part> parts;
 
   /// True when `status == LoadStatus::ok`.
   [[nodiscard]] bool ok() const { return status == LoadStatus::ok; }
@@ -66,23 +85,47 @@ struct LoadResult {
 /// Reads a mesh or point-cloud file: OBJ, STL (ASCII and binary), PLY (ASCII
 /// and binary), OFF, glTF (.gltf and .glb) and every other format assimp
 /// knows by its extension (case-insensitive). Vertex-only files (point clouds
-/// without faces) are valid input. Every vertex of the file is kept, also the
-/// ones no face uses: for the OBJ and OFF files assimp 5.2 cannot read or
-/// reads incompletely (vertex-only OBJ with `o` objects or with fewer `vn` than `v` lines, OBJ
-/// vertices no face uses, OFF without faces, OBJ files under 16 bytes), sepax
-/// reads the `v` lines / vertex block itself. Those points keep full `real`
-/// precision, and OBJ vertices then go to the `o` object under which they are
-/// declared. A PLY file whose header declares more elements than the file can
-/// hold is `unreadable` (assimp 5.2 would invent the missing binary vertices,
-/// or allocate for the declared count first), and so is one whose header has
-/// no `end_header` line in its first 64 KiB (assimp 5.2 would read on forever).
+/// without faces) are valid input, and every vertex of the file is kept, also
+/// the ones no face uses.
 ///
-/// Never throws. Thread-safe: each call uses its own assimp importer, and
+/// Read by sepax's own readers (src/io_readers.cpp), with numbers parsed
+/// exactly (std::from_chars, no locale):
+/// - OBJ: `v` lines and `f` lines (`f 1 2 3`, `f 1/2/3`, `f 1//3`; negative
+///   indices count back from the last vertex so far). `o` and `g` lines start
+///   a new part; a vertex belongs to the part it is declared in, and a face's
+///   vertices declared in another part are added to the face's part. A part
+///   with no face whose vertices all serve other parts' faces is left out
+///   (Maya's `g default` block of shared vertices).
+/// - OFF (also COFF, NOFF, STOFF...): the vertex block and the face block.
+/// - PLY: the vertex element's x, y, z and the face element's
+///   `vertex_indices` (or `vertex_index`) list, in ASCII and binary. A file
+///   whose header declares more elements than the file can hold is
+///   `unreadable` before anything is allocated, and so is one whose header has
+///   no `end_header` line in its first 64 KiB.
+/// - STL, when ASCII (starts with `solid` and its size is not that of a binary
+///   STL with the count at byte 80): one part per `solid`, a triangle per
+///   `facet`.
+/// A face that names a vertex the file does not have (index 0 or beyond the
+/// last vertex in OBJ, beyond the vertex count in OFF and PLY) makes the file
+/// `unreadable`, the message naming the index.
+///
+/// Never throws. Thread-safe: any number of threads may load at once. sepax's
+/// own readers run in parallel; the files that go through assimp are read one
+/// thread at a time (one process-wide lock), because assimp 5.2's importers
+/// share a buffer across threads (a data race ThreadSanitizer reports).
 /// assimp's logging stays off (sepax never creates assimp's logger).
-[[nodiscard]] SEPAX_API LoadResult load_points(const std::string& path);
+[[nodiscard]] SEPAX_API LoadResult load(const std::string& path);
 
 /// All points of all parts of `result` as one cloud, each distinct position
-/// once, in part order. Empty when `result` is not ok.
+/// once, in part order: `merged_mesh(result).points`. Empty when `result` is
+/// not ok.
 [[nodiscard]] SEPAX_API std::vector<vec3> merged_points(const LoadResult& result);
+
+/// All parts of `result` as one part: the points of every part, each distinct
+/// position once, in part order; every part's triangles, in part order, their
+/// indices renumbered into those points; `degenerate_triangles` the sum over
+/// the parts. Its name is the parts' names joined by '+'. An empty part (no
+/// name, points or triangles) when `result` is not ok.
+[[nodiscard]] SEPAX_API Part merged_mesh(const LoadResult& result);
 
 }  // namespace sepax::io

@@ -1,16 +1,18 @@
 // libFuzzer target: arbitrary bytes as a mesh file through sepax_io, then the
 // loaded points through Hull::from_points.
 //
-// io::load_points takes a path, so the bytes after the first are written to
+// io::load takes a path, so the bytes after the first are written to
 // a per-process temporary file whose extension the first byte chooses among
-// the formats sepax names (OBJ, OFF, PLY, STL, glTF, GLB); the OBJ and OFF
-// ones also run sepax's own vertex readers.
+// the formats sepax names (OBJ, OFF, PLY, STL, glTF, GLB): OBJ, OFF, PLY and
+// ASCII STL run sepax's own readers, the others assimp.
 //
 // Invariants (io.hpp's contract):
-// - load_points never throws and never crashes (assimp included);
+// - load never throws and never crashes (assimp included);
 // - ok exactly when there is at least one part, every part has points, all
-//   finite, each position once per part; otherwise no parts;
+//   finite, each position once per part, every triangle's indices in range
+//   and distinct; otherwise no parts;
 // - the message names the file;
+// - merged_mesh's triangles keep those rules and count what the parts count;
 // - merged_points holds each position once; building a hull from it gives a
 //   clear error or a hull that validates with every point inside.
 #include "fuzz_input.hpp"
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -66,6 +69,32 @@ bool distinct(std::vector<vec3> points) {
   return std::adjacent_find(points.begin(), points.end()) == points.end();
 }
 
+/// Every index names a point, and no triangle repeats one.
+void check_triangles(const io::Part& part) {
+  const auto n = static_cast<index_t>(part.points.size());
+  for (const std::array<index_t, 3>& t : part.triangles) {
+    for (index_t v : t)
+      SEPAX_FUZZ_CHECK(v >= 0 && v < n, "part '%s': index %d of %d points", part.name.c_str(),
+                       int(v), int(n));
+    SEPAX_FUZZ_CHECK(t[0] != t[1] && t[1] != t[2] && t[2] != t[0],
+                     "part '%s': degenerate triangle (%d %d %d)", part.name.c_str(), int(t[0]),
+                     int(t[1]), int(t[2]));
+  }
+}
+
+void check_merged(const io::LoadResult& r) {
+  const io::Part all = io::merged_mesh(r);
+  check_triangles(all);
+  std::size_t triangles = 0, degenerate = 0;
+  for (const io::Part& part : r.parts) {
+    triangles += part.triangles.size();
+    degenerate += part.degenerate_triangles;
+  }
+  SEPAX_FUZZ_CHECK(all.triangles.size() == triangles && all.degenerate_triangles == degenerate,
+                   "merged mesh: %zu triangles (%zu degenerate), parts %zu (%zu)",
+                   all.triangles.size(), all.degenerate_triangles, triangles, degenerate);
+}
+
 void check_result(const io::LoadResult& r, const std::string& path) {
   SEPAX_FUZZ_CHECK(r.message.rfind(path, 0) == 0, "message does not name the file: %s",
                    r.message.c_str());
@@ -76,13 +105,15 @@ void check_result(const io::LoadResult& r, const std::string& path) {
     return;
   }
   SEPAX_FUZZ_CHECK(!r.parts.empty(), "ok without parts");
-  for (const io::PointCloud& part : r.parts) {
+  for (const io::Part& part : r.parts) {
     SEPAX_FUZZ_CHECK(!part.name.empty(), "unnamed part");
     SEPAX_FUZZ_CHECK(!part.points.empty(), "part '%s' without points", part.name.c_str());
     SEPAX_FUZZ_CHECK(fuzz::all_finite(part.points), "part '%s' has a non-finite point",
                      part.name.c_str());
     SEPAX_FUZZ_CHECK(distinct(part.points), "part '%s' repeats a position", part.name.c_str());
+    check_triangles(part);
   }
+  check_merged(r);
 }
 
 void check_hull(const std::vector<vec3>& points) {
@@ -109,7 +140,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const char* extension = extensions[data[0] % extension_count];
   const std::string path = write_input(data + 1, size - 1, extension);
-  const io::LoadResult r = io::load_points(path);
+  const io::LoadResult r = io::load(path);
   check_result(r, path);
   if (r.ok()) check_hull(io::merged_points(r));
   return 0;

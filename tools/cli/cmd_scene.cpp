@@ -59,7 +59,7 @@ void add_file(SceneInput& in, const std::string& path, bool parts, bool in_folde
       in.errors.push_back(error);
     return;
   }
-  const io::LoadResult file = io::load_points(path);
+  const io::LoadResult file = io::load(path);
   if (in_folder && file.status == io::LoadStatus::unknown_format) {
     in.skipped.push_back(path);
     return;

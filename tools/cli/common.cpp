@@ -42,10 +42,13 @@ LoadedHull build_hull(NamedCloud cloud) {
 
 std::vector<NamedCloud> clouds_of(const std::string& path, const io::LoadResult& file,
                                   bool per_part) {
-  if (!per_part || file.parts.size() == 1) return {{path, io::merged_points(file), {}}};
+  if (!per_part || file.parts.size() == 1) {
+    io::Part whole = io::merged_mesh(file);
+    return {{path, std::move(whole.points), std::move(whole.triangles)}};
+  }
   std::vector<NamedCloud> clouds;
-  for (const io::PointCloud& part : file.parts)
-    clouds.push_back({path + ":" + part.name, part.points, {}});
+  for (const io::Part& part : file.parts)
+    clouds.push_back({path + ":" + part.name, part.points, part.triangles});
   return clouds;
 }
 
@@ -81,7 +84,7 @@ bool load_cooked(const std::string& path, std::vector<LoadedHull>& out, std::str
 bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out,
                 std::string& error) {
   if (is_cooked(path)) return load_cooked(path, out, error);
-  const io::LoadResult file = io::load_points(path);
+  const io::LoadResult file = io::load(path);
   if (!file.ok()) {
     error = file.message;
     return false;
