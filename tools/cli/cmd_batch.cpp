@@ -4,10 +4,11 @@
 // Workers take the next case from an atomic counter and store its result in
 // its slot; the main thread prints the slots in order as soon as each one
 // and all before it are done, and draws the progress bar. Hulls are loaded
-// once per path (HullCache): the first worker to need a file loads it, the
+// once per path (FileCache): the first worker to need a file loads it, the
 // others wait on the same shared_future.
 #include "check.hpp"
 #include "commands.hpp"
+#include "mesh_mode.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -22,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -46,6 +48,7 @@ struct BatchOptions {
   bool json = false;
   std::string shard;  // "K/N", empty: every case
   PairQuery query;
+  bool mesh = false;  // the meshes themselves (mesh_mode.hpp), not their hulls
 };
 
 struct Case {
@@ -97,18 +100,25 @@ struct CaseResult {
   std::string id;
   std::string error;  // one line naming the case, the file and the problem
   PairReport report;
+  std::optional<MeshReport> mesh;  // --mesh: the meshes' answer instead
 };
 
-/// A file's hull, or why there is none.
-struct CachedHull {
-  LoadedHull hull;
+/// A file's hull (or mesh), or why there is none.
+template <class Shape>
+struct Cached {
+  Shape shape;
   std::string error;
 };
 
-/// Thread-safe cache of whole-file hulls by path: each file is loaded once.
-class HullCache {
+/// Thread-safe cache of whole-file shapes by path: each file is loaded once,
+/// by the first worker that needs it; the others wait for it.
+template <class Shape>
+class FileCache {
  public:
-  std::shared_ptr<const CachedHull> get(const std::string& path) {
+  using Entry = std::shared_ptr<const Cached<Shape>>;
+  explicit FileCache(Entry (*load)(const std::string&)) : load_(load) {}
+
+  Entry get(const std::string& path) {
     std::unique_lock lock(mutex_);
     auto found = entries_.find(path);
     if (found != entries_.end()) {
@@ -116,26 +126,40 @@ class HullCache {
       lock.unlock();
       return future.get();
     }
-    std::promise<std::shared_ptr<const CachedHull>> promise;
+    std::promise<Entry> promise;
     entries_.emplace(path, promise.get_future().share());
     lock.unlock();
-    auto value = load(path);
+    Entry value = load_(path);
     promise.set_value(value);
     return value;
   }
 
  private:
+  Entry (*load_)(const std::string&);
   std::mutex mutex_;
-  std::map<std::string, std::shared_future<std::shared_ptr<const CachedHull>>> entries_;
+  std::map<std::string, std::shared_future<Entry>> entries_;
+};
 
-  static std::shared_ptr<const CachedHull> load(const std::string& path) {
-    auto entry = std::make_shared<CachedHull>();
-    std::vector<LoadedHull> loaded;
-    if (!load_hulls(path, false, loaded, entry->error)) return entry;
-    entry->hull = std::move(loaded.front());
-    if (!entry->hull.built.ok()) entry->error = path + ": " + entry->hull.built.message;
-    return entry;
-  }
+std::shared_ptr<const Cached<LoadedHull>> load_hull(const std::string& path) {
+  auto entry = std::make_shared<Cached<LoadedHull>>();
+  std::vector<LoadedHull> loaded;
+  if (!load_hulls(path, false, loaded, entry->error)) return entry;
+  entry->shape = std::move(loaded.front());
+  if (!entry->shape.built.ok()) entry->error = path + ": " + entry->shape.built.message;
+  return entry;
+}
+
+std::shared_ptr<const Cached<LoadedMesh>> load_mesh(const std::string& path) {
+  auto entry = std::make_shared<Cached<LoadedMesh>>();
+  std::vector<LoadedMesh> loaded;
+  if (load_meshes(path, false, loaded, entry->error)) entry->shape = std::move(loaded.front());
+  return entry;
+}
+
+/// The caches of one run: hulls, or meshes with --mesh.
+struct Caches {
+  FileCache<LoadedHull> hulls{load_hull};
+  FileCache<LoadedMesh> meshes{load_mesh};
 };
 
 std::vector<std::string> split_tabs(const std::string& line) {
@@ -191,7 +215,7 @@ bool read_cases(const std::string& path, std::vector<Case>& cases, std::string& 
   return true;
 }
 
-CaseResult run_case(const Case& c, HullCache& cache, const PairQuery& query) {
+CaseResult run_case(const Case& c, Caches& caches, const PairQuery& query, bool mesh) {
   CaseResult r;
   const std::string prefix = "case " + c.id + ": ";
   if (!c.error.empty()) {
@@ -208,13 +232,22 @@ CaseResult run_case(const Case& c, HullCache& cache, const PairQuery& query) {
     r.error = prefix + "poseB: " + error;
     return r;
   }
-  const auto a = cache.get(c.file_a);
-  const auto b = cache.get(c.file_b);
+  if (mesh) {
+    const auto a = caches.meshes.get(c.file_a), b = caches.meshes.get(c.file_b);
+    if (!a->error.empty() || !b->error.empty()) {
+      r.error = prefix + (a->error.empty() ? b->error : a->error);
+      return r;
+    }
+    r.mesh = check_meshes(a->shape, pose_a, b->shape, pose_b);
+    r.mesh->id = c.id;
+    return r;
+  }
+  const auto a = caches.hulls.get(c.file_a), b = caches.hulls.get(c.file_b);
   if (!a->error.empty() || !b->error.empty()) {
     r.error = prefix + (a->error.empty() ? b->error : a->error);
     return r;
   }
-  r.report = check_pair(a->hull, pose_a, b->hull, pose_b, query);
+  r.report = check_pair(a->shape, pose_a, b->shape, pose_b, query);
   r.report.id = c.id;
   return r;
 }
@@ -229,6 +262,11 @@ struct Tally {
       ++errors;
       return;
     }
+    if (r.mesh) {
+      intersecting += r.mesh->result.intersecting;
+      separated += !r.mesh->result.intersecting;
+      return;
+    }
     const std::string v = verdict(r.report.check);
     intersecting += v == "intersecting";
     touching += v == "touching";
@@ -239,13 +277,18 @@ struct Tally {
 
 void print_result(const CaseResult& r, bool json) {
   if (json) {
-    const nlohmann::json j =
-        r.error.empty() ? to_json(r.report) : nlohmann::json{{"id", r.id}, {"error", r.error}};
+    const nlohmann::json j = !r.error.empty() ? nlohmann::json{{"id", r.id}, {"error", r.error}}
+                             : r.mesh         ? to_json(*r.mesh)
+                                              : to_json(r.report);
     std::cout << j.dump() << "\n";
     return;
   }
   if (!r.error.empty()) {
     std::cout << r.id << "  error: " << r.error << "\n";
+    return;
+  }
+  if (r.mesh) {
+    std::cout << r.id << summary_line(*r.mesh) << "\n";
     return;
   }
   const CrossCheck& c = r.report.check;
@@ -297,15 +340,15 @@ void print_summary(const Tally& t, double seconds, int jobs, const std::string& 
 
 /// Runs the cases on `jobs` threads and prints the results in input order
 /// as they complete. Returns the tally.
-Tally run_cases(const std::vector<Case>& cases, int jobs, const PairQuery& query, bool json) {
+Tally run_cases(const std::vector<Case>& cases, int jobs, const BatchOptions& o) {
   std::vector<CaseResult> results(cases.size());
-  HullCache cache;
+  Caches caches;
   std::atomic<std::size_t> next{0};
   std::mutex mutex;
   std::condition_variable cv;
   auto worker = [&] {
     for (std::size_t i; (i = next++) < cases.size();) {
-      CaseResult r = run_case(cases[i], cache, query);
+      CaseResult r = run_case(cases[i], caches, o.query, o.mesh);
       r.id = cases[i].id;
       std::lock_guard lock(mutex);
       results[i] = std::move(r);
@@ -323,7 +366,7 @@ Tally run_cases(const std::vector<Case>& cases, int jobs, const PairQuery& query
     lock.unlock();
     if (progress) std::fprintf(stderr, "\r\033[K");
     for (; printed < cases.size() && done_at(results, printed, mutex); ++printed) {
-      print_result(results[printed], json);
+      print_result(results[printed], o.json);
       tally.add(results[printed]);
     }
     std::cout.flush();
@@ -346,7 +389,7 @@ int run_batch(const BatchOptions& o) {
   int jobs = o.jobs > 0 ? o.jobs : static_cast<int>(std::thread::hardware_concurrency());
   jobs = std::max(1, std::min(jobs, static_cast<int>(cases.size())));
   const auto start = std::chrono::steady_clock::now();
-  const Tally t = run_cases(cases, jobs, o.query, o.json);
+  const Tally t = run_cases(cases, jobs, o);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   print_summary(t, seconds, jobs, o.shard, o.json);
@@ -374,6 +417,8 @@ void add_batch_command(CLI::App& app, int& exit_code) {
                   "to spread a batch over machines; the N shards' outputs together are the "
                   "whole run");
   add_contact_options(cmd, o->query);
+  cmd->add_flag("--mesh", o->mesh,
+                "Answer about the meshes themselves, not their convex hulls (as check --mesh)");
 }
 
 }  // namespace sepax::cli

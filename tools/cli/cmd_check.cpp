@@ -2,6 +2,7 @@
 // SAT and GJK/EPA, verdict, agreement, optional SVG.
 #include "check.hpp"
 #include "commands.hpp"
+#include "mesh_mode.hpp"
 #include "render.hpp"
 
 #include <iostream>
@@ -16,9 +17,42 @@ struct CheckOptions {
   bool json = false;
   std::string svg;
   PairQuery query;
+  bool mesh = false;
 };
 
+/// --mesh: the meshes themselves, every pair of parts with --parts.
+int run_mesh_check(const CheckOptions& o) {
+  Pose pose_a, pose_b;
+  std::string error;
+  std::vector<LoadedMesh> as, bs;
+  if (!parse_pose(o.pair.pose_a, pose_a, error) || !parse_pose(o.pair.pose_b, pose_b, error) ||
+      !load_meshes(o.pair.file_a, o.parts, as, error) ||
+      !load_meshes(o.pair.file_b, o.parts, bs, error)) {
+    std::cerr << "sepax: " << error << "\n";
+    return exit_input_error;
+  }
+  bool any_intersecting = false;
+  for (const LoadedMesh& a : as) {
+    for (const LoadedMesh& b : bs) {
+      const MeshReport r = check_meshes(a, pose_a, b, pose_b);
+      any_intersecting |= r.result.intersecting;
+      if (o.json)
+        std::cout << to_json(r).dump(as.size() * bs.size() == 1 ? 2 : -1) << "\n";
+      else
+        print_report(r);
+    }
+  }
+  return exit_status(false, any_intersecting);
+}
+
 int run_check(const CheckOptions& o) {
+  if (o.mesh) {
+    if (!o.svg.empty() || o.query.contacts) {
+      std::cerr << "sepax: --svg and --contacts draw and collide hulls; not with --mesh\n";
+      return exit_input_error;
+    }
+    return run_mesh_check(o);
+  }
   const std::optional<LoadedPair> pair = load_pair(o.pair, o.parts);
   if (!pair) return exit_input_error;
   const std::size_t pairs = pair->as.size() * pair->bs.size();
@@ -59,6 +93,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", o->json, "Print JSON (one object per pair; see README)");
   cmd->add_option("--svg", o->svg, "Write a picture of the pair to this SVG file");
   add_contact_options(cmd, o->query);
+  cmd->add_flag("--mesh", o->mesh,
+                "Answer about the meshes themselves, not their convex hulls: exact for "
+                "non-convex meshes (triangle pairs through AABB trees; a closed mesh is a "
+                "solid, so one inside the other intersects); the distance when apart");
 }
 
 }  // namespace sepax::cli

@@ -5,6 +5,7 @@
 #include "broadphase.hpp"
 #include "check.hpp"
 #include "commands.hpp"
+#include "mesh_mode.hpp"
 #include "shape.hpp"
 
 #include <algorithm>
@@ -27,6 +28,7 @@ struct SceneOptions {
   bool parts = false;
   bool json = false;
   PairQuery query;
+  bool mesh = false;  // the meshes themselves (mesh_mode.hpp), not their hulls
 };
 
 /// The scene's hulls, and what could not be made into one.
@@ -35,6 +37,8 @@ struct SceneInput {
   std::vector<std::string> errors;   // one line each: file (or part) and problem
   std::vector<std::string> skipped;  // folder files of no mesh format
   std::size_t files = 0;
+  std::vector<LoadedMesh> meshes;  // --mesh: the shapes instead of hulls
+  bool mesh = false;
 };
 
 void add_hull(SceneInput& in, NamedCloud cloud) {
@@ -49,6 +53,12 @@ void add_hull(SceneInput& in, NamedCloud cloud) {
 /// hull; a cooked hull (.sxhull) is one hull. `in_folder`: files of unknown
 /// format are skipped, not errors.
 void add_file(SceneInput& in, const std::string& path, bool parts, bool in_folder) {
+  if (in.mesh && is_cooked(path)) {  // a convex solid
+    ++in.files;
+    std::string error;
+    if (!load_meshes(path, false, in.meshes, error)) in.errors.push_back(error);
+    return;
+  }
   if (is_cooked(path)) {  // one hull, as it was saved
     ++in.files;
     std::string error;
@@ -69,6 +79,11 @@ void add_file(SceneInput& in, const std::string& path, bool parts, bool in_folde
     in.errors.push_back(file.message);
     return;
   }
+  if (in.mesh) {
+    std::string error;
+    if (!meshes_of(path, file, parts, in.meshes, error)) in.errors.push_back(error);
+    return;
+  }
   for (NamedCloud& cloud : clouds_of(path, file, parts)) add_hull(in, std::move(cloud));
 }
 
@@ -76,6 +91,7 @@ void add_file(SceneInput& in, const std::string& path, bool parts, bool in_folde
 /// part with --parts), in name order; subfolders are not entered.
 SceneInput load_scene(const SceneOptions& o) {
   SceneInput in;
+  in.mesh = o.mesh;
   std::error_code ec;
   if (!std::filesystem::is_directory(o.input, ec)) {
     add_file(in, o.input, true, false);
@@ -94,7 +110,8 @@ struct SceneResult {
   Broadphase broadphase;
   bool checked = false;  // brute_force_candidates counted
   std::size_t brute_force_candidates = 0;
-  std::vector<PairReport> interfering;  // intersecting or touching, by SAT
+  std::vector<PairReport> interfering;         // intersecting or touching, by SAT
+  std::vector<MeshReport> meshes_interfering;  // --mesh: intersecting meshes
   int touching = 0;
   int disagree = 0;
 };
@@ -121,13 +138,41 @@ SceneResult collide(const std::vector<LoadedHull>& hulls, const PairQuery& query
   return r;
 }
 
+/// --mesh: the same broadphase on the meshes' boxes, then the exact query.
+SceneResult collide(const std::vector<LoadedMesh>& meshes) {
+  SceneResult r;
+  const Pose identity;
+  std::vector<Aabb> boxes;
+  for (const LoadedMesh& m : meshes) {
+    const Bounds b = world_bounds(m, identity);
+    boxes.push_back({b.min, b.max});
+  }
+  r.broadphase = sweep_and_prune(boxes);
+  if (meshes.size() <= brute_force_check_limit) {
+    r.checked = true;
+    r.brute_force_candidates = all_overlapping_pairs(boxes).size();
+  }
+  for (const auto& [i, j] : r.broadphase.pairs) {
+    MeshReport report =
+        check_meshes(meshes[std::size_t(i)], identity, meshes[std::size_t(j)], identity);
+    if (report.result.intersecting) r.meshes_interfering.push_back(std::move(report));
+  }
+  return r;
+}
+
+/// Shapes in the scene: hulls, or meshes with --mesh.
+std::size_t shape_count(const SceneInput& in) {
+  return in.mesh ? in.meshes.size() : in.hulls.size();
+}
+
 const char* axis_name(int axis) {
   return axis == 0 ? "x" : (axis == 1 ? "y" : "z");
 }
 
 void print_text(const SceneOptions& o, const SceneInput& in, const SceneResult& r, double s) {
   for (const std::string& e : in.errors) std::cerr << "sepax: " << e << "\n";
-  std::printf("scene %s: %zu hulls from %zu file(s)", o.input.c_str(), in.hulls.size(), in.files);
+  std::printf("scene %s: %zu %s from %zu file(s)", o.input.c_str(), shape_count(in),
+              in.mesh ? "meshes" : "hulls", in.files);
   if (!in.skipped.empty()) std::printf(" (%zu other file(s) skipped)", in.skipped.size());
   std::printf("; sweep and prune along %s: %zu candidate pair(s)\n", axis_name(r.broadphase.axis),
               r.broadphase.pairs.size());
@@ -139,12 +184,14 @@ void print_text(const SceneOptions& o, const SceneInput& in, const SceneResult& 
                 c.agree ? "agree" : "DISAGREE", c.agree ? "" : ": ", c.reason,
                 (p.caveat + contacts_suffix(p)).c_str());
   }
-  const std::size_t n = r.interfering.size();
+  for (const MeshReport& p : r.meshes_interfering)
+    std::printf("  %s  %s%s\n", p.name_a.c_str(), p.name_b.c_str(), summary_line(p).c_str());
+  const std::size_t n = r.interfering.size() + r.meshes_interfering.size();
   std::printf(
-      "summary: %zu hulls, %zu candidate pairs, %zu interfering (%zu intersecting, %d touching), "
+      "summary: %zu %s, %zu candidate pairs, %zu interfering (%zu intersecting, %d touching), "
       "%d disagree, %zu errors; %.3f s\n",
-      in.hulls.size(), r.broadphase.pairs.size(), n, n - std::size_t(r.touching), r.touching,
-      r.disagree, in.errors.size(), s);
+      shape_count(in), in.mesh ? "meshes" : "hulls", r.broadphase.pairs.size(), n,
+      n - std::size_t(r.touching), r.touching, r.disagree, in.errors.size(), s);
 }
 
 nlohmann::json scene_json(const SceneOptions& o, const SceneInput& in, const SceneResult& r,
@@ -161,19 +208,25 @@ nlohmann::json scene_json(const SceneOptions& o, const SceneInput& in, const Sce
     j["depth"] = 0.0 - double(p.check.sat.separation);  // 0.0 -: no "-0"
     pairs.push_back(std::move(j));
   }
+  for (const LoadedMesh& m : in.meshes)
+    hulls.push_back({{"name", m.name},
+                     {"triangles", m.is_hull() ? std::size_t(0) : m.mesh.triangle_count()},
+                     {"closed", m.is_hull() || m.mesh.is_closed()}});
+  for (const MeshReport& p : r.meshes_interfering) pairs.push_back(to_json(p));
   nlohmann::json bp = {{"method", "sweep and prune"},
                        {"axis", axis_name(r.broadphase.axis)},
                        {"candidates", r.broadphase.pairs.size()}};
   if (r.checked) bp["brute_force_candidates"] = r.brute_force_candidates;
-  const std::size_t n = r.interfering.size();
+  const std::size_t n = r.interfering.size() + r.meshes_interfering.size();
   return {{"input", o.input},
-          {"hulls", hulls},
+          {"mode", in.mesh ? "mesh" : "hull"},
+          {in.mesh ? "meshes" : "hulls", hulls},
           {"skipped", in.skipped},
           {"errors", in.errors},
           {"broadphase", bp},
           {"pairs", pairs},
           {"summary",
-           {{"hulls", in.hulls.size()},
+           {{in.mesh ? "meshes" : "hulls", shape_count(in)},
             {"candidates", r.broadphase.pairs.size()},
             {"interfering", n},
             {"intersecting", n - std::size_t(r.touching)},
@@ -186,7 +239,7 @@ nlohmann::json scene_json(const SceneOptions& o, const SceneInput& in, const Sce
 int run_scene(const SceneOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   const SceneInput in = load_scene(o);
-  const SceneResult r = collide(in.hulls, o.query);
+  const SceneResult r = o.mesh ? collide(in.meshes) : collide(in.hulls, o.query);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (o.json) {
     for (const std::string& e : in.errors) std::cerr << "sepax: " << e << "\n";
@@ -212,6 +265,8 @@ void add_scene_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--parts", o->parts, "In a folder: one hull per object/part of each file");
   cmd->add_flag("--json", o->json, "Print one JSON object (see docs/cli.md)");
   add_contact_options(cmd, o->query);
+  cmd->add_flag("--mesh", o->mesh,
+                "Answer about the meshes themselves, not their convex hulls (as check --mesh)");
 }
 
 }  // namespace sepax::cli
