@@ -2,6 +2,7 @@
 // them as OBJ or as a cooked hull (.sxhull).
 #include "commands.hpp"
 #include "common.hpp"
+#include "decompose_mode.hpp"
 #include "shape.hpp"
 
 #include <cstdio>
@@ -18,6 +19,7 @@ struct HullOptions {
   bool parts = false;
   std::string out;               // OBJ, or a cooked hull when it ends in .sxhull
   std::size_t max_vertices = 0;  // 0: no cap
+  bool decompose = false;
 };
 
 /// What --max-vertices did to one hull.
@@ -129,7 +131,46 @@ bool write_cooked(const std::string& path, const std::vector<LoadedHull>& hulls)
   return saved.ok();
 }
 
+/// --decompose: each file's convex parts (HACD), each part's hull reported;
+/// -o writes them as one OBJ object per part, to be read back with --parts.
+int run_decomposed_hulls(const HullOptions& options) {
+  int status = exit_clear;
+  std::vector<LoadedHull> parts;
+  nlohmann::json results = nlohmann::json::array();
+  for (const std::string& file : options.files) {
+    Compound c;
+    std::string error;
+    if (!load_compound(file, c, error)) {
+      std::cerr << "sepax: " << error << "\n";
+      status = exit_input_error;
+      continue;
+    }
+    if (!options.json) std::printf("%s: %s\n", file.c_str(), describe(c).c_str());
+    for (LoadedHull& part : c.parts) {
+      const HullReport report = validate(part.built.hull);
+      if (options.json)
+        results.push_back(hull_json(part, report, Cap{}));
+      else
+        std::printf("  %s: %zu vertices, %zu faces, %s\n", part.name.c_str(),
+                    part.built.hull.vertex_count(), part.built.hull.face_count(),
+                    report.ok ? "valid" : "INVALID");
+      parts.push_back(std::move(part));
+    }
+  }
+  if (options.json) std::cout << results.dump(2) << "\n";
+  if (!options.out.empty()) {
+    if (is_cooked(options.out) ? !write_cooked(options.out, parts)
+                               : !write_obj(options.out, parts)) {
+      std::cerr << "sepax: " << options.out << ": cannot write\n";
+      return exit_input_error;
+    }
+    if (!options.json) std::printf("wrote %s\n", options.out.c_str());
+  }
+  return status;
+}
+
 int run_hull(const HullOptions& options) {
+  if (options.decompose) return run_decomposed_hulls(options);
   int status = exit_clear;
   std::vector<LoadedHull> hulls;
   nlohmann::json results = nlohmann::json::array();
@@ -193,6 +234,9 @@ void add_hull_command(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_flag("--json", options->json, "Print a JSON array, one object per hull");
   cmd->add_flag("--parts", options->parts, "One hull per object/part instead of per file");
+  cmd->add_flag("--decompose", options->decompose,
+                "Split each non-convex mesh into convex parts (HACD) and report each part's "
+                "hull; with -o OUT.obj, one object per part (read back with --parts)");
   cmd->add_option("--max-vertices", options->max_vertices,
                   "Cap each hull at N vertices (as engines do: PhysX and Unity at 255): a subset "
                   "of its vertices, and the deviation every point may lie outside it")

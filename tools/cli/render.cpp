@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <fstream>
 #include <limits>
+#include <span>
 #include <sstream>
 #include <vector>
 
@@ -216,12 +217,17 @@ void frame_scene(Scene& scene, vec3& lo, vec3& hi) {
   scene.radius = std::max(glm::length(hi - lo) * real(0.5), real(1e-12));
 }
 
-Scene build_scene(const LoadedHull& a, const LoadedHull& b, const PairReport& r) {
+Scene build_scene(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
+                  std::span<const LoadedHull> parts_a, std::span<const LoadedHull> parts_b) {
   Scene scene;
   const Hull& ha = a.built.hull;
   const Hull& hb = b.built.hull;
   add_faces(ha, r.pose_a, 0, scene.faces);
   add_faces(hb, r.pose_b, 1, scene.faces);
+  for (const LoadedHull& part : parts_a)
+    if (&part != &a) add_faces(part.built.hull, r.pose_a, 0, scene.faces);
+  for (const LoadedHull& part : parts_b)
+    if (&part != &b) add_faces(part.built.hull, r.pose_b, 1, scene.faces);
   const CrossCheck& c = r.check;
   scene.witness_a = c.epa.point_a;
   scene.witness_b = c.epa.point_b;
@@ -477,8 +483,9 @@ void draw_caption(std::ostream& out, const PairReport& r, double y) {
   out << "  </g>\n";
 }
 
-std::string svg_text(const LoadedHull& a, const LoadedHull& b, const PairReport& r) {
-  const Scene scene = build_scene(a, b, r);
+std::string svg_text(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
+                     std::span<const LoadedHull> parts_a, std::span<const LoadedHull> parts_b) {
+  const Scene scene = build_scene(a, b, r, parts_a, parts_b);
   const double width = 2 * panel_size + 3 * panel_gap;
   const double panels_bottom = header_height + 2 * panel_size + panel_gap;
   const double height = panels_bottom + footer_height;
@@ -509,7 +516,13 @@ std::string svg_text(const LoadedHull& a, const LoadedHull& b, const PairReport&
 
 bool write_svg(const std::string& path, const LoadedHull& a, const LoadedHull& b,
                const PairReport& report, std::string& error) {
-  const std::string text = svg_text(a, b, report);
+  return write_svg(path, a, b, report, {}, {}, error);
+}
+
+bool write_svg(const std::string& path, const LoadedHull& a, const LoadedHull& b,
+               const PairReport& report, std::span<const LoadedHull> parts_a,
+               std::span<const LoadedHull> parts_b, std::string& error) {
+  const std::string text = svg_text(a, b, report, parts_a, parts_b);
   std::ofstream out(path, std::ios::binary);
   if (out) out << text;
   if (!out) {

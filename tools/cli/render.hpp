@@ -5,6 +5,7 @@
 
 #include "check.hpp"
 
+#include <span>
 #include <string>
 
 namespace sepax::cli {
@@ -14,5 +15,13 @@ namespace sepax::cli {
 /// written.
 bool write_svg(const std::string& path, const LoadedHull& a, const LoadedHull& b,
                const PairReport& report, std::string& error);
+
+/// The same picture for two compounds (convex parts of each side, e.g. from
+/// --decompose): every part of `parts_a` and `parts_b` is drawn in its
+/// side's colour; the pair (a, b) of the report, two of those parts, gives
+/// the witness points, the arrow or the plane and the caption.
+bool write_svg(const std::string& path, const LoadedHull& a, const LoadedHull& b,
+               const PairReport& report, std::span<const LoadedHull> parts_a,
+               std::span<const LoadedHull> parts_b, std::string& error);
 
 }  // namespace sepax::cli

@@ -1,0 +1,74 @@
+// `--decompose`: a non-convex mesh split into convex parts (decompose.hpp,
+// HACD), the seeds' way: each part is a hull, and two compounds are
+// checked part against part after a box broadphase. Approximate by nature:
+// the reports say so and point to --mesh for the exact answer.
+#pragma once
+
+#include "check.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace sepax::cli {
+
+/// True when this build has sepax_decompose (libHACD was found).
+[[nodiscard]] bool decompose_available();
+
+/// One input as convex parts in its own frame.
+struct Compound {
+  std::string name;               ///< the file
+  std::vector<LoadedHull> parts;  ///< named "file#k"; one (the hull) when convex
+  bool decomposed = false;        ///< false: the input is convex (or a cooked hull)
+  std::size_t triangles = 0;      ///< the mesh's triangles
+  real error = 0;                 ///< decompose's error: how far the parts stray from the mesh
+  real diagonal = 0;              ///< the mesh's bounding-box diagonal
+  double seconds = 0;             ///< time of the decomposition
+};
+
+/// Loads `path`: a convex mesh or a cooked hull is one part, a non-convex
+/// mesh is decomposed (progress on stderr when it is a terminal). On error
+/// returns false and sets `error` to one line naming the file.
+bool load_compound(const std::string& path, Compound& out, std::string& error);
+
+/// One line for people: "3 convex parts by HACD from a closed mesh of 36
+/// triangles, straying up to 0.01 (0.2% of its size)" or "convex: one part".
+[[nodiscard]] std::string describe(const Compound& c);
+
+/// What --decompose reports about one pair of compounds.
+struct CompoundReport {
+  std::string id;
+  std::string name_a;
+  std::string name_b;
+  std::string shape_a;  ///< describe()
+  std::string shape_b;
+  nlohmann::json input_a;
+  nlohmann::json input_b;
+  std::size_t pairs = 0;       ///< part pairs
+  std::size_t candidates = 0;  ///< part pairs whose world boxes overlap
+  std::size_t intersecting_pairs = 0;
+  bool intersecting = false;
+  /// Intersecting: the deepest pair's SAT separation (minus its depth);
+  /// apart: the smallest distance between parts (GJK).
+  real separation = 0;
+  std::size_t part_a = 0;  ///< the deciding pair's parts (deepest, or closest)
+  std::size_t part_b = 0;
+  PairReport deciding;  ///< check_pair on the deciding pair
+};
+
+/// Checks every pair of parts (box broadphase, SAT; GJK for the distance
+/// when no pair overlaps) and cross-checks the deciding pair.
+[[nodiscard]] CompoundReport check_compounds(const Compound& a, const Pose& pose_a,
+                                             const Compound& b, const Pose& pose_b,
+                                             const PairQuery& query);
+
+/// JSON: "mode": "decompose", "approximate": true, "intersecting",
+/// "separation", the deciding parts, the counts, and "pair" (the deciding
+/// pair as check --json gives it).
+[[nodiscard]] nlohmann::json to_json(const CompoundReport& r);
+
+/// The report for people.
+void print_report(const CompoundReport& r);
+
+}  // namespace sepax::cli
