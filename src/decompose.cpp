@@ -32,6 +32,9 @@ constexpr double on_surface = 1e-9;
 /// (HACD::NormalizeData, scale 1000 by default): lengths given as fractions
 /// of the diagonal are multiplied by this.
 constexpr double hacd_diagonal = 2000.0;
+/// Fewest vertices of a budgeted part hull: ICHull::Process fails below 3,
+/// and 4 is the smallest solid.
+constexpr std::size_t min_hull_vertices = 4;
 /// A point is inside a closed mesh when the magnitude of its generalized
 /// winding number is at least this (Jacobson et al. 2013: 1 inside, 0
 /// outside, 1/2 on the surface).
@@ -197,7 +200,9 @@ bool run_hacd(const Mesh& mesh, const DecomposeOptions& options, double concavit
   hacd.SetCompacityWeight(options.compactness_weight);
   hacd.SetVolumeWeight(0.0);
   hacd.SetNClusters(std::max<std::size_t>(min_parts, 1));
-  hacd.SetNVerticesPerCH(options.max_hull_vertices);
+  hacd.SetNVerticesPerCH(options.max_hull_vertices == 0
+                             ? 0
+                             : std::max(options.max_hull_vertices, dtol::min_hull_vertices));
   hacd.SetConcavity(concavity);
   hacd.SetConnectDist(
       options.connect_distance < 0 ? -1.0 : options.connect_distance * dtol::hacd_diagonal);

@@ -165,6 +165,31 @@ TEST_CASE("a U-bracket splits into convex parts within the error", "[decompose]"
   CHECK(owned == m.triangles.size());
 }
 
+// Without HACD's face points the bracket stays one part, its hull: the error
+// measure must see the notch it bridges (every point of the hull is within
+// 0.5 of the solid, the notch's centre line exactly 0.5).
+TEST_CASE("the error measure sees a part that bridges the notch", "[decompose]") {
+  const TestMesh m = u_bracket();
+  DecomposeOptions o;
+  o.face_points = false;
+  const DecomposeResult r = run(m, o);
+  INFO(r.message);
+  check_parts(m, r);
+  CHECK(r.parts.size() == 1);
+  CHECK(r.excess > real(0.25));
+  CHECK(r.excess <= real(0.5) + slack(r));
+  CHECK(r.hull_volume == Approx(6).epsilon(1e-5));
+}
+
+TEST_CASE("a hull vertex budget below 4 is taken as 4", "[decompose]") {
+  DecomposeOptions o;
+  o.max_hull_vertices = 2;
+  const DecomposeResult r = run(u_bracket(), o);
+  INFO(r.message);
+  REQUIRE(r.ok());
+  for (const ConvexPart& part : r.parts) CHECK(part.hull.vertex_count() <= 4);
+}
+
 TEST_CASE("a convex box stays one part", "[decompose]") {
   const TestMesh m = box_mesh();
   const DecomposeResult r = run(m);

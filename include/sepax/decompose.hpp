@@ -83,7 +83,8 @@ struct DecomposeOptions {
   /// volume), so some of the part's mesh vertices may lie outside it: see
   /// DecomposeResult::shortfall. Without it a part is the exact convex hull
   /// of its triangles' vertices, in the input's coordinates. The merging
-  /// itself does not depend on it.
+  /// itself does not depend on it. Values 1 to 3 are taken as 4 (a
+  /// tetrahedron).
   std::size_t max_hull_vertices = 0;
   /// Weight of the compactness term (perimeter^2 / (4 pi area) of a merged
   /// cluster) in HACD's merge cost: favours round parts. HACD's alpha;
@@ -95,8 +96,11 @@ struct DecomposeOptions {
   /// negative: components never merge (each gives its own parts). HACD's
   /// default is 30 units of 2000, 0.015.
   double connect_distance = 0.015;
-  /// Also let HACD measure concavity at triangle centres (not only at
-  /// vertices): better parts on coarse meshes, a little slower.
+  /// Also let HACD measure concavity at triangle centres, not only at
+  /// vertices (HACD's AddFacesPoints). Needed on coarse meshes: without it
+  /// HACD sees no concavity in the 28-triangle U-bracket of the tests and
+  /// returns its hull as one part (excess 0.5 on a 3 x 2 x 1 bracket); with
+  /// it, three exact parts.
   bool face_points = true;
   /// Samples per edge of each hull triangle when measuring `excess`: a grid
   /// of (n+1)(n+2)/2 points per triangle (1: the corners only).
