@@ -6,8 +6,10 @@
 # Uses sudo for apt-get when not run as root. Sourced by demo.sh and test.sh.
 set -euo pipefail
 
+# libbullet-extras-dev: libHACD, the convex decomposition behind the optional
+# sepax_decompose library (-Ddecompose; its headers under bullet/HACD).
 SEPAX_PACKAGES=(meson ninja-build pkg-config cmake g++ libglm-dev libqhull-dev catch2
-  libbenchmark-dev libassimp-dev libcli11-dev nlohmann-json3-dev python3)
+  libbenchmark-dev libassimp-dev libcli11-dev nlohmann-json3-dev python3 libbullet-extras-dev)
 # Benchmark peers (bench_peers compares against them; optional for the rest).
 SEPAX_PEER_PACKAGES=(libccd-dev libbullet-dev libfcl-dev)
 
