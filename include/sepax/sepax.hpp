@@ -14,18 +14,20 @@
 //   epa.hpp          epa::query: GJK, then EPA's depth when overlapping
 //   crosscheck.hpp   SAT against GJK/EPA on one pair: do they agree?
 //   contact.hpp      contact::collide: manifolds (up to 4 points with ids) for a solver
+//   mesh.hpp         TriangleMesh (non-convex, AABB tree), mesh::query against meshes and hulls
 //   support.hpp, convex.hpp  support mapping, and shapes GJK/EPA accept
 //                    (posed, rounded, spheres, capsules)
 // Mesh files are read by the separate library sepax_io (io.hpp).
 #pragma once
 
+#include "sepax/contact.hpp"
 #include "sepax/convex.hpp"
 #include "sepax/crosscheck.hpp"
-#include "sepax/contact.hpp"
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/hull.hpp"
 #include "sepax/hull_file.hpp"
+#include "sepax/mesh.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/sat_pair_cache.hpp"
 #include "sepax/sat_round.hpp"

@@ -1,0 +1,401 @@
+// Mesh queries: branch and bound over the AABB trees in A's local frame,
+// exact triangle pairs at the leaves (mesh_triangle.cpp, or GJK against a
+// hull), and the containment test when no surfaces touch.
+#include "sepax/gjk.hpp"
+#include "sepax/mesh.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace sepax::mesh {
+
+const char* to_string(Contact how) {
+  switch (how) {
+    case Contact::none:
+      return "none";
+    case Contact::surfaces:
+      return "surfaces";
+    case Contact::a_inside_b:
+      return "a_inside_b";
+    case Contact::b_inside_a:
+      return "b_inside_a";
+  }
+  return "unknown";
+}
+
+namespace {
+
+constexpr real infinity = std::numeric_limits<real>::infinity();
+
+/// Depth of a traversal stack: a median-split tree over 2^31 triangles is at
+/// most 31 levels deep, and a pair traversal holds at most one pending
+/// sibling per level of either tree, plus the root pair.
+constexpr int stack_size = 128;
+
+/// B's local frame seen from A's, and the sizes the tolerances read.
+struct PairFrame {
+  Pose b_to_a;     // B local -> A local
+  real band = 0;   // touching band (length): tol::touching of the pair's magnitude
+  real slack = 0;  // round-off allowance of a box distance: tol::coplanar of it
+};
+
+PairFrame make_frame(const Pose& pa, real magnitude_a, const Pose& pb, real magnitude_b) {
+  PairFrame f;
+  f.b_to_a = relative_pose(pa, pb);
+  const real magnitude = magnitude_a + magnitude_b + glm::length(f.b_to_a.translation);
+  f.band = tol::touching * magnitude;
+  f.slack = tol::coplanar * magnitude;
+  return f;
+}
+
+/// Box around `b` (a box in B's frame) in A's frame: the rotated box's
+/// centre and its half extents through |R| (Ericson 4.2.6).
+Bounds to_frame(const Bounds& b, const Pose& pose) {
+  const vec3 centre = pose.apply((b.min + b.max) * real(0.5));
+  const vec3 half = (b.max - b.min) * real(0.5);
+  const mat3& r = pose.rotation;
+  vec3 h(0);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) h[i] += std::abs(r[j][i]) * half[j];
+  return Bounds{centre - h, centre + h};
+}
+
+/// Distance between two boxes (0 when they overlap), squared.
+real box_distance2(const Bounds& a, const Bounds& b) {
+  const vec3 gap = glm::max(glm::max(b.min - a.max, a.min - b.max), vec3(0));
+  return glm::dot(gap, gap);
+}
+
+/// A lower bound of the distance between what two boxes hold, less the
+/// round-off allowance (a box from rounded corners may be slightly small).
+real lower_bound(const Bounds& a, const Bounds& b, real slack) {
+  return std::max(std::sqrt(box_distance2(a, b)) - slack, real(0));
+}
+
+Bounds triangle_bounds(const convex::Triangle& t) {
+  return Bounds{glm::min(t.p[0], glm::min(t.p[1], t.p[2])),
+                glm::max(t.p[0], glm::max(t.p[1], t.p[2]))};
+}
+
+convex::Triangle to_frame(const convex::Triangle& t, const Pose& pose) {
+  return convex::Triangle{{pose.apply(t.p[0]), pose.apply(t.p[1]), pose.apply(t.p[2])}};
+}
+
+real diagonal2(const Bounds& b) {
+  const vec3 d = b.max - b.min;
+  return glm::dot(d, d);
+}
+
+/// What a traversal has found so far, in A's frame.
+struct Best {
+  real distance = infinity;  // upper bound; 0 once a pair touches
+  bool touching = false;
+  vec3 point_a{real(0)}, point_b{real(0)};
+  index_t triangle_a = -1, triangle_b = -1;  // kept-triangle indices
+  int pairs = 0;
+};
+
+// --- Mesh against mesh --------------------------------------------------------
+
+struct NodePair {
+  index_t a, b;
+  real lower;
+};
+
+/// The triangle pairs of two leaves: B's triangles moved into A's frame
+/// once per leaf pair, each pair boxed before the exact test.
+/// `distance_wanted` false: only the verdict (intersect()).
+void test_leaves(const TriangleMesh& a, const MeshNode& la, const TriangleMesh& b,
+                 const MeshNode& lb, const PairFrame& f, bool distance_wanted, Best& best) {
+  std::array<convex::Triangle, TriangleMesh::leaf_size> tb;
+  std::array<Bounds, TriangleMesh::leaf_size> boxb;
+  for (index_t j = 0; j < lb.count; ++j) {
+    tb[j] = to_frame(b.triangle(static_cast<std::size_t>(lb.start + j)), f.b_to_a);
+    boxb[j] = triangle_bounds(tb[j]);
+  }
+  for (index_t i = 0; i < la.count && !best.touching; ++i) {
+    const auto ia = static_cast<std::size_t>(la.start + i);
+    const convex::Triangle ta = a.triangle(ia);
+    const Bounds boxa = triangle_bounds(ta);
+    for (index_t j = 0; j < lb.count && !best.touching; ++j) {
+      const real limit = distance_wanted ? best.distance : f.band;
+      if (lower_bound(boxa, boxb[j], f.slack) > limit) continue;
+      ++best.pairs;
+      // For the verdict only, any gap beyond the band ends the pair (limit 0).
+      const TrianglePair p = triangle_pair(ta, tb[j], f.band, distance_wanted ? limit : real(0));
+      const bool nearer = distance_wanted && p.distance < best.distance;
+      if (p.touching || nearer)
+        best = Best{p.touching ? real(0) : p.distance, p.touching,   p.point_a, p.point_b,
+                    static_cast<index_t>(ia),          lb.start + j, best.pairs};
+    }
+  }
+}
+
+/// Pushes the pairs (child, other) of both children of `node` that may
+/// still beat `limit`, the nearer last so that it is popped first.
+template <class PairOf>
+void push_children(const std::span<const MeshNode> nodes, index_t node, PairOf pair_of, real limit,
+                   std::array<NodePair, stack_size>& stack, int& top) {
+  const NodePair first = pair_of(node + 1);
+  const NodePair second = pair_of(nodes[static_cast<std::size_t>(node)].start);
+  const bool first_nearer = first.lower <= second.lower;
+  for (const NodePair& p : {first_nearer ? second : first, first_nearer ? first : second})
+    if (p.lower <= limit && top < stack_size) stack[static_cast<std::size_t>(top++)] = p;
+}
+
+/// Branch and bound over both trees (Ericson 6.3.2, descending the larger
+/// node): a node pair whose boxes are farther apart than the best pair so
+/// far (or, for the verdict only, than the touching band) is skipped.
+/// Stops at the first touching pair.
+Best traverse_meshes(const TriangleMesh& a, const TriangleMesh& b, const PairFrame& f,
+                     bool distance_wanted) {
+  Best best;
+  const auto na = a.nodes(), nb = b.nodes();
+  auto lower = [&](index_t ia, index_t ib) {
+    return lower_bound(na[static_cast<std::size_t>(ia)].bounds,
+                       to_frame(nb[static_cast<std::size_t>(ib)].bounds, f.b_to_a), f.slack);
+  };
+  std::array<NodePair, stack_size> stack;
+  int top = 0;
+  stack[static_cast<std::size_t>(top++)] = NodePair{0, 0, lower(0, 0)};
+  while (top > 0 && !best.touching) {
+    const NodePair p = stack[static_cast<std::size_t>(--top)];
+    const real limit = distance_wanted ? best.distance : f.band;
+    if (p.lower > limit) continue;
+    const MeshNode& a_node = na[static_cast<std::size_t>(p.a)];
+    const MeshNode& b_node = nb[static_cast<std::size_t>(p.b)];
+    if (a_node.leaf() && b_node.leaf()) {
+      test_leaves(a, a_node, b, b_node, f, distance_wanted, best);
+      continue;
+    }
+    const bool split_a =
+        !a_node.leaf() && (b_node.leaf() || diagonal2(a_node.bounds) >= diagonal2(b_node.bounds));
+    if (split_a)
+      push_children(
+          na, p.a,
+          [&](index_t c) {
+            return NodePair{c, p.b, lower(c, p.b)};
+          },
+          limit, stack, top);
+    else
+      push_children(
+          nb, p.b,
+          [&](index_t c) {
+            return NodePair{p.a, c, lower(p.a, c)};
+          },
+          limit, stack, top);
+  }
+  return best;
+}
+
+/// True when the winding number of `solid` around p (solid's frame) rounds
+/// to a nonzero integer: p is inside the closed mesh.
+bool inside(const TriangleMesh& solid, const vec3& p) {
+  return std::abs(winding_number(solid, p)) >= real(0.5);
+}
+
+/// The containment part of a verdict when no surfaces touch: one vertex of
+/// each connected part of either mesh against the other, when closed.
+/// Sets how and the tested vertex (A's frame) in `at`.
+Contact containment(const TriangleMesh& a, const TriangleMesh& b, const PairFrame& f, vec3& at) {
+  if (b.is_closed())
+    for (index_t v : a.part_seeds()) {
+      at = a.vertices()[static_cast<std::size_t>(v)];
+      if (inside(b, f.b_to_a.apply_inverse(at))) return Contact::a_inside_b;
+    }
+  if (a.is_closed())
+    for (index_t v : b.part_seeds()) {
+      at = f.b_to_a.apply(b.vertices()[static_cast<std::size_t>(v)]);
+      if (inside(a, at)) return Contact::b_inside_a;
+    }
+  return Contact::none;
+}
+
+/// The world-frame answer from a traversal and a containment verdict.
+Result finish(const Best& best, Contact how, const vec3& at, const Pose& pa, const TriangleMesh& a,
+              const TriangleMesh* b) {
+  Result r;
+  r.pairs_tested = best.pairs;
+  r.how = best.touching ? Contact::surfaces : how;
+  r.intersecting = r.how != Contact::none;
+  if (r.how == Contact::a_inside_b || r.how == Contact::b_inside_a) {
+    r.point_a = r.point_b = pa.apply(at);
+    return r;
+  }
+  if (best.triangle_a < 0) return r;  // nothing tested: an empty shape
+  r.distance = best.touching ? real(0) : best.distance;
+  r.point_a = pa.apply(best.point_a);
+  r.point_b = pa.apply(best.point_b);
+  r.triangle_a = a.input_index(static_cast<std::size_t>(best.triangle_a));
+  if (b != nullptr) r.triangle_b = b->input_index(static_cast<std::size_t>(best.triangle_b));
+  return r;
+}
+
+}  // namespace
+
+Result query(const TriangleMesh& a, const Pose& pose_a, const TriangleMesh& b, const Pose& pose_b) {
+  if (a.empty() || b.empty()) return Result{};
+  const PairFrame f = make_frame(pose_a, a.magnitude(), pose_b, b.magnitude());
+  const Best best = traverse_meshes(a, b, f, true);
+  vec3 at(0);
+  const Contact how = best.touching ? Contact::surfaces : containment(a, b, f, at);
+  return finish(best, how, at, pose_a, a, &b);
+}
+
+Hit intersect(const TriangleMesh& a, const Pose& pose_a, const TriangleMesh& b,
+              const Pose& pose_b) {
+  if (a.empty() || b.empty()) return Hit{};
+  const PairFrame f = make_frame(pose_a, a.magnitude(), pose_b, b.magnitude());
+  const Best best = traverse_meshes(a, b, f, false);
+  if (best.touching)
+    return Hit{Contact::surfaces, a.input_index(static_cast<std::size_t>(best.triangle_a)),
+               b.input_index(static_cast<std::size_t>(best.triangle_b))};
+  vec3 at(0);
+  return Hit{containment(a, b, f, at)};
+}
+
+// --- Mesh against hull ----------------------------------------------------------
+
+namespace {
+
+using PosedHull = convex::Posed<convex::HullShape>;
+
+/// One triangle against the hull (in A's frame) by GJK: exact on polytopes
+/// up to its touching band (tol::gjk_touch).
+void test_triangle(const convex::Triangle& t, index_t index, const PosedHull& hull,
+                   bool distance_wanted, Best& best) {
+  ++best.pairs;
+  if (!distance_wanted) {
+    if (gjk::intersect(t, hull)) best = Best{0, true, t.p[0], t.p[0], index, -1, best.pairs};
+    return;
+  }
+  const gjk::Result g = gjk::distance(t, hull);
+  if (g.intersecting || g.distance < best.distance)
+    best = Best{g.intersecting ? real(0) : g.distance,
+                g.intersecting,
+                g.point_a,
+                g.point_b,
+                index,
+                -1,
+                best.pairs};
+}
+
+/// Branch and bound over A's tree against the hull's box in A's frame.
+Best traverse_hull(const TriangleMesh& a, const PosedHull& hull, const PairFrame& f,
+                   bool distance_wanted) {
+  Best best;
+  const Bounds hull_box = to_frame(hull.shape.hull->bounds(), f.b_to_a);
+  const auto nodes = a.nodes();
+  auto pair_of = [&](index_t n) {
+    return NodePair{n, -1,
+                    lower_bound(nodes[static_cast<std::size_t>(n)].bounds, hull_box, f.slack)};
+  };
+  std::array<NodePair, stack_size> stack;
+  int top = 0;
+  stack[static_cast<std::size_t>(top++)] = pair_of(0);
+  while (top > 0 && !best.touching) {
+    const NodePair p = stack[static_cast<std::size_t>(--top)];
+    const real limit = distance_wanted ? best.distance : f.band;
+    if (p.lower > limit) continue;
+    const MeshNode& node = nodes[static_cast<std::size_t>(p.a)];
+    if (!node.leaf()) {
+      push_children(nodes, p.a, pair_of, limit, stack, top);
+      continue;
+    }
+    for (index_t i = 0; i < node.count && !best.touching; ++i) {
+      const convex::Triangle t = a.triangle(static_cast<std::size_t>(node.start + i));
+      const real bound = lower_bound(triangle_bounds(t), hull_box, f.slack);
+      if (bound <= (distance_wanted ? best.distance : f.band))
+        test_triangle(t, node.start + i, hull, distance_wanted, best);
+    }
+  }
+  return best;
+}
+
+/// True when every corner of A's triangles lies inside the hull by more
+/// than the band: then no triangle meets the hull's boundary. The corners
+/// of A's box are tried first (all inside means all of A is).
+bool mesh_inside_hull(const TriangleMesh& a, const Hull& hull, const PairFrame& f) {
+  auto inside_hull = [&](const vec3& p_in_a) {
+    const vec3 p = f.b_to_a.apply_inverse(p_in_a);
+    for (const Plane& plane : hull.planes())
+      if (!(plane.distance(p) < -f.band)) return false;
+    return true;
+  };
+  const Bounds& box = a.bounds();
+  bool corners = true;
+  for (int k = 0; k < 8 && corners; ++k)
+    corners = inside_hull(vec3((k & 1) ? box.max.x : box.min.x, (k & 2) ? box.max.y : box.min.y,
+                               (k & 4) ? box.max.z : box.min.z));
+  if (corners) return true;
+  for (const auto& t : a.triangles())
+    for (index_t v : t)
+      if (!inside_hull(a.vertices()[static_cast<std::size_t>(v)])) return false;
+  return true;
+}
+
+/// The verdict once the traversal is done: surfaces (or A inside the hull)
+/// when a triangle met the hull, else the hull inside the closed mesh.
+Contact hull_verdict(const TriangleMesh& a, const Hull& hull, const PairFrame& f, const Best& best,
+                     vec3& at) {
+  if (best.touching) {
+    at = a.triangle(static_cast<std::size_t>(best.triangle_a)).p[0];
+    return mesh_inside_hull(a, hull, f) ? Contact::a_inside_b : Contact::surfaces;
+  }
+  at = f.b_to_a.apply(hull.vertices()[0]);
+  return a.is_closed() && inside(a, at) ? Contact::b_inside_a : Contact::none;
+}
+
+Result mirrored(Result r) {
+  std::swap(r.point_a, r.point_b);
+  r.triangle_b = r.triangle_a;
+  r.triangle_a = -1;
+  if (r.how == Contact::a_inside_b)
+    r.how = Contact::b_inside_a;
+  else if (r.how == Contact::b_inside_a)
+    r.how = Contact::a_inside_b;
+  return r;
+}
+
+}  // namespace
+
+Result query(const TriangleMesh& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  if (a.empty() || b.empty()) return Result{};
+  const PairFrame f = make_frame(pose_a, a.magnitude(), pose_b, b.magnitude());
+  const PosedHull hull{convex::HullShape{&b}, f.b_to_a};
+  Best best = traverse_hull(a, hull, f, true);
+  vec3 at(0);
+  const Contact how = hull_verdict(a, b, f, best, at);
+  best.touching = how == Contact::surfaces;  // A inside the hull is reported as containment
+  return finish(best, how, at, pose_a, a, nullptr);
+}
+
+Hit intersect(const TriangleMesh& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  if (a.empty() || b.empty()) return Hit{};
+  const PairFrame f = make_frame(pose_a, a.magnitude(), pose_b, b.magnitude());
+  const PosedHull hull{convex::HullShape{&b}, f.b_to_a};
+  const Best best = traverse_hull(a, hull, f, false);
+  vec3 at(0);
+  const Contact how = hull_verdict(a, b, f, best, at);
+  if (how != Contact::surfaces) return Hit{how};
+  return Hit{how, a.input_index(static_cast<std::size_t>(best.triangle_a)), -1};
+}
+
+Result query(const Hull& a, const Pose& pose_a, const TriangleMesh& b, const Pose& pose_b) {
+  return mirrored(query(b, pose_b, a, pose_a));
+}
+
+Hit intersect(const Hull& a, const Pose& pose_a, const TriangleMesh& b, const Pose& pose_b) {
+  Hit h = intersect(b, pose_b, a, pose_a);
+  h.triangle_b = h.triangle_a;
+  h.triangle_a = -1;
+  if (h.how == Contact::a_inside_b)
+    h.how = Contact::b_inside_a;
+  else if (h.how == Contact::b_inside_a)
+    h.how = Contact::a_inside_b;
+  return h;
+}
+
+}  // namespace sepax::mesh
