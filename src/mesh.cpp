@@ -9,6 +9,7 @@
 #include <numeric>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 namespace sepax {
@@ -212,20 +213,47 @@ void MeshBuilder::derive_topology(TriangleMesh& m) {
   m.part_seeds_ = part_seeds(m.triangles_, weld);
 }
 
-MeshResult TriangleMesh::from_triangles(std::span<const vec3> vertices,
-                                        std::span<const std::array<index_t, 3>> triangles) {
+MeshResult MeshBuilder::build(std::span<const vec3> vertices,
+                              std::span<const std::array<index_t, 3>> triangles) {
   MeshResult r = check_input(vertices, triangles);
   if (!r.ok()) return r;
   TriangleMesh& m = r.mesh;
   m.vertices_.assign(vertices.begin(), vertices.end());
   set_bounds(m, triangles, m.bounds_, m.extent_, m.magnitude_);
-  MeshBuilder::keep_triangles(m, triangles);
+  keep_triangles(m, triangles);
   if (m.triangles_.empty())
     return fail(MeshStatus::all_degenerate, "all " + std::to_string(triangles.size()) +
                                                 " triangles have zero area (within tolerance)");
-  MeshBuilder::derive_topology(m);
-  MeshBuilder::build_tree(m);
+  derive_topology(m);
+  build_tree(m);
   return r;
+}
+
+namespace {
+
+// Vertices of the other precision, rounded to `real` (to nearest; a double
+// beyond float's range becomes infinite and is refused as non_finite).
+template <class V>
+MeshResult build_converted(std::span<const V> vertices,
+                           std::span<const std::array<index_t, 3>> triangles) {
+  if constexpr (std::is_same_v<V, vec3>) {
+    return MeshBuilder::build(vertices, triangles);
+  } else {
+    const std::vector<vec3> converted(vertices.begin(), vertices.end());
+    return MeshBuilder::build(converted, triangles);
+  }
+}
+
+}  // namespace
+
+MeshResult TriangleMesh::from_triangles(std::span<const glm::vec3> vertices,
+                                        std::span<const std::array<index_t, 3>> triangles) {
+  return build_converted(vertices, triangles);
+}
+
+MeshResult TriangleMesh::from_triangles(std::span<const glm::dvec3> vertices,
+                                        std::span<const std::array<index_t, 3>> triangles) {
+  return build_converted(vertices, triangles);
 }
 
 }  // namespace sepax

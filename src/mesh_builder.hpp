@@ -9,6 +9,10 @@
 namespace sepax {
 
 struct MeshBuilder {
+  /// Checks the input and builds the mesh: the steps below in order.
+  /// (mesh.cpp)
+  [[nodiscard]] static MeshResult build(std::span<const vec3> vertices,
+                                        std::span<const std::array<index_t, 3>> triangles);
   /// Keeps the non-degenerate triangles (with their input indices) and
   /// counts the rest. (mesh.cpp)
   static void keep_triangles(TriangleMesh& m, std::span<const std::array<index_t, 3>> triangles);

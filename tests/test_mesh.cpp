@@ -145,7 +145,7 @@ const real exact = is_double ? real(1e-12) : real(1e-5);
 TEST_CASE("bad input gets a status, never a crash", "[mesh]") {
   const std::vector<vec3> v = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
   const std::vector<Tri> t = {{0, 1, 2}};
-  CHECK(TriangleMesh::from_triangles({}, t).status == MeshStatus::empty_input);
+  CHECK(TriangleMesh::from_triangles(std::span<const vec3>{}, t).status == MeshStatus::empty_input);
   CHECK(TriangleMesh::from_triangles(v, {}).status == MeshStatus::empty_input);
   const std::vector<Tri> out = {{0, 1, 3}};
   const MeshResult r = TriangleMesh::from_triangles(v, out);
@@ -165,6 +165,17 @@ TEST_CASE("bad input gets a status, never a crash", "[mesh]") {
   CHECK(d.status == MeshStatus::all_degenerate);
   CHECK(d.mesh.empty());
   CHECK(std::string(to_string(MeshStatus::all_degenerate)) == "all_degenerate");
+}
+
+TEST_CASE("float and double vertices are both accepted", "[mesh]") {
+  const Soup box = box_soup(vec3(1));
+  const std::vector<glm::vec3> f(box.vertices.begin(), box.vertices.end());
+  const std::vector<glm::dvec3> d(box.vertices.begin(), box.vertices.end());
+  CHECK(TriangleMesh::from_triangles(f, box.triangles).ok());
+  CHECK(TriangleMesh::from_triangles(d, box.triangles).ok());
+  std::vector<glm::dvec3> huge = d;
+  huge[0].x = 1e300;  // beyond float's range, and beyond reach of double's queries
+  CHECK(TriangleMesh::from_triangles(huge, box.triangles).status == MeshStatus::non_finite);
 }
 
 TEST_CASE("degenerate triangles are skipped and counted", "[mesh]") {
@@ -297,6 +308,8 @@ TEST_CASE("triangle pairs agree with GJK: verdict, distance, closest points", "[
     const glm::dvec3 dir = rng.unit() * std::pow(10.0, rng.uniform(-6, 0.5));
     convex::Triangle a = random_triangle(rng, vec3(0));
     convex::Triangle b = random_triangle(rng, to_real(dir));
+    if (kind == 2)  // a translated copy: every edge parallel to one of the other's
+      for (int k = 0; k < 3; ++k) b.p[k] = a.p[k] + to_real(dir);
     if (kind == 3) {  // coplanar: both in z = 0
       for (vec3& p : a.p) p.z = 0;
       for (vec3& p : b.p) p.z = 0;

@@ -32,7 +32,7 @@
 // frame.
 //
 // Cost: queries never allocate (a fixed traversal stack on the call stack,
-// about 3 KB), never throw, and give the same answer for the same input. The
+// about 2 KB), never throw, and give the same answer for the same input. The
 // containment test costs O(triangles) per connected part tested, and only
 // runs when the surfaces do not touch and the point lies in the solid's
 // bounds. A built mesh is read-only and may be shared between threads.
@@ -97,7 +97,14 @@ class SEPAX_API TriangleMesh {
   /// Never throws for bad input: an empty span, an index out of range, a
   /// non-finite coordinate or no triangle left gives a status and a
   /// message instead.
-  [[nodiscard]] static MeshResult from_triangles(std::span<const vec3> vertices,
+  ///
+  /// Float and double vertices are both accepted, whatever `real` is (one
+  /// of the two overloads takes `vec3`): they are converted to `real` first,
+  /// as Hull::from_points does (a double beyond float's range is then
+  /// non_finite).
+  [[nodiscard]] static MeshResult from_triangles(std::span<const glm::vec3> vertices,
+                                                 std::span<const std::array<index_t, 3>> triangles);
+  [[nodiscard]] static MeshResult from_triangles(std::span<const glm::dvec3> vertices,
                                                  std::span<const std::array<index_t, 3>> triangles);
 
   /// An empty mesh (no triangles); only useful as a placeholder.
@@ -180,7 +187,9 @@ enum class Contact : std::uint8_t {
 /// Answer of mesh::query.
 struct Result {
   /// True when the shapes have a point in common: the surfaces touch (within
-  /// tol::touching of the pair's magnitude), or one solid contains the other.
+  /// tol::touching of the pair's magnitude: the sum of both shapes'
+  /// magnitudes and the distance between their frames; against a hull,
+  /// GJK's tol::gjk_touch), or one solid contains the other.
   bool intersecting = false;
   /// Which way they interfere; none when apart.
   Contact how = Contact::none;
