@@ -190,12 +190,6 @@ Best traverse_meshes(const TriangleMesh& a, const TriangleMesh& b, const PairFra
   return best;
 }
 
-/// True when the winding number of `solid` around p (solid's frame) rounds
-/// to a nonzero integer: p is inside the closed mesh.
-bool inside(const TriangleMesh& solid, const vec3& p) {
-  return std::abs(winding_number(solid, p)) >= real(0.5);
-}
-
 /// The containment part of a verdict when no surfaces touch: one vertex of
 /// each connected part of either mesh against the other, when closed.
 /// Sets how and the tested vertex (A's frame) in `at`.
@@ -203,12 +197,12 @@ Contact containment(const TriangleMesh& a, const TriangleMesh& b, const PairFram
   if (b.is_closed())
     for (index_t v : a.part_seeds()) {
       at = a.vertices()[static_cast<std::size_t>(v)];
-      if (inside(b, f.b_to_a.apply_inverse(at))) return Contact::a_inside_b;
+      if (contains(b, f.b_to_a.apply_inverse(at))) return Contact::a_inside_b;
     }
   if (a.is_closed())
     for (index_t v : b.part_seeds()) {
       at = f.b_to_a.apply(b.vertices()[static_cast<std::size_t>(v)]);
-      if (inside(a, at)) return Contact::b_inside_a;
+      if (contains(a, at)) return Contact::b_inside_a;
     }
   return Contact::none;
 }
@@ -345,7 +339,7 @@ Contact hull_verdict(const TriangleMesh& a, const Hull& hull, const PairFrame& f
     return mesh_inside_hull(a, hull, f) ? Contact::a_inside_b : Contact::surfaces;
   }
   at = f.b_to_a.apply(hull.vertices()[0]);
-  return a.is_closed() && inside(a, at) ? Contact::b_inside_a : Contact::none;
+  return contains(a, at) ? Contact::b_inside_a : Contact::none;
 }
 
 Result mirrored(Result r) {

@@ -1,11 +1,9 @@
 // Exact queries on single triangles: the separating-axis verdict and the
-// closest points of a triangle pair, and the winding number of a mesh
-// around a point.
+// closest points of a triangle pair.
 #include "sepax/mesh.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 namespace sepax::mesh {
 
@@ -158,29 +156,6 @@ TrianglePair triangle_pair(const convex::Triangle& a, const convex::Triangle& b,
   // more than that; max() keeps it from rounding below the gap.
   r.distance = r.touching ? real(0) : std::max(std::sqrt(c.distance2), gap);
   return r;
-}
-
-// Signed solid angle of triangle abc seen from p (van Oosterom and
-// Strackee 1983): tan(omega / 2) = [a b c] / (|a||b||c| + (a.b)|c| +
-// (a.c)|b| + (b.c)|a|) with a, b, c relative to p; atan2 keeps the quadrant.
-// Summed over a closed mesh and divided by 4 pi it is the generalized
-// winding number (Jacobson, Kavan and Sorkine-Hornung 2013).
-real winding_number(const TriangleMesh& mesh, const vec3& p) {
-  if (mesh.empty()) return 0;
-  const Bounds& box = mesh.bounds();
-  const bool outside_box =
-      glm::any(glm::lessThan(p, box.min)) || glm::any(glm::greaterThan(p, box.max));
-  if (mesh.is_closed() && outside_box) return 0;
-  real sum = 0;
-  for (std::size_t t = 0; t < mesh.triangle_count(); ++t) {
-    const convex::Triangle tri = mesh.triangle(t);
-    const vec3 a = tri.p[0] - p, b = tri.p[1] - p, c = tri.p[2] - p;
-    const real la = glm::length(a), lb = glm::length(b), lc = glm::length(c);
-    const real num = glm::dot(a, glm::cross(b, c));
-    const real den = la * lb * lc + glm::dot(a, b) * lc + glm::dot(a, c) * lb + glm::dot(b, c) * la;
-    sum += real(2) * std::atan2(num, den);
-  }
-  return sum / (real(4) * std::numbers::pi_v<real>);
 }
 
 }  // namespace sepax::mesh

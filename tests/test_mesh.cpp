@@ -275,6 +275,46 @@ TEST_CASE("a million triangles build without deep recursion", "[mesh][large]") {
   check_tree(m);
 }
 
+// --- Point in solid -------------------------------------------------------------
+
+TEST_CASE("contains agrees with the rounded winding number", "[mesh]") {
+  const TriangleMesh cow = build(read_off(SEPAX_TEST_DATA "/cow.off"));
+  const TriangleMesh bracket = build(u_bracket());
+  const TriangleMesh torus = build(torus_soup(1, real(0.3), 24, 12));
+  pairs::Rng rng(5);
+  int inside = 0, outside = 0;
+  for (const TriangleMesh* m : {&cow, &bracket, &torus}) {
+    const glm::dvec3 lo(m->bounds().min), hi(m->bounds().max);
+    for (int n = 0; n < 2000; ++n) {
+      const glm::dvec3 c = (lo + hi) * 0.5, h = (hi - lo) * 0.6;
+      const vec3 p =
+          to_real(glm::dvec3(rng.uniform(c.x - h.x, c.x + h.x), rng.uniform(c.y - h.y, c.y + h.y),
+                             rng.uniform(c.z - h.z, c.z + h.z)));
+      const real w = mesh::winding_number(*m, p);
+      if (std::abs(w - std::round(w)) > real(0.01)) continue;  // on the surface
+      const bool want = std::abs(w) >= real(0.5);
+      CHECK(mesh::contains(*m, p) == want);
+      inside += want;
+      outside += !want;
+    }
+  }
+  CHECK(inside > 1000);
+  CHECK(outside > 1000);
+  // Rays along the bracket's axis-aligned faces and edges: points level with
+  // its corners (grazing for axis-aligned rays; sepax's rays are skewed).
+  CHECK(mesh::contains(bracket, vec3(0.5, 1, 0.5)));
+  CHECK(mesh::contains(bracket, vec3(2, 0.5, 0.5)));
+  CHECK_FALSE(mesh::contains(bracket, vec3(2, 2, 0.5)));  // in the notch
+  CHECK_FALSE(mesh::contains(bracket, vec3(1, 1, 2)));
+  // Inside-out: still inside; open: never.
+  Soup flipped = u_bracket();
+  for (Tri& t : flipped.triangles) std::swap(t[1], t[2]);
+  CHECK(mesh::contains(build(flipped), vec3(0.5, 1, 0.5)));
+  Soup open = u_bracket();
+  open.triangles.pop_back();
+  CHECK_FALSE(mesh::contains(build(open), vec3(0.5, 1, 0.5)));
+}
+
 // --- Triangle pairs against GJK -----------------------------------------------
 
 namespace {

@@ -17,10 +17,12 @@
 //   a hull by GJK (gjk.hpp) on the convex::Triangle adapter.
 // - containment: when no surfaces touch, a closed mesh may still contain the
 //   other shape. One vertex of each connected part of the other shape is
-//   tested with the generalized winding number (Jacobson, Kavan and
-//   Sorkine-Hornung, "Robust Inside-Outside Segmentation using Generalized
-//   Winding Numbers", SIGGRAPH 2013; each triangle's signed solid angle by
-//   van Oosterom and Strackee, IEEE Trans. Biomed. Eng. 1983).
+//   tested (mesh::contains): a ray's signed crossings counted over the
+//   tree, and where a ray grazes an edge, the generalized winding number
+//   (Jacobson, Kavan and Sorkine-Hornung, "Robust Inside-Outside
+//   Segmentation using Generalized Winding Numbers", SIGGRAPH 2013; each
+//   triangle's signed solid angle by van Oosterom and Strackee, IEEE Trans.
+//   Biomed. Eng. 1983).
 // - distance: when apart, the exact distance and closest points, by branch
 //   and bound over both trees (AABB distance as the lower bound), with
 //   exact triangle-triangle closest points (segment-segment and
@@ -33,9 +35,9 @@
 //
 // Cost: queries never allocate (a fixed traversal stack on the call stack,
 // about 2 KB), never throw, and give the same answer for the same input. The
-// containment test costs O(triangles) per connected part tested, and only
-// runs when the surfaces do not touch and the point lies in the solid's
-// bounds. A built mesh is read-only and may be shared between threads.
+// containment test runs only when the surfaces do not touch, once per
+// connected part, and only for points in the solid's bounds. A built mesh is
+// read-only and may be shared between threads.
 #pragma once
 
 #include "sepax/convex.hpp"
@@ -273,6 +275,14 @@ struct TrianglePair {
 [[nodiscard]] SEPAX_API TrianglePair
 triangle_pair(const convex::Triangle& a, const convex::Triangle& b, real band,
               real max_distance = std::numeric_limits<real>::infinity());
+
+/// True when p (the mesh's local frame) is inside the solid that a closed
+/// mesh bounds; always false for an open mesh. Counts the signed crossings
+/// of a ray from p over the tree (O(log n) typically); when a ray grazes an
+/// edge or a vertex (tol::ray_margin) it tries another, and after three it
+/// rounds winding_number(). An inside-out mesh (clockwise triangles) counts
+/// its inside too. Points within round-off of the surface may go either way.
+[[nodiscard]] SEPAX_API bool contains(const TriangleMesh& mesh, const vec3& p);
 
 /// Generalized winding number of the mesh around point p (local frame): the
 /// sum of the triangles' signed solid angles over 4 pi. For a closed mesh
