@@ -34,31 +34,35 @@ constexpr real infinity = std::numeric_limits<real>::infinity();
 /// sibling per level of either tree, plus the root pair.
 constexpr int stack_size = 128;
 
-/// B's local frame seen from A's, and the sizes the tolerances read.
+/// Each shape's local frame seen from the other's, and the sizes the
+/// tolerances read.
 struct PairFrame {
-  Pose b_to_a;     // B local -> A local
-  real band = 0;   // touching band (length): tol::touching of the pair's magnitude
-  real slack = 0;  // round-off allowance of a box distance: tol::coplanar of it
+  Pose b_to_a;      // B local -> A local
+  Pose a_to_b;      // A local -> B local
+  mat3 abs_b_to_a;  // |b_to_a.rotation|, elementwise: boxes into A's frame
+  mat3 abs_a_to_b;  // its transpose: boxes into B's frame
+  real band = 0;    // touching band (length): tol::touching of the pair's magnitude
+  real slack = 0;   // round-off allowance of a box distance: tol::coplanar of it
 };
 
 PairFrame make_frame(const Pose& pa, real magnitude_a, const Pose& pb, real magnitude_b) {
   PairFrame f;
   f.b_to_a = relative_pose(pa, pb);
+  f.a_to_b = relative_pose(pb, pa);
+  for (int c = 0; c < 3; ++c)
+    for (int r = 0; r < 3; ++r) f.abs_b_to_a[c][r] = std::abs(f.b_to_a.rotation[c][r]);
+  f.abs_a_to_b = glm::transpose(f.abs_b_to_a);
   const real magnitude = magnitude_a + magnitude_b + glm::length(f.b_to_a.translation);
   f.band = tol::touching * magnitude;
   f.slack = tol::coplanar * magnitude;
   return f;
 }
 
-/// Box around `b` (a box in B's frame) in A's frame: the rotated box's
-/// centre and its half extents through |R| (Ericson 4.2.6).
-Bounds to_frame(const Bounds& b, const Pose& pose) {
+/// Box around box `b` moved by `pose`: the moved centre, and the half
+/// extents through |R| (Ericson 4.2.6).
+Bounds to_frame(const Bounds& b, const Pose& pose, const mat3& abs_rotation) {
   const vec3 centre = pose.apply((b.min + b.max) * real(0.5));
-  const vec3 half = (b.max - b.min) * real(0.5);
-  const mat3& r = pose.rotation;
-  vec3 h(0);
-  for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) h[i] += std::abs(r[j][i]) * half[j];
+  const vec3 h = abs_rotation * ((b.max - b.min) * real(0.5));
   return Bounds{centre - h, centre + h};
 }
 
@@ -68,10 +72,22 @@ real box_distance2(const Bounds& a, const Bounds& b) {
   return glm::dot(gap, gap);
 }
 
-/// A lower bound of the distance between what two boxes hold, less the
-/// round-off allowance (a box from rounded corners may be slightly small).
-real lower_bound(const Bounds& a, const Bounds& b, real slack) {
-  return std::max(std::sqrt(box_distance2(a, b)) - slack, real(0));
+/// Square of a lower bound of the distance between what A's box and B's box
+/// (each in its own frame) hold: the gap between the boxes along A's axes
+/// (B's box boxed in A's frame) or along B's axes, whichever is larger. Both
+/// are separating-axis gaps of the two oriented boxes (Ericson 4.4.1's face
+/// axes), so both are at most the distance.
+real placed_gap2(const Bounds& a, const Bounds& b, const PairFrame& f) {
+  return std::max(box_distance2(a, to_frame(b, f.b_to_a, f.abs_b_to_a)),
+                  box_distance2(to_frame(a, f.a_to_b, f.abs_a_to_b), b));
+}
+
+/// Square of the reach within which a pair must be looked at: `limit` plus
+/// the round-off allowance (a box from rounded corners may be slightly
+/// small). A pair whose squared gap exceeds it cannot beat `limit`.
+real reach2(real limit, const PairFrame& f) {
+  const real reach = limit + f.slack;
+  return reach * reach;
 }
 
 Bounds triangle_bounds(const convex::Triangle& t) {
@@ -79,7 +95,7 @@ Bounds triangle_bounds(const convex::Triangle& t) {
                 glm::max(t.p[0], glm::max(t.p[1], t.p[2]))};
 }
 
-convex::Triangle to_frame(const convex::Triangle& t, const Pose& pose) {
+convex::Triangle to_triangle_frame(const convex::Triangle& t, const Pose& pose) {
   return convex::Triangle{{pose.apply(t.p[0]), pose.apply(t.p[1]), pose.apply(t.p[2])}};
 }
 
@@ -101,7 +117,7 @@ struct Best {
 
 struct NodePair {
   index_t a, b;
-  real lower;
+  real gap2;  // square of a lower bound of the distance between the nodes' contents
 };
 
 /// The triangle pairs of two leaves: B's triangles moved into A's frame
@@ -112,7 +128,7 @@ void test_leaves(const TriangleMesh& a, const MeshNode& la, const TriangleMesh& 
   std::array<convex::Triangle, TriangleMesh::leaf_size> tb;
   std::array<Bounds, TriangleMesh::leaf_size> boxb;
   for (index_t j = 0; j < lb.count; ++j) {
-    tb[j] = to_frame(b.triangle(static_cast<std::size_t>(lb.start + j)), f.b_to_a);
+    tb[j] = to_triangle_frame(b.triangle(static_cast<std::size_t>(lb.start + j)), f.b_to_a);
     boxb[j] = triangle_bounds(tb[j]);
   }
   for (index_t i = 0; i < la.count && !best.touching; ++i) {
@@ -121,7 +137,7 @@ void test_leaves(const TriangleMesh& a, const MeshNode& la, const TriangleMesh& 
     const Bounds boxa = triangle_bounds(ta);
     for (index_t j = 0; j < lb.count && !best.touching; ++j) {
       const real limit = distance_wanted ? best.distance : f.band;
-      if (lower_bound(boxa, boxb[j], f.slack) > limit) continue;
+      if (box_distance2(boxa, boxb[j]) > reach2(limit, f)) continue;
       ++best.pairs;
       // For the verdict only, any gap beyond the band ends the pair (limit 0).
       const TrianglePair p = triangle_pair(ta, tb[j], f.band, distance_wanted ? limit : real(0));
@@ -133,16 +149,16 @@ void test_leaves(const TriangleMesh& a, const MeshNode& la, const TriangleMesh& 
   }
 }
 
-/// Pushes the pairs (child, other) of both children of `node` that may
-/// still beat `limit`, the nearer last so that it is popped first.
+/// Pushes the pairs (child, other) of both children of `node` whose squared
+/// gap is within `reach2`, the nearer last so that it is popped first.
 template <class PairOf>
-void push_children(const std::span<const MeshNode> nodes, index_t node, PairOf pair_of, real limit,
+void push_children(const std::span<const MeshNode> nodes, index_t node, PairOf pair_of, real reach2,
                    std::array<NodePair, stack_size>& stack, int& top) {
   const NodePair first = pair_of(node + 1);
   const NodePair second = pair_of(nodes[static_cast<std::size_t>(node)].start);
-  const bool first_nearer = first.lower <= second.lower;
+  const bool first_nearer = first.gap2 <= second.gap2;
   for (const NodePair& p : {first_nearer ? second : first, first_nearer ? first : second})
-    if (p.lower <= limit && top < stack_size) stack[static_cast<std::size_t>(top++)] = p;
+    if (p.gap2 <= reach2 && top < stack_size) stack[static_cast<std::size_t>(top++)] = p;
 }
 
 /// Branch and bound over both trees (Ericson 6.3.2, descending the larger
@@ -154,16 +170,16 @@ Best traverse_meshes(const TriangleMesh& a, const TriangleMesh& b, const PairFra
   Best best;
   const auto na = a.nodes(), nb = b.nodes();
   auto lower = [&](index_t ia, index_t ib) {
-    return lower_bound(na[static_cast<std::size_t>(ia)].bounds,
-                       to_frame(nb[static_cast<std::size_t>(ib)].bounds, f.b_to_a), f.slack);
+    return placed_gap2(na[static_cast<std::size_t>(ia)].bounds,
+                       nb[static_cast<std::size_t>(ib)].bounds, f);
   };
   std::array<NodePair, stack_size> stack;
   int top = 0;
   stack[static_cast<std::size_t>(top++)] = NodePair{0, 0, lower(0, 0)};
   while (top > 0 && !best.touching) {
     const NodePair p = stack[static_cast<std::size_t>(--top)];
-    const real limit = distance_wanted ? best.distance : f.band;
-    if (p.lower > limit) continue;
+    const real reach = reach2(distance_wanted ? best.distance : f.band, f);
+    if (p.gap2 > reach) continue;
     const MeshNode& a_node = na[static_cast<std::size_t>(p.a)];
     const MeshNode& b_node = nb[static_cast<std::size_t>(p.b)];
     if (a_node.leaf() && b_node.leaf()) {
@@ -178,14 +194,14 @@ Best traverse_meshes(const TriangleMesh& a, const TriangleMesh& b, const PairFra
           [&](index_t c) {
             return NodePair{c, p.b, lower(c, p.b)};
           },
-          limit, stack, top);
+          reach, stack, top);
     else
       push_children(
           nb, p.b,
           [&](index_t c) {
             return NodePair{p.a, c, lower(p.a, c)};
           },
-          limit, stack, top);
+          reach, stack, top);
   }
   return best;
 }
@@ -280,28 +296,28 @@ void test_triangle(const convex::Triangle& t, index_t index, const PosedHull& hu
 Best traverse_hull(const TriangleMesh& a, const PosedHull& hull, const PairFrame& f,
                    bool distance_wanted) {
   Best best;
-  const Bounds hull_box = to_frame(hull.shape.hull->bounds(), f.b_to_a);
+  const Bounds& hull_local = hull.shape.hull->bounds();
+  const Bounds hull_box = to_frame(hull_local, f.b_to_a, f.abs_b_to_a);
   const auto nodes = a.nodes();
   auto pair_of = [&](index_t n) {
-    return NodePair{n, -1,
-                    lower_bound(nodes[static_cast<std::size_t>(n)].bounds, hull_box, f.slack)};
+    return NodePair{n, -1, placed_gap2(nodes[static_cast<std::size_t>(n)].bounds, hull_local, f)};
   };
   std::array<NodePair, stack_size> stack;
   int top = 0;
   stack[static_cast<std::size_t>(top++)] = pair_of(0);
   while (top > 0 && !best.touching) {
     const NodePair p = stack[static_cast<std::size_t>(--top)];
-    const real limit = distance_wanted ? best.distance : f.band;
-    if (p.lower > limit) continue;
+    const real reach = reach2(distance_wanted ? best.distance : f.band, f);
+    if (p.gap2 > reach) continue;
     const MeshNode& node = nodes[static_cast<std::size_t>(p.a)];
     if (!node.leaf()) {
-      push_children(nodes, p.a, pair_of, limit, stack, top);
+      push_children(nodes, p.a, pair_of, reach, stack, top);
       continue;
     }
     for (index_t i = 0; i < node.count && !best.touching; ++i) {
       const convex::Triangle t = a.triangle(static_cast<std::size_t>(node.start + i));
-      const real bound = lower_bound(triangle_bounds(t), hull_box, f.slack);
-      if (bound <= (distance_wanted ? best.distance : f.band))
+      if (box_distance2(triangle_bounds(t), hull_box) <=
+          reach2(distance_wanted ? best.distance : f.band, f))
         test_triangle(t, node.start + i, hull, distance_wanted, best);
     }
   }
