@@ -117,6 +117,7 @@ struct Triangle {
   [[nodiscard]] vec3 vertex(index_t i) const { return p[i]; }
   /// Always 3.
   [[nodiscard]] index_t vertex_count() const { return 3; }
+  /// Support point along d: the corner furthest along it.
   [[nodiscard]] vec3 support(const vec3& d) const { return vertex(support_vertex(d)); }
 };
 

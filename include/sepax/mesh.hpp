@@ -74,6 +74,7 @@ struct MeshNode {
   Bounds bounds;      ///< box around the node's triangles, mesh's local frame
   index_t start = 0;  ///< leaf: first triangle; inner node: second child
   index_t count = 0;  ///< leaf: number of triangles (>= 1); inner node: 0
+  /// True for a leaf (it holds triangles; an inner node holds two children).
   [[nodiscard]] bool leaf() const { return count > 0; }
 };
 
@@ -126,6 +127,7 @@ class SEPAX_API TriangleMesh {
                              vertices_[static_cast<std::size_t>(t[1])],
                              vertices_[static_cast<std::size_t>(t[2])]}};
   }
+  /// Number of kept triangles.
   [[nodiscard]] std::size_t triangle_count() const { return triangles_.size(); }
   /// The AABB tree (node 0 is the root; see MeshNode). Empty for an empty mesh.
   [[nodiscard]] std::span<const MeshNode> nodes() const { return nodes_; }
@@ -220,6 +222,7 @@ struct Hit {
   Contact how = Contact::none;  ///< none when apart
   index_t triangle_a = -1;      ///< surfaces: a touching triangle of A (input numbering)
   index_t triangle_b = -1;      ///< surfaces: a touching triangle of B; -1 for a hull
+  /// True when the shapes intersect (how is not none).
   explicit operator bool() const { return how != Contact::none; }
 };
 
@@ -258,8 +261,10 @@ struct TrianglePair {
   bool touching = false;
   /// Distance between the triangles when not touching; 0 when touching.
   real distance = 0;
-  /// Closest points (not touching), or witnesses (touching), caller's frame.
+  /// Closest point on triangle a (not touching), or a witness near b
+  /// (touching), caller's frame.
   vec3 point_a{real(0)};
+  /// Closest point on triangle b, or a witness near a; same frame.
   vec3 point_b{real(0)};
 };
 
