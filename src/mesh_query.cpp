@@ -161,49 +161,97 @@ void push_children(const std::span<const MeshNode> nodes, index_t node, PairOf p
     if (p.gap2 <= reach2 && top < stack_size) stack[static_cast<std::size_t>(top++)] = p;
 }
 
-/// Branch and bound over both trees (Ericson 6.3.2, descending the larger
-/// node): a node pair whose boxes are farther apart than the best pair so
-/// far (or, for the verdict only, than the touching band) is skipped.
-/// Stops at the first touching pair.
-Best traverse_meshes(const TriangleMesh& a, const TriangleMesh& b, const PairFrame& f,
-                     bool distance_wanted) {
+/// One mesh-mesh traversal: the shapes, their frames and the best pair so far.
+struct MeshPair {
+  const TriangleMesh& a;
+  const TriangleMesh& b;
+  const PairFrame& f;
+  bool distance_wanted;  // false: only the verdict (intersect())
   Best best;
-  const auto na = a.nodes(), nb = b.nodes();
-  auto lower = [&](index_t ia, index_t ib) {
-    return placed_gap2(na[static_cast<std::size_t>(ia)].bounds,
-                       nb[static_cast<std::size_t>(ib)].bounds, f);
-  };
+
+  /// Squared reach within which pairs may still beat the best pair (or, for
+  /// the verdict only, touch).
+  [[nodiscard]] real reach() const { return reach2(distance_wanted ? best.distance : f.band, f); }
+
+  [[nodiscard]] NodePair pair(index_t ia, index_t ib) const {
+    return NodePair{ia, ib,
+                    placed_gap2(a.nodes()[static_cast<std::size_t>(ia)].bounds,
+                                b.nodes()[static_cast<std::size_t>(ib)].bounds, f)};
+  }
+
+  /// Tests p's triangles if both nodes are leaves (and returns false), else
+  /// sets the two child pairs of p, the nearer first: the larger node (by
+  /// its box's diagonal) is split (Ericson 6.3.2, "descend larger").
+  bool split(const NodePair& p, std::array<NodePair, 2>& children) {
+    const MeshNode& na = a.nodes()[static_cast<std::size_t>(p.a)];
+    const MeshNode& nb = b.nodes()[static_cast<std::size_t>(p.b)];
+    if (na.leaf() && nb.leaf()) {
+      test_leaves(a, na, b, nb, f, distance_wanted, best);
+      return false;
+    }
+    if (!na.leaf() && (nb.leaf() || diagonal2(na.bounds) >= diagonal2(nb.bounds)))
+      children = {pair(p.a + 1, p.b), pair(na.start, p.b)};
+    else
+      children = {pair(p.a, p.b + 1), pair(p.a, nb.start)};
+    if (children[1].gap2 < children[0].gap2) std::swap(children[0], children[1]);
+    return true;
+  }
+};
+
+/// Depth-first branch and bound from `start`, nearer child first, on a fixed
+/// stack (a median-split tree keeps it shallow: see stack_size).
+void depth_first(MeshPair& t, const NodePair& start) {
   std::array<NodePair, stack_size> stack;
   int top = 0;
-  stack[static_cast<std::size_t>(top++)] = NodePair{0, 0, lower(0, 0)};
-  while (top > 0 && !best.touching) {
+  stack[static_cast<std::size_t>(top++)] = start;
+  std::array<NodePair, 2> children;
+  while (top > 0 && !t.best.touching) {
     const NodePair p = stack[static_cast<std::size_t>(--top)];
-    const real reach = reach2(distance_wanted ? best.distance : f.band, f);
-    if (p.gap2 > reach) continue;
-    const MeshNode& a_node = na[static_cast<std::size_t>(p.a)];
-    const MeshNode& b_node = nb[static_cast<std::size_t>(p.b)];
-    if (a_node.leaf() && b_node.leaf()) {
-      test_leaves(a, a_node, b, b_node, f, distance_wanted, best);
-      continue;
-    }
-    const bool split_a =
-        !a_node.leaf() && (b_node.leaf() || diagonal2(a_node.bounds) >= diagonal2(b_node.bounds));
-    if (split_a)
-      push_children(
-          na, p.a,
-          [&](index_t c) {
-            return NodePair{c, p.b, lower(c, p.b)};
-          },
-          reach, stack, top);
-    else
-      push_children(
-          nb, p.b,
-          [&](index_t c) {
-            return NodePair{p.a, c, lower(p.a, c)};
-          },
-          reach, stack, top);
+    if (p.gap2 > t.reach() || !t.split(p, children)) continue;
+    for (int k = 1; k >= 0; --k)  // the nearer is pushed last, popped first
+      if (children[k].gap2 <= t.reach() && top < stack_size)
+        stack[static_cast<std::size_t>(top++)] = children[k];
   }
-  return best;
+}
+
+/// Most node pairs the best-first queue holds (16 bytes each in double).
+constexpr int queue_size = 256;
+
+/// Branch and bound over both trees, best first: node pairs are expanded in
+/// the order of their lower bounds, so the best pair is found early and the
+/// search ends once the nearest pending bound exceeds it. A child pair that
+/// does not fit in the fixed queue is searched depth first at once (same
+/// answer, in a different order). A pair farther apart than the best pair so
+/// far (or, for the verdict only, than the touching band) is skipped. Stops
+/// at the first touching pair. The verdict alone is searched depth first.
+Best traverse_meshes(const TriangleMesh& a, const TriangleMesh& b, const PairFrame& f,
+                     bool distance_wanted) {
+  MeshPair t{a, b, f, distance_wanted, Best{}};
+  if (!distance_wanted) {  // any touching pair will do: depth first finds one soonest
+    depth_first(t, t.pair(0, 0));
+    return t.best;
+  }
+  std::array<NodePair, queue_size> queue;  // a min-heap on gap2
+  auto farther = [](const NodePair& x, const NodePair& y) { return x.gap2 > y.gap2; };
+  int size = 0;
+  queue[static_cast<std::size_t>(size++)] = t.pair(0, 0);
+  std::array<NodePair, 2> children;
+  while (size > 0 && !t.best.touching) {
+    std::pop_heap(queue.begin(), queue.begin() + size, farther);
+    const NodePair p = queue[static_cast<std::size_t>(--size)];
+    if (p.gap2 > t.reach()) break;  // every pending pair is at least as far
+    if (!t.split(p, children)) continue;
+    for (const NodePair& c : children) {
+      if (c.gap2 > t.reach() || t.best.touching) continue;
+      if (size == queue_size) {
+        depth_first(t, c);
+        continue;
+      }
+      queue[static_cast<std::size_t>(size++)] = c;
+      std::push_heap(queue.begin(), queue.begin() + size, farther);
+    }
+  }
+  return t.best;
 }
 
 /// The containment part of a verdict when no surfaces touch: one vertex of

@@ -697,3 +697,16 @@ TEST_CASE("random poses of the cow against a hull: query equals the brute force"
                    << tally.touching);
   tally.check_all_seen();
 }
+
+TEST_CASE("linked rings: the distance equals the brute force", "[mesh]") {
+  // Many node pairs stay in reach (every opposite pair of tube sections is
+  // nearly closest), so the best-first queue overflows into depth-first
+  // searches: the answer must not change.
+  const TriangleMesh a = ring();
+  Tally tally;
+  for (const vec3& deg : {vec3(90, 0, 0), vec3(75, 15, 0)}) {
+    const Pose pb = at_deg(vec3(ring_R, real(0.05), 0), deg);
+    check_against_brute(a, Pose{}, a, pb, tally);
+  }
+  CHECK(tally.apart == 2);  // both poses apart
+}

@@ -23,18 +23,18 @@
 //   Segmentation using Generalized Winding Numbers", SIGGRAPH 2013; each
 //   triangle's signed solid angle by van Oosterom and Strackee, IEEE Trans.
 //   Biomed. Eng. 1983).
-// - distance: when apart, the exact distance and closest points, by branch
-//   and bound over both trees (AABB distance as the lower bound), with
-//   exact triangle-triangle closest points (segment-segment and
-//   vertex-triangle, Ericson 5.1.9 and 5.1.5).
+// - distance: when apart, the exact distance and closest points, by
+//   best-first branch and bound over both trees (box gaps along either
+//   tree's axes as the lower bound), with exact triangle-triangle closest
+//   points (segment-segment and vertex-triangle, Ericson 5.1.9 and 5.1.5).
 //
 // Frames: each shape lives in its local frame; queries take world poses and
 // work in A's local frame, transforming B's tree nodes and triangles into
 // it as they are visited (never the whole mesh). Results are in the world
 // frame.
 //
-// Cost: queries never allocate (a fixed traversal stack on the call stack,
-// about 2 KB), never throw, and give the same answer for the same input. The
+// Cost: queries never allocate (a fixed traversal stack and queue on the
+// call stack, about 6 KB), never throw, and give the same answer for the same input. The
 // containment test runs only when the surfaces do not touch, once per
 // connected part, and only for points in the solid's bounds. A built mesh is
 // read-only and may be shared between threads.
