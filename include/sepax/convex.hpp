@@ -1,9 +1,9 @@
 // sepax: support-map adapters, the shapes that GJK and EPA accept.
 //
 // GJK and EPA (gjk.hpp, epa.hpp) are written once against the SupportMap
-// concept of support.hpp. The adapters here turn hulls, boxes, points and
-// segments into support maps, move them with a Pose (Posed<S>) and inflate
-// them by a radius (Rounded<S>): a sphere is a rounded point, a capsule a
+// concept of support.hpp. The adapters here turn hulls, boxes, points,
+// segments and triangles into support maps, move them with a Pose (Posed<S>)
+// and inflate them by a radius (Rounded<S>): a sphere is a rounded point, a capsule a
 // rounded segment, a rounded box a rounded Box. The model is Jolt's
 // ConvexSupport.h (TransformedConvexObject, AddConvexRadius); this is a
 // separate design written for sepax.
@@ -98,6 +98,26 @@ struct Segment {
   [[nodiscard]] vec3 vertex(index_t i) const { return i == 1 ? p1 : p0; }
   /// Always 2.
   [[nodiscard]] index_t vertex_count() const { return 2; }
+  [[nodiscard]] vec3 support(const vec3& d) const { return vertex(support_vertex(d)); }
+};
+
+/// A triangle with corners p[0], p[1], p[2] (vertices 0, 1, 2): a flat
+/// convex polygon, as a mesh's triangles are (mesh.hpp). Its corners may be
+/// collinear or coincident; GJK then sees a segment or a point.
+struct Triangle {
+  vec3 p[3] = {vec3(real(0)), vec3(real(0)), vec3(real(0))};
+
+  /// Index of the corner furthest along d; ties go to the lower index.
+  [[nodiscard]] index_t support_vertex(const vec3& d, index_t /*hint*/ = -1) const {
+    const real d0 = glm::dot(d, p[0]), d1 = glm::dot(d, p[1]), d2 = glm::dot(d, p[2]);
+    if (d0 >= d1) return d0 >= d2 ? 0 : 2;
+    return d1 >= d2 ? 1 : 2;
+  }
+  /// Corner i.
+  [[nodiscard]] vec3 vertex(index_t i) const { return p[i]; }
+  /// Always 3.
+  [[nodiscard]] index_t vertex_count() const { return 3; }
+  /// Support point along d: the corner furthest along it.
   [[nodiscard]] vec3 support(const vec3& d) const { return vertex(support_vertex(d)); }
 };
 

@@ -15,19 +15,21 @@
 //   crosscheck.hpp   SAT against GJK/EPA on one pair: do they agree?
 //   contact.hpp      contact::collide: manifolds (up to 4 points with ids) for a solver
 //   convexity.hpp    convexity(): is a mesh its hull, or how far from it?
+//   mesh.hpp         TriangleMesh (non-convex, AABB tree), mesh::query against meshes and hulls
 //   support.hpp, convex.hpp  support mapping, and shapes GJK/EPA accept
 //                    (posed, rounded, spheres, capsules)
 // Mesh files are read by the separate library sepax_io (io.hpp).
 #pragma once
 
-#include "sepax/convex.hpp"
-#include "sepax/crosscheck.hpp"
 #include "sepax/contact.hpp"
+#include "sepax/convex.hpp"
 #include "sepax/convexity.hpp"
+#include "sepax/crosscheck.hpp"
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/hull.hpp"
 #include "sepax/hull_file.hpp"
+#include "sepax/mesh.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/sat_pair_cache.hpp"
 #include "sepax/sat_round.hpp"

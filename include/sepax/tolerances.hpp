@@ -125,4 +125,16 @@ inline constexpr real crosscheck = by_precision(1e-6, 1e-3);
 /// same direction.
 inline constexpr real crosscheck_angle = by_precision(1e-4, 1e-2);
 
+// --- Meshes (mesh.hpp) ---------------------------------------------------------
+
+/// Dimensionless (a barycentric coordinate, or the sine of an angle): the
+/// point-in-solid test counts a ray's crossings of a closed mesh and trusts
+/// the count only when every crossing is at least this far inside its
+/// triangle (each barycentric coordinate) and the ray meets each triangle's
+/// plane at a sine above it. Otherwise the ray may graze an edge or a
+/// vertex, where round-off can count a crossing twice or never, and the
+/// test sums the exact winding number instead. Generous: a doubt only costs
+/// time.
+inline constexpr real ray_margin = by_precision(1e-7, 1e-3);
+
 }  // namespace sepax::tol

@@ -77,6 +77,8 @@ template <class S>
     return s.p;
   } else if constexpr (std::is_same_v<S, convex::Segment>) {
     return (s.p0 + s.p1) * real(0.5);
+  } else if constexpr (std::is_same_v<S, convex::Triangle>) {
+    return (s.p[0] + s.p[1] + s.p[2]) * (real(1) / real(3));
   } else if constexpr (convex::is_posed<S>) {
     return s.pose.apply(center_of(s.shape));
   } else {
