@@ -16,6 +16,7 @@ The byte layouts are the ones fuzz_input.hpp decodes:
          translation kind, 3 int16 (kinds 0-6) or 3 doubles (kind 7)
   pair:  pose A, pose B, point count of A, cloud A, cloud B
   io:    extension index (obj off ply stl gltf glb), then the file's bytes
+  contact: margin byte, then a pair
   sxhull: mode byte, then a .sxhull file (mode 0, the layout of
          include/sepax/hull_file.hpp), a cloud (1), or a cloud and edits of
          its hull's file (2: 2 bytes of offset and a byte to xor, each)
@@ -265,6 +266,9 @@ def main():
         "fuzz_pair": lambda: PAIR_SEEDS,
         "fuzz_io": io_seeds,
         "fuzz_sxhull": lambda: {**SXHULL_SEEDS, **hull_regressions()},
+        # fuzz_pair's pairs with a margin byte first: 0 (no margin) and 200.
+        "fuzz_contact": lambda: {**{k: b"\x00" + v for k, v in PAIR_SEEDS.items()},
+                                 **{k + "_margin": b"\xc8" + v for k, v in PAIR_SEEDS.items()}},
     }
     for target in sys.argv[1:] or targets:
         if target not in targets:

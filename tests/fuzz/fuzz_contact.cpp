@@ -1,0 +1,124 @@
+// libFuzzer target: contact manifolds (contact::collide) of two hulls built
+// from arbitrary bytes (fuzz_input.hpp), in both orders, with a margin.
+//
+// Input layout: margin byte, then fuzz_pair's layout (pose A, pose B, point
+// count of A, cloud A, cloud B).
+//
+// Invariants (contact.hpp's contract):
+// - no crash, no sanitizer report, nothing non-finite; 0 to 4 points;
+// - the normal is a unit vector; each point's separation is the gap
+//   dot(point_b - point_a, normal), lies within the margin, and is never
+//   deeper than SAT's depth; point_a lies on A and point_b on B (not
+//   outside them), and the ids of one manifold differ;
+// - pairs clearly farther apart than the margin (by SAT) give no points,
+//   pairs clearly closer than it (by GJK's distance) at least one;
+// - a cache changes nothing: the same manifold cold and warm.
+#include "fuzz_input.hpp"
+#include "sepax/contact.hpp"
+#include "sepax/gjk.hpp"
+#include "sepax/sat.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace sepax;
+
+namespace {
+
+constexpr std::size_t max_points = 48;
+constexpr real unit_tolerance = 64 * tol::eps;
+
+/// Largest plane distance of a world point outside the hull at its pose.
+real outside(const Hull& h, const Pose& pose, const vec3& world) {
+  const vec3 local = pose.apply_inverse(world);
+  real d = -std::numeric_limits<real>::infinity();
+  for (const Plane& plane : h.planes()) d = std::max(d, plane.distance(local));
+  return d;
+}
+
+struct Pair {
+  const Hull& a;
+  Pose pa;
+  const Hull& b;
+  Pose pb;
+  real margin;
+  real band;  ///< the touching band widened by the coordinates' round-off
+};
+
+void check_manifold(const char* order, const Pair& p, const contact::Manifold& m) {
+  SEPAX_FUZZ_CHECK(m.count >= 0 && m.count <= contact::max_points, "%s: %d points", order, m.count);
+  SEPAX_FUZZ_CHECK(fuzz::finite(m.normal) && std::isfinite(m.separation), "%s: not finite", order);
+  SEPAX_FUZZ_CHECK(std::abs(glm::length(m.normal) - 1) <= unit_tolerance, "%s: normal length %.17g",
+                   order, double(glm::length(m.normal)));
+  for (int i = 0; i < m.count; ++i) {
+    const contact::Point& q = m.points[i];
+    SEPAX_FUZZ_CHECK(
+        fuzz::finite(q.point_a) && fuzz::finite(q.point_b) && std::isfinite(q.separation),
+        "%s: point %d not finite", order, i);
+    const real gap = glm::dot(q.point_b - q.point_a, m.normal);
+    SEPAX_FUZZ_CHECK(std::abs(gap - q.separation) <= p.band,
+                     "%s: point %d separation %.17g, gap along the normal %.17g", order, i,
+                     double(q.separation), double(gap));
+    SEPAX_FUZZ_CHECK(q.separation <= p.margin + p.band, "%s: point %d at %.17g beyond margin %g",
+                     order, i, double(q.separation), double(p.margin));
+    SEPAX_FUZZ_CHECK(q.separation >= m.separation - p.band,
+                     "%s: point %d at %.17g deeper than SAT's %.17g", order, i,
+                     double(q.separation), double(m.separation));
+    SEPAX_FUZZ_CHECK(
+        outside(p.a, p.pa, q.point_a) <= p.band && outside(p.b, p.pb, q.point_b) <= p.band,
+        "%s: point %d off its hull: %g, %g", order, i, double(outside(p.a, p.pa, q.point_a)),
+        double(outside(p.b, p.pb, q.point_b)));
+    for (int j = 0; j < i; ++j)
+      SEPAX_FUZZ_CHECK(m.points[j].id != q.id, "%s: points %d and %d share an id", order, j, i);
+  }
+}
+
+void check_pair(const char* order, const Pair& p) {
+  const contact::Manifold m = contact::collide(p.a, p.pa, p.b, p.pb, p.margin);
+  check_manifold(order, p, m);
+  const sat::Result s = sat::query(p.a, p.pa, p.b, p.pb);
+  if (s.separation > p.margin + p.band)
+    SEPAX_FUZZ_CHECK(m.count == 0, "%s: %d points %.17g apart, margin %g", order, m.count,
+                     double(s.separation), double(p.margin));
+  // SAT's separation only bounds the distance from below (two corners
+  // nearest each other are farther apart than any axis shows): the pair is
+  // within the margin when GJK's exact distance is.
+  const real distance = gjk::distance(p.a, p.pa, p.b, p.pb).distance;
+  if (distance < p.margin - p.band)
+    SEPAX_FUZZ_CHECK(m.count > 0, "%s: no point at distance %.17g (SAT %.17g), margin %g", order,
+                     double(distance), double(s.separation), double(p.margin));
+  // Warm: the same pair again with a cache filled by a first call.
+  contact::Cache cache;
+  (void)contact::collide(p.a, p.pa, p.b, p.pb, p.margin, &cache);
+  const contact::Manifold warm = contact::collide(p.a, p.pa, p.b, p.pb, p.margin, &cache);
+  SEPAX_FUZZ_CHECK(warm.count == m.count, "%s: %d points cold, %d warm", order, m.count,
+                   warm.count);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz::Input in(data, size);
+  const int margin_byte = in.byte();
+  const fuzz::PoseBytes pose_a = fuzz::read_pose(in), pose_b = fuzz::read_pose(in);
+  const std::size_t count_a = 1 + in.byte() % max_points;
+  const fuzz::Cloud cloud_a = fuzz::decode_cloud(in, count_a);
+  const fuzz::Cloud cloud_b = fuzz::decode_cloud(in, max_points);
+  const HullResult a = Hull::from_points(cloud_a.points);
+  const HullResult b = Hull::from_points(cloud_b.points);
+  if (!a.ok() || !b.ok()) return 0;
+  const double unit = std::max(cloud_a.cell, cloud_b.cell);
+  const Pose pa = fuzz::make_pose(pose_a, unit), pb = fuzz::make_pose(pose_b, unit);
+  if (!fuzz::finite_pose(pa) || !fuzz::finite_pose(pb)) return 0;
+
+  const real extent = std::max(a.hull.extent(), b.hull.extent());
+  // Margin: 0 half the time, else up to 25% of the size.
+  const real margin = margin_byte < 128 ? real(0) : real(margin_byte - 128) / 512 * extent;
+  const real magnitude = a.hull.magnitude() + b.hull.magnitude() + glm::length(pa.translation) +
+                         glm::length(pb.translation);
+  const real band = tol::crosscheck * extent + tol::touching * magnitude;
+  check_pair("A-B", {a.hull, pa, b.hull, pb, margin, band});
+  check_pair("B-A", {b.hull, pb, a.hull, pa, margin, band});
+  return 0;
+}
