@@ -33,14 +33,16 @@ def write_obj(path, name, vertices, faces):
 
 def extrude(outline, z0, z1):
     """A closed prism: the counter-clockwise polygon `outline` (in the xy
-    plane, given as convex pieces of vertex indices) from z0 to z1."""
-    points, pieces = outline
+    plane, given as counter-clockwise triangles of vertex indices) from z0
+    to z1. The caps are written as triangles: a fan over a convex piece with
+    three corners on a line would give a degenerate one."""
+    points, triangles = outline
     n = len(points)
     vertices = [(x, y, z0) for x, y in points] + [(x, y, z1) for x, y in points]
     faces = []
-    for piece in pieces:
-        faces.append([n + i for i in piece])      # top, counter-clockwise from +z
-        faces.append(list(reversed(piece)))       # bottom, seen from -z
+    for t in triangles:
+        faces.append([n + i for i in t])         # top, counter-clockwise from +z
+        faces.append(list(reversed(t)))           # bottom, seen from -z
     for i in range(n):
         j = (i + 1) % n
         faces.append([i, j, n + j, n + i])        # side walls, outward
@@ -49,14 +51,15 @@ def extrude(outline, z0, z1):
 
 def bracket():
     points = [(0, 0), (1, 0), (3, 0), (4, 0), (4, 3), (3, 3), (3, 1), (1, 1), (1, 3), (0, 3)]
-    # Convex pieces: the left column, the floor under the notch, the right column.
-    pieces = [[0, 1, 7, 8, 9], [1, 2, 6, 7], [2, 3, 4, 5, 6]]
-    return extrude((points, pieces), 0, 1)
+    # The left column, the floor under the notch, the right column.
+    triangles = [[0, 1, 7], [0, 7, 8], [0, 8, 9], [1, 2, 6], [1, 6, 7],
+                 [3, 4, 5], [3, 5, 6], [3, 6, 2]]
+    return extrude((points, triangles), 0, 1)
 
 
 def pin():
     points = [(1.5, 1.5), (2.5, 1.5), (2.5, 3.5), (1.5, 3.5)]
-    return extrude((points, [[0, 1, 2, 3]]), 0, 1)
+    return extrude((points, [[0, 1, 2], [0, 2, 3]]), 0, 1)
 
 
 def torus(R, r, nu, nv):

@@ -20,6 +20,7 @@ struct CheckOptions {
   PairQuery query;
   bool mesh = false;
   bool decompose = false;
+  DecomposeSettings settings;
 };
 
 /// --decompose: each non-convex input as HACD's convex parts, part against
@@ -29,7 +30,8 @@ int run_decomposed_check(const CheckOptions& o) {
   std::string error;
   Compound a, b;
   if (!parse_pose(o.pair.pose_a, pose_a, error) || !parse_pose(o.pair.pose_b, pose_b, error) ||
-      !load_compound(o.pair.file_a, a, error) || !load_compound(o.pair.file_b, b, error)) {
+      !load_compound(o.pair.file_a, o.settings, a, error) ||
+      !load_compound(o.pair.file_b, o.settings, b, error)) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
   }
@@ -134,6 +136,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--decompose", o->decompose,
                 "Split each non-convex mesh into convex parts (HACD) and check part against "
                 "part: approximate, the seeds' way; --svg draws the parts");
+  add_decompose_options(cmd, o->settings);
 }
 
 }  // namespace sepax::cli

@@ -5,6 +5,7 @@
 #include "decompose_mode.hpp"
 #include "shape.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -20,6 +21,7 @@ struct HullOptions {
   std::string out;               // OBJ, or a cooked hull when it ends in .sxhull
   std::size_t max_vertices = 0;  // 0: no cap
   bool decompose = false;
+  DecomposeSettings settings;
 };
 
 /// What --max-vertices did to one hull.
@@ -104,7 +106,9 @@ bool write_obj(const std::string& path, const std::vector<LoadedHull>& hulls) {
   for (const LoadedHull& h : hulls) {
     if (!h.built.ok()) continue;
     const Hull& hull = h.built.hull;
-    out << "o " << h.name << "\n";
+    std::string name = h.name;  // '#' would start an OBJ comment
+    std::replace(name.begin(), name.end(), '#', '_');
+    out << "o " << name << "\n";
     for (const vec3& v : hull.vertices()) out << "v " << v.x << ' ' << v.y << ' ' << v.z << "\n";
     const std::size_t faces = hull.is_flat() ? 1 : hull.face_count();  // one side of a polygon
     for (std::size_t f = 0; f < faces; ++f) {
@@ -140,7 +144,7 @@ int run_decomposed_hulls(const HullOptions& options) {
   for (const std::string& file : options.files) {
     Compound c;
     std::string error;
-    if (!load_compound(file, c, error)) {
+    if (!load_compound(file, options.settings, c, error)) {
       std::cerr << "sepax: " << error << "\n";
       status = exit_input_error;
       continue;
@@ -244,6 +248,7 @@ void add_hull_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-o,--output,--obj", options->out,
                   "Write the hulls to this OBJ file, or the one hull to this cooked hull file "
                   "when it ends in .sxhull (binary; read back by every command)");
+  add_decompose_options(cmd, options->settings);
 }
 
 }  // namespace sepax::cli

@@ -31,8 +31,8 @@ std::string format(const char* pattern, double x) {
 }
 
 /// The mesh split by HACD into named parts.
-bool decompose_mesh(const std::string& path, const io::Part& mesh, Compound& out,
-                    std::string& error) {
+bool decompose_mesh(const std::string& path, const io::Part& mesh,
+                    const DecomposeSettings& settings, Compound& out, std::string& error) {
 #if SEPAX_HAVE_DECOMPOSE
   const bool terminal = SEPAX_ISATTY(2) != 0;
   const auto progress = [&](double fraction, const char* stage) {
@@ -41,7 +41,10 @@ bool decompose_mesh(const std::string& path, const io::Part& mesh, Compound& out
                    100 * fraction, stage);
   };
   const auto start = std::chrono::steady_clock::now();
-  DecomposeResult d = decompose(mesh.points, mesh.triangles, {}, progress);
+  DecomposeOptions options;
+  if (settings.concavity > 0) options.concavity = settings.concavity;
+  if (settings.max_parts > 0) options.max_parts = settings.max_parts;
+  DecomposeResult d = decompose(mesh.points, mesh.triangles, options, progress);
   if (terminal) std::fprintf(stderr, "\r\033[K");
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!d.ok()) {
@@ -53,7 +56,7 @@ bool decompose_mesh(const std::string& path, const io::Part& mesh, Compound& out
   out.diagonal = d.diagonal;
   for (std::size_t k = 0; k < d.parts.size(); ++k) {
     LoadedHull part;
-    part.name = path + "#" + std::to_string(k);
+    part.name = path + "[" + std::to_string(k) + "]";
     part.points = std::move(d.parts[k].points);
     part.built = HullResult{HullStatus::ok, {}, std::move(d.parts[k].hull)};
     part.convexity.convex = true;
@@ -62,6 +65,7 @@ bool decompose_mesh(const std::string& path, const io::Part& mesh, Compound& out
   return true;
 #else
   (void)mesh;
+  (void)settings;
   (void)out;
   error = path +
           ": --decompose needs sepax_decompose, which this build lacks "
@@ -98,7 +102,18 @@ bool decompose_available() {
   return SEPAX_HAVE_DECOMPOSE != 0;
 }
 
-bool load_compound(const std::string& path, Compound& out, std::string& error) {
+void add_decompose_options(CLI::App* cmd, DecomposeSettings& settings) {
+  cmd->add_option("--concavity", settings.concavity,
+                  "With --decompose: how far a part may stray from the mesh, as a fraction of "
+                  "its bounding-box diagonal (HACD's concavity bound; default 0.01)")
+      ->check(CLI::Range(1e-6, 1.0));
+  cmd->add_option("--max-parts", settings.max_parts,
+                  "With --decompose: at most this many parts (default 32)")
+      ->check(CLI::Range(std::size_t(1), std::size_t(1) << 20));
+}
+
+bool load_compound(const std::string& path, const DecomposeSettings& settings, Compound& out,
+                   std::string& error) {
   out.name = path;
   std::vector<LoadedHull> whole;
   if (!load_hulls(path, false, whole, error)) return false;
@@ -116,7 +131,7 @@ bool load_compound(const std::string& path, Compound& out, std::string& error) {
     return false;
   }
   const io::Part mesh{path, std::move(whole.front().points), std::move(whole.front().triangles), 0};
-  return decompose_mesh(path, mesh, out, error);
+  return decompose_mesh(path, mesh, settings, out, error);
 }
 
 std::string describe(const Compound& c) {

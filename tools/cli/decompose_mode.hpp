@@ -6,6 +6,7 @@
 
 #include "check.hpp"
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -19,7 +20,7 @@ namespace sepax::cli {
 /// One input as convex parts in its own frame.
 struct Compound {
   std::string name;               ///< the file
-  std::vector<LoadedHull> parts;  ///< named "file#k"; one (the hull) when convex
+  std::vector<LoadedHull> parts;  ///< named "file[k]"; one (the hull) when convex
   bool decomposed = false;        ///< false: the input is convex (or a cooked hull)
   std::size_t triangles = 0;      ///< the mesh's triangles
   real error = 0;                 ///< decompose's error: how far the parts stray from the mesh
@@ -27,10 +28,20 @@ struct Compound {
   double seconds = 0;             ///< time of the decomposition
 };
 
+/// The decomposition's settings the tool offers (--concavity, --max-parts).
+struct DecomposeSettings {
+  double concavity = 0;       ///< 0: the library's default
+  std::size_t max_parts = 0;  ///< 0: the library's default
+};
+
+/// Adds --concavity and --max-parts to a command that takes --decompose.
+void add_decompose_options(CLI::App* cmd, DecomposeSettings& settings);
+
 /// Loads `path`: a convex mesh or a cooked hull is one part, a non-convex
 /// mesh is decomposed (progress on stderr when it is a terminal). On error
 /// returns false and sets `error` to one line naming the file.
-bool load_compound(const std::string& path, Compound& out, std::string& error);
+bool load_compound(const std::string& path, const DecomposeSettings& settings, Compound& out,
+                   std::string& error);
 
 /// One line for people: "3 convex parts by HACD from a closed mesh of 36
 /// triangles, straying up to 0.01 (0.2% of its size)" or "convex: one part".
