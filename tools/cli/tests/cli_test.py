@@ -222,6 +222,110 @@ def test_check_contacts():
     check(all("contacts" in r for r in rows if "error" not in r), "batch --contacts")
 
 
+def write_cube(path, centre, half):
+    """A closed cube mesh (12 triangles) as OBJ."""
+    cx, cy, cz = centre
+    with open(path, "w") as f:
+        for i in range(8):
+            f.write("v %r %r %r\n" % (cx + (half if i & 1 else -half), cy + (half if i & 2 else -half),
+                                       cz + (half if i & 4 else -half)))
+        for q in ((1, 3, 4, 2), (5, 6, 8, 7), (1, 2, 6, 5), (3, 7, 8, 4), (1, 5, 7, 3), (2, 4, 8, 6)):
+            f.write("f %d %d %d\nf %d %d %d\n" % (q[0], q[1], q[2], q[0], q[2], q[3]))
+
+
+def test_check_nonconvex():
+    # The U-bracket's hull fills its notch: the default mode tests hulls and
+    # says so, for A only (the pin is a box).
+    j = json.loads(run("check", data("bracket.obj"), data("pin.obj"), "--json", expect=1).stdout)
+    check(j["tested"] == "hulls" and j["input_a"]["convex"] is False, str(j["input_a"]))
+    check(j["input_a"]["closed"] and abs(j["input_a"]["hull_ratio"] - 1.5) < 1e-12, str(j))
+    check(j["input_b"]["convex"] is True and j["input_b"]["kind"] == "mesh", str(j["input_b"]))
+    text = run("check", data("bracket.obj"), data("pin.obj"), expect=1).stdout
+    check("verdict: intersecting hulls" in text and "A is not convex (--mesh" in text, text)
+    check("A:       not convex: closed mesh of 36 triangles" in text, text)
+    text = run("check", data("pin.obj"), data("pin.obj"), "--pose-b", "5,0,0", expect=0).stdout
+    check("hulls" not in text.split("verdict:")[1].split("\n")[0], text)
+    # A point cloud is described as one.
+    text = run("check", data("io", "points.obj"), data("pin.obj"), "--pose-b", "9,9,9",
+               expect=0).stdout
+    check("point cloud of" in text, text)
+
+
+def test_check_mesh():
+    j = json.loads(run("check", data("bracket.obj"), data("pin.obj"), "--mesh", "--json",
+                       expect=0).stdout)
+    check(j["mode"] == "mesh" and not j["intersecting"] and j["how"] == "none", str(j))
+    check(abs(j["separation"] - 0.5) < 1e-12 and j["triangle_a"] >= 0 and j["triangle_b"] >= 0,
+          str(j))
+    check(j["input_a"]["semantics"] == "solid" and j["input_a"]["triangles"] == 36, str(j))
+    # The pin pushed 0.6 to the right crosses the notch's wall.
+    j = json.loads(run("check", data("bracket.obj"), data("pin.obj"), "--pose-b", "0.6,0,0",
+                       "--mesh", "--json", expect=1).stdout)
+    check(j["intersecting"] and j["how"] == "surfaces" and j["separation"] == 0, str(j))
+    # Chain links: the smooth tori are 1.0 apart; the meshes' flat triangles
+    # on the inner side of a ring reach a little beyond the smooth surface.
+    j = json.loads(run("check", data("link.obj"), data("link.obj"), "--pose-b", "2,0,0/90,0,0",
+                       "--mesh", "--json", expect=0).stdout)
+    check(0.99 < j["separation"] < 1.0, str(j["separation"]))
+    run("check", data("link.obj"), data("link.obj"), "--pose-b", "3.5,0,0/90,0,0", "--mesh",
+        expect=1)
+    with tempfile.TemporaryDirectory() as tmp:
+        tube, hole = os.path.join(tmp, "tube.obj"), os.path.join(tmp, "hole.obj")
+        write_cube(tube, (2, 0, 0), 0.1)  # inside the ring's tube
+        write_cube(hole, (0, 0, 0), 0.1)  # in its hole
+        j = json.loads(run("check", data("link.obj"), tube, "--mesh", "--json", expect=1).stdout)
+        check(j["how"] == "b_inside_a", str(j))
+        j = json.loads(run("check", tube, data("link.obj"), "--mesh", "--json", expect=1).stdout)
+        check(j["how"] == "a_inside_b", str(j))
+        j = json.loads(run("check", data("link.obj"), hole, "--mesh", "--json", expect=0).stdout)
+        check(not j["intersecting"] and 1.3 < j["separation"] < 1.5, str(j))
+        # Default mode: the cube in the hole is inside the ring's hull.
+        run("check", data("link.obj"), hole, expect=1)
+        # batch and scene in mesh mode.
+        tsv = os.path.join(tmp, "cases.tsv")
+        with open(tsv, "w") as f:
+            f.write(f"apart\t{data('bracket.obj')}\t{data('pin.obj')}\n")
+            f.write(f"inside\t{data('link.obj')}\t{tube}\n")
+            f.write(f"cloud\t{data('io', 'points.obj')}\t{tube}\n")
+        p = run("batch", tsv, "--mesh", "--json", expect=2)
+        rows = [json.loads(l) for l in p.stdout.splitlines()]
+        check(rows[0]["mode"] == "mesh" and abs(rows[0]["separation"] - 0.5) < 1e-12, str(rows[0]))
+        check(rows[1]["how"] == "b_inside_a", str(rows[1]))
+        check("needs triangles" in rows[2]["error"], str(rows[2]))
+        check(rows[3]["summary"]["intersecting"] == 1 and rows[3]["summary"]["separated"] == 1,
+              str(rows[3]))
+        for f in ("bracket.obj", "pin.obj", "link.obj"):
+            shutil.copy(data(f), tmp)
+        os.remove(tsv)
+        j = json.loads(run("scene", tmp, "--mesh", "--json", expect=1).stdout)
+        names = sorted((os.path.basename(q["a"]), os.path.basename(q["b"])) for q in j["pairs"])
+        check(j["mode"] == "mesh" and names == [("link.obj", "tube.obj")], str(names))
+    p = run("check", data("io", "points.obj"), data("pin.obj"), "--mesh", expect=2)
+    check("mesh mode needs triangles" in p.stderr, p.stderr)
+    p = run("check", data("bracket.obj"), data("pin.obj"), "--mesh", "--decompose", expect=2)
+    check("choose one" in p.stderr, p.stderr)
+
+
+def test_check_decompose():
+    j = json.loads(run("check", data("bracket.obj"), data("pin.obj"), "--decompose", "--json",
+                       expect=0).stdout)
+    check(j["mode"] == "decompose" and j["approximate"] and not j["intersecting"], str(j))
+    check(j["input_a"]["parts"] == 3 and j["input_b"]["parts"] == 1, str(j))
+    check(abs(j["separation"] - 0.5) < 1e-9 and j["input_a"]["error"] < 1e-9, str(j))
+    text = run("check", data("bracket.obj"), data("pin.obj"), "--decompose", expect=0).stdout
+    check("--mesh gives the exact answer" in text and "3 convex parts by HACD" in text, text)
+    with tempfile.TemporaryDirectory() as tmp:
+        parts, svg = os.path.join(tmp, "parts.obj"), os.path.join(tmp, "parts.svg")
+        run("hull", data("bracket.obj"), "--decompose", "-o", parts, expect=0)
+        p = run("check", parts, data("pin.obj"), "--parts", "--json", expect=0)
+        rows = [json.loads(l) for l in p.stdout.splitlines()]
+        check(len(rows) == 3 and all(abs(r["separation"] - 0.5) < 1e-9 for r in rows), str(rows))
+        run("check", data("link.obj"), data("link.obj"), "--pose-b", "2,0,0/90,0,0", "--decompose",
+            "--svg", svg, expect=0)
+        ids, classes, polys, texts = svg_groups(svg)
+        check_views(ids, classes, polys)
+
+
 def test_check_bad_inputs():
     good = data("cow.off")
     for path, word in bad_inputs():
