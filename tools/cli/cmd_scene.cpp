@@ -248,7 +248,7 @@ int run_scene(const SceneOptions& o) {
     print_text(o, in, r, s);
   }
   if (!in.errors.empty()) return exit_input_error;
-  return exit_status(r.disagree > 0, !r.interfering.empty());
+  return exit_status(r.disagree > 0, !r.interfering.empty() || !r.meshes_interfering.empty());
 }
 
 }  // namespace

@@ -284,9 +284,10 @@ def test_check_mesh():
         # batch and scene in mesh mode.
         tsv = os.path.join(tmp, "cases.tsv")
         with open(tsv, "w") as f:
-            f.write(f"apart\t{data('bracket.obj')}\t{data('pin.obj')}\n")
-            f.write(f"inside\t{data('link.obj')}\t{tube}\n")
-            f.write(f"cloud\t{data('io', 'points.obj')}\t{tube}\n")
+            a = os.path.abspath
+            f.write(f"apart\t{a(data('bracket.obj'))}\t{a(data('pin.obj'))}\n")
+            f.write(f"inside\t{a(data('link.obj'))}\t{tube}\n")
+            f.write(f"cloud\t{a(data('io', 'points.obj'))}\t{tube}\n")
         p = run("batch", tsv, "--mesh", "--json", expect=2)
         rows = [json.loads(l) for l in p.stdout.splitlines()]
         check(rows[0]["mode"] == "mesh" and abs(rows[0]["separation"] - 0.5) < 1e-12, str(rows[0]))
@@ -294,8 +295,7 @@ def test_check_mesh():
         check("needs triangles" in rows[2]["error"], str(rows[2]))
         check(rows[3]["summary"]["intersecting"] == 1 and rows[3]["summary"]["separated"] == 1,
               str(rows[3]))
-        for f in ("bracket.obj", "pin.obj", "link.obj"):
-            shutil.copy(data(f), tmp)
+        shutil.copy(data("link.obj"), tmp)
         os.remove(tsv)
         j = json.loads(run("scene", tmp, "--mesh", "--json", expect=1).stdout)
         names = sorted((os.path.basename(q["a"]), os.path.basename(q["b"])) for q in j["pairs"])
