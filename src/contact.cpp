@@ -10,6 +10,7 @@
 // clipping, which become its id.
 #include "sepax/contact.hpp"
 
+#include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/sat_pair_cache.hpp"
 #include "sepax/support.hpp"
@@ -400,22 +401,24 @@ index_t nearest_vertex(const Hull& h, const Pose& pose, const vec3& p) {
   return best;
 }
 
-/// A pair apart by less than the margin whose SAT face left no point after
-/// clipping: the nearest features lie beyond the reference face's rim (a
-/// corner or an edge nearest another corner, where SAT's best axis only
-/// bounds the distance). One point at GJK's closest points, the normal
-/// along them, as Box2D v3 does for polygons whose closest features are
-/// vertices. Its id names the hulls' vertices nearest those points.
-void closest_points_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
-                            real limit, Manifold& m) {
-  const gjk::Result d = gjk::distance(a, pa, b, pb);
-  if (d.intersecting || d.distance > limit) return;
+/// A pair within the margin whose SAT feature left no point after clipping:
+/// apart, the nearest features lie beyond the reference face's rim (a corner
+/// or an edge nearest another corner, where SAT's best axis only bounds the
+/// distance); touching, the contact is a segment on the face's rim that
+/// round-off clipped away. One point at GJK's closest points (EPA's witness
+/// points when touching or overlapping), the normal along them, as Box2D v3
+/// does for polygons whose closest features are vertices. Its id names the
+/// hulls' vertices nearest those points.
+void witness_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, real limit,
+                     Manifold& m) {
+  const epa::Result d = epa::query(a, pa, b, pb);
+  if (d.separation > limit) return;
   m.normal = d.axis;
-  m.separation = d.distance;
+  m.separation = d.separation;
   Point& q = m.points[0];
   q.point_a = d.point_a;
   q.point_b = d.point_b;
-  q.separation = d.distance;
+  q.separation = d.separation;
   q.id = make_id({FeatureType::vertex, nearest_vertex(a, pa, d.point_a)},
                  {FeatureType::vertex, nearest_vertex(b, pb, d.point_b)});
   m.count = 1;
@@ -471,7 +474,7 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
     case sat::FeatureKind::none:
       break;
   }
-  if (m.count == 0 && !r.intersecting) closest_points_contact(a, pose_a, b, pose_b, limit, m);
+  if (m.count == 0) witness_contact(a, pose_a, b, pose_b, limit, m);
   return m;
 }
 

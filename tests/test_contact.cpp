@@ -143,6 +143,38 @@ TEST_CASE(
   CHECK(contact::collide(a.hull, Pose{}, b.hull, Pose{}, real(0.6)).count == 0);
 }
 
+TEST_CASE("a quad touching a cube along its edge gets a point in both orders (fuzz_contact)",
+          "[contact][regression]") {
+  // The quad leans 45 degrees away from the cube's edge it lies on. With the
+  // quad as A, its face decides; the cube's faces on both sides of the edge
+  // are equally anti-parallel, and clipping either against the quad left
+  // only the shared edge, which round-off removed.
+  const std::vector<vec3> cube = {{-0.49999999999900002, -0.5, -0.50000000000099998},
+                                  {0.50000000000099998, -0.5, -0.50000000000099998},
+                                  {0.5, -0.49999999999900002, 0.5},
+                                  {-0.5, -0.49999999999900002, 0.5},
+                                  {-0.5, 0.50000000000099998, 0.5},
+                                  {-0.49999999999900002, 0.5, -0.50000000000099998},
+                                  {0.5, 0.50000000000099998, 0.5},
+                                  {0.50000000000099998, 0.5, -0.50000000000099998}};
+  const std::vector<vec3> quad = {{0.49999999998674993, -0.50000000000100009, -0.49999999998574995},
+                                  {1.5000000000132501, -0.5, 0.49999999998674999},
+                                  {1.5000000000387499, 0.49999999999799999, 0.50000000001124989},
+                                  {0.49999999998774991, 0.5, -0.49999999998575001}};
+  const HullResult a = Hull::from_points(cube), b = Hull::from_points(quad);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  const real tol = is_double ? real(1e-9) : real(1e-4);
+  for (const bool mirror : {false, true}) {
+    INFO("quad first: " << mirror);
+    const contact::Manifold m = mirror
+                                    ? contact::collide(b.hull, Pose{}, a.hull, Pose{}, real(0.25))
+                                    : contact::collide(a.hull, Pose{}, b.hull, Pose{}, real(0.25));
+    REQUIRE(m.count >= 1);
+    for (int i = 0; i < m.count; ++i) CHECK(std::abs(m.points[i].separation) <= tol);
+  }
+}
+
 TEST_CASE("random pairs: points on both surfaces, gaps along the normal, mirrored",
           "[contact][random]") {
   int points = 0, face_contacts = 0, edge_contacts = 0, full_depth = 0, face_pairs = 0;

@@ -84,9 +84,8 @@ struct Manifold {
   Point points[max_points];
   int count = 0;
   /// SAT's separation along the normal (the deepest point's separation
-  /// when the axis is a face's; see sat::Result); GJK's distance for the
-  /// one point of a pair apart whose nearest features are beyond the face
-  /// (see collide()).
+  /// when the axis is a face's; see sat::Result); GJK/EPA's for the one
+  /// point of a pair that clipping left without one (see collide()).
   real separation = 0;
   /// SAT's deciding feature: the reference face (face_a, face_b) or the
   /// edge pair (edges) the points came from.
@@ -104,10 +103,11 @@ struct Cache {
 /// with their separations (positive ones are speculative); pairs farther
 /// apart get count 0. `cache` (may be null) carries SAT's axis from frame
 /// to frame. Flat polygons are welcome on either side; two boxes take the
-/// 15-axis test. A pair apart within the margin whose nearest features lie
-/// beyond the deciding face's rim (corner to corner, say: no clipped point
-/// is left) gets one point at GJK's closest points, the normal along them
-/// and `separation` their distance.
+/// 15-axis test. A pair within the margin that clipping leaves without a
+/// point (apart with its nearest features beyond the deciding face's rim,
+/// corner to corner say; or touching along that rim) gets one point at
+/// GJK's closest points (EPA's witness points when touching), the normal
+/// along them and `separation` their signed distance.
 [[nodiscard]] SEPAX_API Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b,
                                          const Pose& pose_b, real margin = 0,
                                          Cache* cache = nullptr);
