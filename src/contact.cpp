@@ -408,11 +408,16 @@ index_t nearest_vertex(const Hull& h, const Pose& pose, const vec3& p) {
 /// round-off clipped away. One point at GJK's closest points (EPA's witness
 /// points when touching or overlapping), the normal along them, as Box2D v3
 /// does for polygons whose closest features are vertices. Its id names the
-/// hulls' vertices nearest those points.
+/// hulls' vertices nearest those points. Nothing when the witness points
+/// do not bear out their separation (`roundoff`, absolute): EPA on shapes of
+/// wildly different sizes (a unit tetrahedron against a triangle 1e14
+/// across) can stop with points that do not.
 void witness_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, real limit,
-                     Manifold& m) {
+                     real roundoff, Manifold& m) {
   const epa::Result d = epa::query(a, pa, b, pb);
-  if (d.separation > limit) return;
+  if (!(d.separation <= limit)) return;
+  const real gap = glm::dot(d.point_b - d.point_a, d.axis);
+  if (!(std::abs(gap - d.separation) <= roundoff)) return;
   m.normal = d.axis;
   m.separation = d.separation;
   Point& q = m.points[0];
@@ -474,7 +479,7 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
     case sat::FeatureKind::none:
       break;
   }
-  if (m.count == 0) witness_contact(a, pose_a, b, pose_b, limit, m);
+  if (m.count == 0) witness_contact(a, pose_a, b, pose_b, limit, tol::touching * magnitude, m);
   return m;
 }
 

@@ -189,9 +189,10 @@ def test_check_contacts():
                        "--json", expect=1).stdout)
     c = j["contacts"]
     check(len(c["points"]) == 4 and c["margin"] == 0, str(c))
-    check(all(abs(a - b) < 1e-12 for a, b in zip(c["normal"], [0, 0, 1])), str(c["normal"]))
+    check(all(abs(a - b) < 1e-6 for a, b in zip(c["normal"], [0, 0, 1])), str(c["normal"]))
     for p in c["points"]:
-        check(abs(p["separation"] + 0.1) < 1e-9 and abs(p["point_a"][2] - 1) < 1e-9, str(p))
+        # 1e-5: a float build's coordinates (about 3 here) round at 2e-7.
+        check(abs(p["separation"] + 0.1) < 1e-5 and abs(p["point_a"][2] - 1) < 1e-5, str(p))
         check(p["feature_a"].split()[0] in ("face", "edge", "vertex"), str(p))
     check(len({p["id"] for p in c["points"]}) == 4, "ids differ")
     text = run("check", data("pin.obj"), data("pin.obj"), "--pose-b", pose, "--contacts",
@@ -205,7 +206,7 @@ def test_check_contacts():
     j = json.loads(run("check", data("pin.obj"), data("pin.obj"), "--pose-b", apart, "--contacts",
                        "--margin", "0.1", "--json", expect=0).stdout)
     check(len(j["contacts"]["points"]) == 4 and
-          all(abs(p["separation"] - 0.05) < 1e-9 for p in j["contacts"]["points"]), str(j))
+          all(abs(p["separation"] - 0.05) < 1e-5 for p in j["contacts"]["points"]), str(j))
     check("contacts" not in json.loads(run("check", data("pin.obj"), data("pin.obj"), "--pose-b",
                                            pose, "--json", expect=1).stdout), "contacts unasked")
     run("check", data("pin.obj"), data("pin.obj"), "--contacts", "--margin", "-1", expect=2)
