@@ -24,10 +24,8 @@ std::string deepest(const Convexity& c, const Hull& hull) {
          format(" (%.2g%% of its size)", 100.0 * double(c.max_depth / hull.extent()));
 }
 
-}  // namespace
-
-std::string describe_shape(const LoadedHull& h) {
-  if (h.cooked) return "a cooked hull (convex)";
+/// describe_shape() without the sampling note.
+std::string describe_measured(const LoadedHull& h) {
   const Convexity& c = h.convexity;
   if (h.triangles.empty()) {
     const std::string cloud = "point cloud of " + std::to_string(h.points.size()) + " points";
@@ -46,6 +44,16 @@ std::string describe_shape(const LoadedHull& h) {
   return "not convex: " + mesh;
 }
 
+}  // namespace
+
+std::string describe_shape(const LoadedHull& h) {
+  if (h.cooked) return "a cooked hull (convex)";
+  const Convexity& c = h.convexity;
+  const std::string sample =
+      c.sample_step > 1 ? " (measured on 1 point in " + std::to_string(c.sample_step) + ")" : "";
+  return describe_measured(h) + sample;
+}
+
 nlohmann::json shape_json(const LoadedHull& h) {
   const Convexity& c = h.convexity;
   nlohmann::json j = {{"convex", h.cooked || c.convex},
@@ -58,6 +66,7 @@ nlohmann::json shape_json(const LoadedHull& h) {
     j["inner_vertices"] = c.inner_vertices;
     j["inner_triangles"] = c.inner_triangles;
     j["tolerance"] = c.tolerance;
+    j["sample_step"] = c.sample_step;
   }
   return j;
 }
