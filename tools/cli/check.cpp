@@ -12,11 +12,6 @@ namespace sepax::cli {
 
 namespace {
 
-/// Timing: repeat a query at most this many times, and stop early once this
-/// much time has gone; report the median.
-constexpr int timing_runs = 7;
-constexpr double timing_budget_us = 50'000;
-
 bool parse_numbers(const std::string& text, int count, real* out) {
   std::istringstream in(text);
   for (int i = 0; i < count; ++i) {
@@ -28,22 +23,6 @@ bool parse_numbers(const std::string& text, int count, real* out) {
   }
   in >> std::ws;
   return in.eof();
-}
-
-template <class F>
-double median_us(F&& query) {
-  double times[timing_runs];
-  int n = 0;
-  double total = 0;
-  while (n < timing_runs && total < timing_budget_us) {
-    const auto start = std::chrono::steady_clock::now();
-    query();
-    const auto stop = std::chrono::steady_clock::now();
-    times[n] = std::chrono::duration<double, std::micro>(stop - start).count();
-    total += times[n++];
-  }
-  std::sort(times, times + n);
-  return times[n / 2];
 }
 
 /// What the agree line compares. Overlapping pairs whose axes differ yet
@@ -64,13 +43,6 @@ std::string agreement(const CrossCheck& c) {
   else
     std::snprintf(buf, sizeof buf, "separations differ by %.3g, axes by %.3g rad", diff, angle);
   return buf;
-}
-
-nlohmann::json pose_json(const Pose& p) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (int r = 0; r < 3; ++r)
-    rows.push_back({p.rotation[0][r], p.rotation[1][r], p.rotation[2][r]});
-  return {{"translation", to_json(p.translation)}, {"rotation", rows}};
 }
 
 }  // namespace

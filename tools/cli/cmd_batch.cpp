@@ -27,14 +27,6 @@
 #include <sstream>
 #include <thread>
 
-#if defined(_WIN32)
-#include <io.h>
-#define SEPAX_ISATTY(fd) _isatty(fd)
-#else
-#include <unistd.h>
-#define SEPAX_ISATTY(fd) isatty(fd)
-#endif
-
 namespace sepax::cli {
 
 namespace {
@@ -358,7 +350,7 @@ Tally run_cases(const std::vector<Case>& cases, int jobs, const BatchOptions& o)
   };
   std::vector<std::jthread> threads;
   for (int k = 0; k < jobs; ++k) threads.emplace_back(worker);
-  const bool progress = SEPAX_ISATTY(2) != 0;
+  const bool progress = stderr_is_terminal();
   Tally tally;
   for (std::size_t printed = 0; printed < cases.size();) {
     std::unique_lock lock(mutex);

@@ -6,6 +6,14 @@
 #include <iostream>
 #include <utility>
 
+#if defined(_WIN32)
+#include <io.h>
+#define SEPAX_ISATTY(fd) _isatty(fd)
+#else
+#include <unistd.h>
+#define SEPAX_ISATTY(fd) isatty(fd)
+#endif
+
 namespace sepax::cli {
 
 namespace {
@@ -107,6 +115,17 @@ bool load_built_hulls(const std::string& path, bool per_part, std::vector<Loaded
     }
   }
   return true;
+}
+
+nlohmann::json pose_json(const Pose& p) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (int r = 0; r < 3; ++r)
+    rows.push_back({p.rotation[0][r], p.rotation[1][r], p.rotation[2][r]});
+  return {{"translation", to_json(p.translation)}, {"rotation", rows}};
+}
+
+bool stderr_is_terminal() {
+  return SEPAX_ISATTY(2) != 0;
 }
 
 nlohmann::json to_json(const vec3& v) {

@@ -9,7 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -78,6 +80,32 @@ bool load_built_hulls(const std::string& path, bool per_part, std::vector<Loaded
 
 /// A vector as a JSON array [x, y, z].
 [[nodiscard]] nlohmann::json to_json(const vec3& v);
+
+/// A pose as JSON: {"translation": [x, y, z], "rotation": its 3 rows}.
+[[nodiscard]] nlohmann::json pose_json(const Pose& p);
+
+/// True when stderr is a terminal (progress lines go there only then).
+[[nodiscard]] bool stderr_is_terminal();
+
+/// Median time of `query` in microseconds: run at most 7 times, and no
+/// more once 50 ms have gone.
+template <class F>
+double median_us(F&& query) {
+  constexpr int runs = 7;
+  constexpr double budget_us = 50'000;
+  double times[runs];
+  int n = 0;
+  double total = 0;
+  while (n < runs && total < budget_us) {
+    const auto start = std::chrono::steady_clock::now();
+    query();
+    times[n] =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    total += times[n++];
+  }
+  std::sort(times, times + n);
+  return times[n / 2];
+}
 
 /// "solid", "flat" or "needle": the shape class a person should know about.
 [[nodiscard]] const char* shape_class(const Hull& hull);

@@ -12,14 +12,6 @@
 #include <cstdio>
 #include <limits>
 
-#if defined(_WIN32)
-#include <io.h>
-#define SEPAX_ISATTY(fd) _isatty(fd)
-#else
-#include <unistd.h>
-#define SEPAX_ISATTY(fd) isatty(fd)
-#endif
-
 namespace sepax::cli {
 
 namespace {
@@ -34,7 +26,7 @@ std::string format(const char* pattern, double x) {
 bool decompose_mesh(const std::string& path, const io::Part& mesh,
                     const DecomposeSettings& settings, Compound& out, std::string& error) {
 #if SEPAX_HAVE_DECOMPOSE
-  const bool terminal = SEPAX_ISATTY(2) != 0;
+  const bool terminal = stderr_is_terminal();
   const auto progress = [&](double fraction, const char* stage) {
     if (terminal)
       std::fprintf(stderr, "\r\033[Ksepax: decomposing %s: %3.0f%% (%s)", path.c_str(),

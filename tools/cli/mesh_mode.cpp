@@ -7,14 +7,6 @@
 #include <chrono>
 #include <cstdio>
 
-#if defined(_WIN32)
-#include <io.h>
-#define SEPAX_ISATTY(fd) _isatty(fd)
-#else
-#include <unistd.h>
-#define SEPAX_ISATTY(fd) isatty(fd)
-#endif
-
 namespace sepax::cli {
 
 namespace {
@@ -22,25 +14,6 @@ namespace {
 /// Meshes with more triangles than this say on a terminal that their tree is
 /// being built (a few seconds for tens of millions).
 constexpr std::size_t announce_triangles = 1'000'000;
-
-constexpr int timing_runs = 7;
-constexpr double timing_budget_us = 50'000;
-
-template <class F>
-double median_us(F&& query) {
-  double times[timing_runs];
-  int n = 0;
-  double total = 0;
-  while (n < timing_runs && total < timing_budget_us) {
-    const auto start = std::chrono::steady_clock::now();
-    query();
-    times[n] =
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
-    total += times[n++];
-  }
-  std::sort(times, times + n);
-  return times[n / 2];
-}
 
 std::string vec_text(const vec3& v) {
   char buf[96];
@@ -56,7 +29,7 @@ bool build_mesh(std::string name, const io::Part& part, std::vector<LoadedMesh>&
             std::to_string(part.points.size()) + " points)";
     return false;
   }
-  if (part.triangles.size() > announce_triangles && SEPAX_ISATTY(2))
+  if (part.triangles.size() > announce_triangles && stderr_is_terminal())
     std::fprintf(stderr, "sepax: %s: building the tree of %zu triangles...\n", name.c_str(),
                  part.triangles.size());
   LoadedMesh loaded;
@@ -114,13 +87,6 @@ mesh::Result query(const LoadedMesh& a, const Pose& pa, const LoadedMesh& b, con
   if (a.is_hull()) return mesh::query(a.hull, pa, b.mesh, pb);
   if (b.is_hull()) return mesh::query(a.mesh, pa, b.hull, pb);
   return mesh::query(a.mesh, pa, b.mesh, pb);
-}
-
-nlohmann::json pose_json(const Pose& p) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (int r = 0; r < 3; ++r)
-    rows.push_back({p.rotation[0][r], p.rotation[1][r], p.rotation[2][r]});
-  return {{"translation", to_json(p.translation)}, {"rotation", rows}};
 }
 
 /// How an intersecting pair interferes, for people.
