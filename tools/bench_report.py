@@ -22,7 +22,7 @@ import sys
 import textwrap
 from collections import defaultdict
 
-PROGRAMS = ("bench_hull", "bench_support", "bench_sat", "bench_gjk", "bench_peers")
+PROGRAMS = ("bench_hull", "bench_support", "bench_sat", "bench_gjk", "bench_peers", "bench_mesh")
 UNIT = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 SIZED = re.compile(r"^(box|hull\d+)$")  # peers kinds with a size (the others are meshes)
 
@@ -181,7 +181,7 @@ def run_section(runs, time_field):
     c = runs["bench_hull"][0]
     loads = ", ".join("%s %.1f" % (p, runs[p][0].get("load_avg", [float("nan")])[0])
                       for p in PROGRAMS)
-    text = ("One run of the five programs on %s (%s CPUs at %s MHz, a virtual machine shared "
+    text = ("One run of the six programs on %s (%s CPUs at %s MHz, a virtual machine shared "
             "with other workers), started %s; load average at each program's start: %s. Times "
             "are Google Benchmark's %s time per query. Compare ratios between rows of one run, "
             "not absolute times across runs: the machine's load changes from run to run." % (
@@ -469,6 +469,28 @@ class Goals:
         if self.bounds:
             out += "\n\nWhat bounds the goals not met:\n\n" + "\n".join(self.bounds)
         return out
+
+
+def mesh_section(rows):
+    """bench_mesh: sepax's exact mesh queries beside FCL's BVHModel<OBBRSS>
+    on the same pairs (rows <library>/<query>/<situation>)."""
+    situations = ordered(name.split("/")[2] for name in rows if name.count("/") == 2)
+    out = []
+    for sit in situations:
+        q, d = rows.get("sepax/query/" + sit), rows.get("fcl/distance/" + sit)
+        i, c = rows.get("sepax/intersect/" + sit), rows.get("fcl/collide/" + sit)
+        cells = [sit]
+        for ours, peer in ((q, d), (i, c)):
+            cells += [fmt_ns(ours["ns"]) if timed(ours) else "-",
+                      fmt_ns(peer["ns"]) if timed(peer) else "-",
+                      fmt_x(ratio(ours, peer)) if timed(ours) and timed(peer) else "-"]
+        out.append(cells)
+    text = table(["pair", "sepax `mesh::query`", "FCL distance", "ratio",
+                  "sepax `mesh::intersect`", "FCL collide", "ratio"], out)
+    return text + "\n\n" + para(
+        "Ratios are sepax's time over FCL's (below 1: sepax faster). `mesh::query` also "
+        "decides containment (a closed mesh is a solid) and gives the exact distance and "
+        "closest triangles; FCL's `collide` answers about the surfaces only.")
 
 
 def sat_goals(goals, rows):
@@ -786,6 +808,8 @@ def main():
         "gjk": gjk_section(runs["bench_gjk"][1]),
         "peers_versions": peers_versions(runs["bench_peers"][0]),
         "peers": peers_section(peers, peers_plots(plt, peers, args.img_dir, rel) if plt else []),
+        "mesh": mesh_section(runs["bench_mesh"][1]),
+        "fcl_version": runs["bench_peers"][0].get("fcl", "?"),
     }
     goals = Goals()
     sat_goals(goals, runs["bench_sat"][1])
