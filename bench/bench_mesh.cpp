@@ -104,6 +104,8 @@ const peers::fcl_mesh::Model& fcl_ring() {
   return *m;
 }
 
+/// FCL's answers checked against sepax's exact one (counter `wrong`, 1 or
+/// 0): the verdict, and the distance when apart to 1e-3 of it.
 void fcl_distance(benchmark::State& state, int situation) {
   const Pose pb = pose_b(situation);
   double d = 0;
@@ -111,7 +113,12 @@ void fcl_distance(benchmark::State& state, int situation) {
     d = peers::fcl_mesh::distance(fcl_ring(), pose_a, fcl_ring(), pb);
     benchmark::DoNotOptimize(d);
   }
+  const mesh::Result exact = mesh::query(ring(), pose_a, ring(), pb);
+  const bool wrong = exact.intersecting
+                         ? d > 0
+                         : std::abs(d - double(exact.distance)) > 1e-3 * double(exact.distance);
   state.counters["distance"] = d;
+  state.counters["wrong"] = wrong ? 1 : 0;
 }
 
 void fcl_collide(benchmark::State& state, int situation) {
@@ -122,6 +129,7 @@ void fcl_collide(benchmark::State& state, int situation) {
     benchmark::DoNotOptimize(c);
   }
   state.counters["intersecting"] = c ? 1 : 0;
+  state.counters["wrong"] = c != bool(mesh::intersect(ring(), pose_a, ring(), pb)) ? 1 : 0;
 }
 #endif
 

@@ -484,11 +484,15 @@ def mesh_section(rows):
             cells += [fmt_ns(ours["ns"]) if timed(ours) else "-",
                       fmt_ns(peer["ns"]) if timed(peer) else "-",
                       fmt_x(ratio(ours, peer)) if timed(ours) and timed(peer) else "-"]
+        wrong = [r["wrong"] for r in (d, c) if timed(r) and "wrong" in r]
+        cells.append("%d of %d" % (sum(wrong), len(wrong)) if wrong else "-")
         out.append(cells)
     text = table(["pair", "sepax `mesh::query`", "FCL distance", "ratio",
-                  "sepax `mesh::intersect`", "FCL collide", "ratio"], out)
+                  "sepax `mesh::intersect`", "FCL collide", "ratio", "FCL wrong"], out)
     return text + "\n\n" + para(
-        "Ratios are sepax's time over FCL's (below 1: sepax faster). `mesh::query` also "
+        "Ratios are sepax's time over FCL's (below 1: sepax faster). *FCL wrong*: FCL's "
+        "answers (distance, then collide) that differ from sepax's exact one (the verdict, or "
+        "the distance by more than 1e-3 of it). `mesh::query` also "
         "decides containment (a closed mesh is a solid) and gives the exact distance and "
         "closest triangles; FCL's `collide` answers about the surfaces only.")
 
