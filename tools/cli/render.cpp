@@ -246,7 +246,10 @@ Scene build_scene(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
   }
   vec3 lo, hi;
   frame_scene(scene, lo, hi);
-  if (!c.sat.intersecting) {
+  // A separating plane of two parts of compounds would cut through the
+  // other parts: drawn only for a pair of single hulls.
+  const bool compounds = parts_a.size() > 1 || parts_b.size() > 1;
+  if (!c.sat.intersecting && !compounds) {
     const real top_a = extreme(ha, r.pose_a, n, true, nullptr);
     const real bottom_b = extreme(hb, r.pose_b, n, false, nullptr);
     const vec3 grow(plane_box_growth * glm::length(hi - lo));
@@ -425,7 +428,7 @@ void legend_entry(std::ostream& out, double x, double y, const std::string& swat
       << "<text x=\"22\" y=\"10\">" << label << "</text></g>\n";
 }
 
-void draw_legend(std::ostream& out, const PairReport& r, double y) {
+void draw_legend(std::ostream& out, const PairReport& r, bool plane, double y) {
   const auto square = [](const char* color, const char* opacity) {
     return std::string("<rect width=\"14\" height=\"12\" fill=\"") + color + "\" fill-opacity=\"" +
            opacity + "\" stroke=\"" + color + "\"/>";
@@ -440,7 +443,7 @@ void draw_legend(std::ostream& out, const PairReport& r, double y) {
                  "<line x1=\"0\" y1=\"6\" x2=\"14\" y2=\"6\" stroke=\"" + std::string(color_mtv) +
                      "\" stroke-width=\"2.2\"/>",
                  "MTV: from A's deepest point, along the axis, by the depth");
-  else
+  else if (plane)
     legend_entry(out, col, y, square(color_plane, "0.12"), "separating plane (\u22a5 SAT axis)");
   legend_entry(out, col, y + 18,
                std::string("<circle cx=\"4\" cy=\"6\" r=\"3.5\" fill=\"") + dark_a +
@@ -506,7 +509,7 @@ std::string svg_text(const LoadedHull& a, const LoadedHull& b, const PairReport&
     const double oy = header_height + (k / 2) * (panel_size + panel_gap);
     draw_view(out, all[k], scene, ox, oy);
   }
-  draw_legend(out, r, panels_bottom + 10);
+  draw_legend(out, r, !scene.plane.empty(), panels_bottom + 10);
   draw_caption(out, r, panels_bottom + 90);
   out << "</svg>\n";
   return out.str();
