@@ -1,6 +1,7 @@
 // sepax_decompose: the input is checked and welded here, libHACD decomposes
 // it, and the parts' error is measured by brute force against the mesh.
 #include "sepax/decompose.hpp"
+#include "closest_point.hpp"
 
 #include <bullet/HACD/hacdHACD.h>
 
@@ -253,30 +254,6 @@ bool decompose_with_hacd(const Mesh& mesh, const DecomposeOptions& options,
 
 // --- Error measures -----------------------------------------------------------
 
-// Closest point to p on triangle abc (Ericson, Real-Time Collision Detection,
-// 5.1.5: the Voronoi region of p among the corners, edges and face).
-dvec3 closest_on_triangle(const dvec3& p, const dvec3& a, const dvec3& b, const dvec3& c) {
-  const dvec3 ab = b - a, ac = c - a, ap = p - a;
-  const double d1 = glm::dot(ab, ap), d2 = glm::dot(ac, ap);
-  if (d1 <= 0 && d2 <= 0) return a;
-  const dvec3 bp = p - b;
-  const double d3 = glm::dot(ab, bp), d4 = glm::dot(ac, bp);
-  if (d3 >= 0 && d4 <= d3) return b;
-  const double vc = (d1 * d4) - (d3 * d2);
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) return a + (ab * (d1 / (d1 - d3)));
-  const dvec3 cp = p - c;
-  const double d5 = glm::dot(ab, cp), d6 = glm::dot(ac, cp);
-  if (d6 >= 0 && d5 <= d6) return c;
-  const double vb = (d5 * d2) - (d1 * d6);
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) return a + (ac * (d2 / (d2 - d6)));
-  const double va = (d3 * d6) - (d5 * d4);
-  if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0) {
-    return b + ((c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6))));
-  }
-  const double denom = 1.0 / (va + vb + vc);
-  return a + (ab * (vb * denom)) + (ac * (vc * denom));
-}
-
 /// The welded mesh with per-triangle bounds, for the brute-force queries.
 struct Surface {
   const Mesh* mesh = nullptr;
@@ -312,7 +289,8 @@ double surface_distance(const Surface& s, const dvec3& p) {
   for (std::size_t t = 0; t < s.corners.size(); ++t) {
     const dvec3 gap = glm::max(s.bounds[t].first - p, glm::max(p - s.bounds[t].second, dvec3(0)));
     if (glm::dot(gap, gap) >= best2) continue;
-    const dvec3 q = closest_on_triangle(p, s.corners[t][0], s.corners[t][1], s.corners[t][2]);
+    const dvec3 q =
+        detail::closest_on_triangle(p, s.corners[t][0], s.corners[t][1], s.corners[t][2]);
     best2 = std::min(best2, glm::dot(p - q, p - q));
   }
   return std::sqrt(best2);
@@ -393,7 +371,7 @@ double hull_shortfall(const Hull& hull, const std::vector<dvec3>& points) {
     if (outside <= 0) continue;
     double best2 = std::numeric_limits<double>::infinity();
     for_each_face_triangle(hull, [&](const dvec3& a, const dvec3& b, const dvec3& c) {
-      const dvec3 q = closest_on_triangle(p, a, b, c);
+      const dvec3 q = detail::closest_on_triangle(p, a, b, c);
       best2 = std::min(best2, glm::dot(p - q, p - q));
     });
     worst = std::max(worst, std::sqrt(best2));

@@ -1,5 +1,6 @@
 // Exact queries on single triangles: the separating-axis verdict and the
 // closest points of a triangle pair.
+#include "closest_point.hpp"
 #include "sepax/mesh.hpp"
 
 #include <algorithm>
@@ -58,31 +59,6 @@ void segment_segment(const vec3& p1, const vec3& q1, const vec3& p2, const vec3&
   keep_nearer(best, p1 + d1 * s, p2 + d2 * t);
 }
 
-// Point of triangle abc closest to p (Ericson 5.1.5): find p's Voronoi
-// region (a vertex, an edge or the face) from barycentric sign tests and
-// project onto it.
-vec3 point_triangle(const vec3& p, const vec3& a, const vec3& b, const vec3& c) {
-  const vec3 ab = b - a, ac = c - a, ap = p - a;
-  const real d1 = glm::dot(ab, ap), d2 = glm::dot(ac, ap);
-  if (d1 <= 0 && d2 <= 0) return a;
-  const vec3 bp = p - b;
-  const real d3 = glm::dot(ab, bp), d4 = glm::dot(ac, bp);
-  if (d3 >= 0 && d4 <= d3) return b;
-  const real vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) return a + ab * (d1 / (d1 - d3));
-  const vec3 cp = p - c;
-  const real d5 = glm::dot(ab, cp), d6 = glm::dot(ac, cp);
-  if (d6 >= 0 && d5 <= d6) return c;
-  const real vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) return a + ac * (d2 / (d2 - d6));
-  const real va = d3 * d6 - d5 * d4;
-  if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0)
-    return b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
-  const real denom = va + vb + vc;
-  if (!(denom > 0)) return a;  // zero area: the vertex and edge tests above decide
-  return a + ab * (vb / denom) + ac * (vc / denom);
-}
-
 // Closest points of two disjoint triangles: when they do not intersect, the
 // closest pair is on two edges or is a vertex and the other triangle
 // (Ericson 5.2.1, the case list for triangle-triangle distance).
@@ -92,8 +68,8 @@ Closest closest_features(const convex::Triangle& a, const convex::Triangle& b) {
     for (int j = 0; j < 3; ++j)
       segment_segment(a.p[i], a.p[(i + 1) % 3], b.p[j], b.p[(j + 1) % 3], best);
   for (int i = 0; i < 3; ++i) {
-    keep_nearer(best, a.p[i], point_triangle(a.p[i], b.p[0], b.p[1], b.p[2]));
-    keep_nearer(best, point_triangle(b.p[i], a.p[0], a.p[1], a.p[2]), b.p[i]);
+    keep_nearer(best, a.p[i], detail::closest_on_triangle(a.p[i], b.p[0], b.p[1], b.p[2]));
+    keep_nearer(best, detail::closest_on_triangle(b.p[i], a.p[0], a.p[1], a.p[2]), b.p[i]);
   }
   return best;
 }

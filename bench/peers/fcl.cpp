@@ -7,6 +7,7 @@
 //  - distance: fcl::distance (the distance when apart; FCL reports a
 //    negative value, no depth, when the shapes overlap).
 #include "adapter.hpp"
+#include "fcl_pose.hpp"
 
 #include <fcl/geometry/shape/convex.h>
 #include <fcl/narrowphase/collision.h>
@@ -17,15 +18,6 @@
 
 namespace peers {
 namespace {
-
-fcl::Transform3d transform_of(const sepax::Pose& p) {
-  fcl::Transform3d t = fcl::Transform3d::Identity();
-  for (int r = 0; r < 3; ++r)
-    for (int c = 0; c < 3; ++c) t.linear()(r, c) = double(p.rotation[c][r]);
-  t.translation() =
-      fcl::Vector3d(double(p.translation.x), double(p.translation.y), double(p.translation.z));
-  return t;
-}
 
 std::shared_ptr<fcl::Convexd> convex_of(const sepax::Hull& h) {
   auto vertices = std::make_shared<std::vector<fcl::Vector3d>>();
@@ -55,8 +47,8 @@ class Fcl final : public Prepared {
         solver_(solver),
         a_(convex_of(*p.a)),
         b_(convex_of(*p.b)),
-        ta_(transform_of(p.pose_a)) {
-    for (const sepax::Pose& q : p.pose_b) tb_.push_back(transform_of(q));
+        ta_(fcl_transform(p.pose_a)) {
+    for (const sepax::Pose& q : p.pose_b) tb_.push_back(fcl_transform(q));
   }
 
   Answer run(int frame) override {

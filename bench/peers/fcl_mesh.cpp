@@ -2,6 +2,7 @@
 // bounding volume FCL recommends for distance), for the same mesh pairs as
 // sepax's mesh::query and mesh::intersect.
 #include "fcl_mesh.hpp"
+#include "fcl_pose.hpp"
 
 #include <fcl/geometry/bvh/BVH_model.h>
 #include <fcl/narrowphase/collision.h>
@@ -15,18 +16,7 @@ struct Model {
   std::shared_ptr<fcl::BVHModel<fcl::OBBRSSd>> bvh;
 };
 
-namespace {
-
-fcl::Transform3d transform_of(const sepax::Pose& p) {
-  fcl::Transform3d t = fcl::Transform3d::Identity();
-  for (int r = 0; r < 3; ++r)
-    for (int c = 0; c < 3; ++c) t.linear()(r, c) = double(p.rotation[c][r]);
-  t.translation() =
-      fcl::Vector3d(double(p.translation.x), double(p.translation.y), double(p.translation.z));
-  return t;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::shared_ptr<Model> make(std::span<const sepax::vec3> vertices,
                             std::span<const std::array<sepax::index_t, 3>> triangles) {
@@ -48,14 +38,14 @@ std::shared_ptr<Model> make(std::span<const sepax::vec3> vertices,
 bool collide(const Model& a, const sepax::Pose& pa, const Model& b, const sepax::Pose& pb) {
   fcl::CollisionRequestd request;  // one contact, no contact points: the boolean
   fcl::CollisionResultd result;
-  fcl::collide(a.bvh.get(), transform_of(pa), b.bvh.get(), transform_of(pb), request, result);
+  fcl::collide(a.bvh.get(), fcl_transform(pa), b.bvh.get(), fcl_transform(pb), request, result);
   return result.isCollision();
 }
 
 double distance(const Model& a, const sepax::Pose& pa, const Model& b, const sepax::Pose& pb) {
   fcl::DistanceRequestd request(true);  // with the nearest points, as mesh::query gives
   fcl::DistanceResultd result;
-  fcl::distance(a.bvh.get(), transform_of(pa), b.bvh.get(), transform_of(pb), request, result);
+  fcl::distance(a.bvh.get(), fcl_transform(pa), b.bvh.get(), fcl_transform(pb), request, result);
   return result.min_distance;
 }
 

@@ -117,10 +117,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const real margin = margin_byte < 128 ? real(0) : real(margin_byte - 128) / 512 * extent;
   const real magnitude = a.hull.magnitude() + b.hull.magnitude() + glm::length(pa.translation) +
                          glm::length(pb.translation);
-  // As fuzz_pair: poses are not checked, and a raw translation beyond the
-  // fourth root of real's range puts the pair where no query can answer.
-  if (!(magnitude <= std::ldexp(real(1), std::numeric_limits<real>::max_exponent / 4 - 4)))
-    return 0;
+  if (fuzz::beyond_query_range(magnitude)) return 0;
   const real band = tol::crosscheck * extent + tol::touching * magnitude;
   check_pair("A-B", {a.hull, pa, b.hull, pb, margin, band});
   check_pair("B-A", {b.hull, pb, a.hull, pa, margin, band});

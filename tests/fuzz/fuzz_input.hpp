@@ -154,6 +154,15 @@ inline bool all_finite(const std::vector<vec3>& points) {
   return std::all_of(points.begin(), points.end(), [](const vec3& p) { return finite(p); });
 }
 
+/// True when a pair's magnitude (its hulls' and its translations') is beyond
+/// the fourth root of real's range: Hull::from_points refuses such
+/// coordinates (queries take fourth powers of lengths), but poses are not
+/// checked, so a raw translation can put a pair where no query can answer.
+/// Targets skip such pairs: not a finding.
+inline bool beyond_query_range(real magnitude) {
+  return !(magnitude <= std::ldexp(real(1), std::numeric_limits<real>::max_exponent / 4 - 4));
+}
+
 /// True when a coordinate is beyond the fourth root of real's range, which
 /// Hull::from_points refuses (status non_finite): fourth powers of such
 /// lengths overflow.

@@ -298,12 +298,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const real extent = std::max(a.hull.extent(), b.hull.extent());
   const real magnitude =
       a.hull.magnitude() + b.hull.magnitude() + translation_length(pa) + translation_length(pb);
-  // Hull::from_points refuses coordinates beyond the fourth root of real's
-  // range (queries take fourth powers of lengths); poses are not checked, so
-  // a raw translation can put the pair beyond it, where no query can answer.
-  // Not a finding: skipped.
-  if (!(magnitude <= std::ldexp(real(1), std::numeric_limits<real>::max_exponent / 4 - 4)))
-    return 0;
+  if (fuzz::beyond_query_range(magnitude)) return 0;
   const real precision = std::max(direction_precision(a.hull), direction_precision(b.hull));
   const Pair ab{a.hull, pa, b.hull, pb, extent, magnitude, precision};
   const Pair ba{b.hull, pb, a.hull, pa, extent, magnitude, precision};

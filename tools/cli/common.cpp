@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <utility>
 
@@ -115,6 +116,12 @@ bool load_built_hulls(const std::string& path, bool per_part, std::vector<Loaded
     }
   }
   return true;
+}
+
+std::string fmt(const char* format, double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, x);
+  return buf;
 }
 
 nlohmann::json pose_json(const Pose& p) {

@@ -81,6 +81,9 @@ bool load_built_hulls(const std::string& path, bool per_part, std::vector<Loaded
 /// A vector as a JSON array [x, y, z].
 [[nodiscard]] nlohmann::json to_json(const vec3& v);
 
+/// printf of one number: fmt("%.3g", x).
+[[nodiscard]] std::string fmt(const char* format, double x);
+
 /// A pose as JSON: {"translation": [x, y, z], "rotation": its 3 rows}.
 [[nodiscard]] nlohmann::json pose_json(const Pose& p);
 

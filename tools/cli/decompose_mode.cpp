@@ -16,12 +16,6 @@ namespace sepax::cli {
 
 namespace {
 
-std::string format(const char* pattern, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, pattern, x);
-  return buf;
-}
-
 /// The mesh split by HACD into named parts.
 bool decompose_mesh(const std::string& path, const io::Part& mesh,
                     const DecomposeSettings& settings, Compound& out, std::string& error) {
@@ -130,8 +124,8 @@ std::string describe(const Compound& c) {
   if (!c.decomposed) return "convex: one part, its hull";
   return std::to_string(c.parts.size()) + " convex parts by HACD from a mesh of " +
          std::to_string(c.triangles) + " triangles, straying up to " +
-         format("%.3g", double(c.error)) +
-         format(" (%.2g%% of its size) from it", 100.0 * double(c.error / c.diagonal));
+         fmt("%.3g", double(c.error)) +
+         fmt(" (%.2g%% of its size) from it", 100.0 * double(c.error / c.diagonal));
 }
 
 CompoundReport check_compounds(const Compound& a, const Pose& pose_a, const Compound& b,

@@ -122,12 +122,6 @@ std::string escape_xml(const std::string& text) {
   return out;
 }
 
-std::string fmt(const char* format, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, x);
-  return buf;
-}
-
 std::string vec_text(const vec3& v) {
   char buf[96];
   std::snprintf(buf, sizeof buf, "(%.4g, %.4g, %.4g)", double(v.x), double(v.y), double(v.z));

@@ -6,12 +6,6 @@ namespace sepax::cli {
 
 namespace {
 
-std::string format(const char* pattern, double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, pattern, x);
-  return buf;
-}
-
 const char* kind(const LoadedHull& h) {
   if (h.cooked) return "cooked hull";
   return h.triangles.empty() ? "point cloud" : "mesh";
@@ -20,8 +14,8 @@ const char* kind(const LoadedHull& h) {
 /// "a vertex 0.872 inside the hull (5.5% of its size)" for the deepest point.
 std::string deepest(const Convexity& c, const Hull& hull) {
   const char* where = c.inner_vertices > 0 ? "a vertex" : "a triangle's centre";
-  return std::string(where) + format(" %.3g inside the hull", double(c.max_depth)) +
-         format(" (%.2g%% of its size)", 100.0 * double(c.max_depth / hull.extent()));
+  return std::string(where) + fmt(" %.3g inside the hull", double(c.max_depth)) +
+         fmt(" (%.2g%% of its size)", 100.0 * double(c.max_depth / hull.extent()));
 }
 
 /// describe_shape() without the sampling note.
@@ -31,14 +25,14 @@ std::string describe_measured(const LoadedHull& h) {
     const std::string cloud = "point cloud of " + std::to_string(h.points.size()) + " points";
     if (c.convex) return cloud + ", all on its hull";
     return cloud + ", " + std::to_string(c.inner_vertices) + " inside its hull, the deepest " +
-           format("%.3g", double(c.max_depth)) +
-           format(" (%.2g%% of its size)", 100.0 * double(c.max_depth / h.built.hull.extent()));
+           fmt("%.3g", double(c.max_depth)) +
+           fmt(" (%.2g%% of its size)", 100.0 * double(c.max_depth / h.built.hull.extent()));
   }
   std::string mesh = std::string(c.closed ? "closed" : "open") + " mesh of " +
                      std::to_string(h.triangles.size()) + " triangles";
   if (c.convex) return "convex, " + mesh;
   if (c.hull_ratio)
-    mesh += format(", its hull %.3gx its ", double(*c.hull_ratio)) +
+    mesh += fmt(", its hull %.3gx its ", double(*c.hull_ratio)) +
             (h.built.hull.is_flat() ? "area" : "volume");
   if (c.max_depth > c.tolerance) mesh += ", " + deepest(c, h.built.hull);
   return "not convex: " + mesh;
