@@ -109,11 +109,7 @@ std::string verdict_text(const PairReport& r) {
 PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull& b,
                       const Pose& pose_b, const PairQuery& query) {
   PairReport r;
-  r.name_a = a.name;
-  r.name_b = b.name;
-  r.id = a.name + " vs " + b.name;
-  r.pose_a = pose_a;
-  r.pose_b = pose_b;
+  static_cast<PairHeader&>(r) = pair_header(a.name, pose_a, b.name, pose_b);
   r.shape_a = describe_shape(a);
   r.shape_b = describe_shape(b);
   r.input_a = shape_json(a);
@@ -180,15 +176,9 @@ void print_contacts(const contact::Manifold& m, real margin) {
 nlohmann::json pair_json(const PairReport& r) {
   const CrossCheck& c = r.check;
   const bool overlapping = c.epa.intersecting;
-  return {
-      {"id", r.id},
-      {"a", r.name_a},
-      {"b", r.name_b},
-      {"pose_a", pose_json(r.pose_a)},
-      {"pose_b", pose_json(r.pose_b)},
+  nlohmann::json j = header_json(r);
+  j.update({
       {"tested", "hulls"},
-      {"input_a", r.input_a},
-      {"input_b", r.input_b},
       {"verdict", verdict(c)},
       {"intersecting", c.sat.intersecting},
       {"separation", headline(c).separation},
@@ -226,7 +216,8 @@ nlohmann::json pair_json(const PairReport& r) {
         {"sat_gap_along_gjk_axis", c.sat_gap_along_epa_axis}}},
       {"tolerances",
        {{"band", c.band}, {"value", c.value_tolerance}, {"angle_rad", c.angle_tolerance}}},
-  };
+  });
+  return j;
 }
 
 }  // namespace

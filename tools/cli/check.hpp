@@ -52,19 +52,11 @@ struct PairQuery {
 };
 
 /// Everything `check` reports about one pair.
-struct PairReport {
-  std::string id;  ///< case id (batch) or "A-B" names
-  std::string name_a;
-  std::string name_b;
-  Pose pose_a;
-  Pose pose_b;
+/// The header's shapes are describe_shape() and shape_json().
+struct PairReport : PairHeader {
   CrossCheck check;
-  double sat_us = 0;       ///< time of sat::query, microseconds (median of a few runs)
-  double gjk_us = 0;       ///< time of epa::query (GJK, EPA when overlapping)
-  std::string shape_a;     ///< what A is (describe_shape): convex or not, mesh or cloud
-  std::string shape_b;     ///< likewise for B
-  nlohmann::json input_a;  ///< shape_json of A
-  nlohmann::json input_b;  ///< shape_json of B
+  double sat_us = 0;  ///< time of sat::query, microseconds (median of a few runs)
+  double gjk_us = 0;  ///< time of epa::query (GJK, EPA when overlapping)
   /// "" when both inputs are convex, else what the verdict is about
   /// (hulls_caveat): "; A is not convex (--mesh tests the meshes)".
   std::string caveat;

@@ -118,6 +118,27 @@ bool load_built_hulls(const std::string& path, bool per_part, std::vector<Loaded
   return true;
 }
 
+PairHeader pair_header(const std::string& name_a, const Pose& pose_a, const std::string& name_b,
+                       const Pose& pose_b) {
+  PairHeader h;
+  h.id = name_a + " vs " + name_b;
+  h.name_a = name_a;
+  h.name_b = name_b;
+  h.pose_a = pose_a;
+  h.pose_b = pose_b;
+  return h;
+}
+
+nlohmann::json header_json(const PairHeader& h) {
+  return {{"id", h.id},
+          {"a", h.name_a},
+          {"b", h.name_b},
+          {"pose_a", pose_json(h.pose_a)},
+          {"pose_b", pose_json(h.pose_b)},
+          {"input_a", h.input_a},
+          {"input_b", h.input_b}};
+}
+
 std::string fmt(const char* format, double x) {
   char buf[64];
   std::snprintf(buf, sizeof buf, format, x);

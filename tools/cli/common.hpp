@@ -84,6 +84,28 @@ bool load_built_hulls(const std::string& path, bool per_part, std::vector<Loaded
 /// printf of one number: fmt("%.3g", x).
 [[nodiscard]] std::string fmt(const char* format, double x);
 
+/// Who a pair report is about, shared by every mode's report: the names,
+/// the poses and what each input is.
+struct PairHeader {
+  std::string id;  ///< case id (batch) or "A vs B"
+  std::string name_a;
+  std::string name_b;
+  Pose pose_a;
+  Pose pose_b;
+  std::string shape_a;     ///< what A is, one phrase for people
+  std::string shape_b;     ///< likewise for B
+  nlohmann::json input_a;  ///< the same as JSON
+  nlohmann::json input_b;
+};
+
+/// A header with the names ("A vs B" as id) and poses; the shapes are the
+/// mode's to fill.
+[[nodiscard]] PairHeader pair_header(const std::string& name_a, const Pose& pose_a,
+                                     const std::string& name_b, const Pose& pose_b);
+
+/// The header as JSON: id, a, b, pose_a, pose_b, input_a, input_b.
+[[nodiscard]] nlohmann::json header_json(const PairHeader& h);
+
 /// A pose as JSON: {"translation": [x, y, z], "rotation": its 3 rows}.
 [[nodiscard]] nlohmann::json pose_json(const Pose& p);
 

@@ -131,9 +131,7 @@ std::string describe(const Compound& c) {
 CompoundReport check_compounds(const Compound& a, const Pose& pose_a, const Compound& b,
                                const Pose& pose_b, const PairQuery& query) {
   CompoundReport r;
-  r.name_a = a.name;
-  r.name_b = b.name;
-  r.id = a.name + " vs " + b.name;
+  static_cast<PairHeader&>(r) = pair_header(a.name, pose_a, b.name, pose_b);
   r.shape_a = describe(a);
   r.shape_b = describe(b);
   r.input_a = compound_json(a);
@@ -168,22 +166,19 @@ CompoundReport check_compounds(const Compound& a, const Pose& pose_a, const Comp
 }
 
 nlohmann::json to_json(const CompoundReport& r) {
-  return {{"mode", "decompose"},
-          {"approximate", true},
-          {"id", r.id},
-          {"a", r.name_a},
-          {"b", r.name_b},
-          {"input_a", r.input_a},
-          {"input_b", r.input_b},
-          {"verdict", r.intersecting ? "intersecting" : "separated"},
-          {"intersecting", r.intersecting},
-          {"separation", r.separation},
-          {"part_a", r.deciding.name_a},
-          {"part_b", r.deciding.name_b},
-          {"part_pairs", r.pairs},
-          {"candidates", r.candidates},
-          {"intersecting_pairs", r.intersecting_pairs},
-          {"pair", to_json(r.deciding)}};
+  nlohmann::json j = header_json(r);
+  j.update({{"mode", "decompose"},
+            {"approximate", true},
+            {"verdict", r.intersecting ? "intersecting" : "separated"},
+            {"intersecting", r.intersecting},
+            {"separation", r.separation},
+            {"part_a", r.deciding.name_a},
+            {"part_b", r.deciding.name_b},
+            {"part_pairs", r.pairs},
+            {"candidates", r.candidates},
+            {"intersecting_pairs", r.intersecting_pairs},
+            {"pair", to_json(r.deciding)}});
+  return j;
 }
 
 void print_report(const CompoundReport& r) {

@@ -48,14 +48,9 @@ bool load_compound(const std::string& path, const DecomposeSettings& settings, C
 [[nodiscard]] std::string describe(const Compound& c);
 
 /// What --decompose reports about one pair of compounds.
-struct CompoundReport {
-  std::string id;
-  std::string name_a;
-  std::string name_b;
-  std::string shape_a;  ///< describe()
-  std::string shape_b;
-  nlohmann::json input_a;
-  nlohmann::json input_b;
+/// The header's shapes are describe() and the decomposition's JSON; its
+/// poses are the compounds'.
+struct CompoundReport : PairHeader {
   std::size_t pairs = 0;       ///< part pairs
   std::size_t candidates = 0;  ///< part pairs whose world boxes overlap
   std::size_t intersecting_pairs = 0;

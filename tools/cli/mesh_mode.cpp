@@ -154,11 +154,7 @@ Bounds world_bounds(const LoadedMesh& m, const Pose& pose) {
 MeshReport check_meshes(const LoadedMesh& a, const Pose& pose_a, const LoadedMesh& b,
                         const Pose& pose_b) {
   MeshReport r;
-  r.name_a = a.name;
-  r.name_b = b.name;
-  r.id = a.name + " vs " + b.name;
-  r.pose_a = pose_a;
-  r.pose_b = pose_b;
+  static_cast<PairHeader&>(r) = pair_header(a.name, pose_a, b.name, pose_b);
   r.shape_a = describe(a);
   r.shape_b = describe(b);
   r.input_a = describe_json(a);
@@ -174,24 +170,19 @@ const char* verdict(const MeshReport& r) {
 
 nlohmann::json to_json(const MeshReport& r) {
   const mesh::Result& m = r.result;
-  return {{"mode", "mesh"},
-          {"id", r.id},
-          {"a", r.name_a},
-          {"b", r.name_b},
-          {"pose_a", pose_json(r.pose_a)},
-          {"pose_b", pose_json(r.pose_b)},
-          {"input_a", r.input_a},
-          {"input_b", r.input_b},
-          {"verdict", verdict(r)},
-          {"intersecting", m.intersecting},
-          {"how", mesh::to_string(m.how)},
-          {"separation", m.intersecting ? real(0) : m.distance},
-          {"point_a", to_json(m.point_a)},
-          {"point_b", to_json(m.point_b)},
-          {"triangle_a", m.triangle_a},
-          {"triangle_b", m.triangle_b},
-          {"pairs_tested", m.pairs_tested},
-          {"time_us", r.us}};
+  nlohmann::json j = header_json(r);
+  j.update({{"mode", "mesh"},
+            {"verdict", verdict(r)},
+            {"intersecting", m.intersecting},
+            {"how", mesh::to_string(m.how)},
+            {"separation", m.intersecting ? real(0) : m.distance},
+            {"point_a", to_json(m.point_a)},
+            {"point_b", to_json(m.point_b)},
+            {"triangle_a", m.triangle_a},
+            {"triangle_b", m.triangle_b},
+            {"pairs_tested", m.pairs_tested},
+            {"time_us", r.us}});
+  return j;
 }
 
 void print_report(const MeshReport& r) {

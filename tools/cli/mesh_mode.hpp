@@ -44,18 +44,10 @@ bool meshes_of(const std::string& path, const io::LoadResult& file, bool per_par
 [[nodiscard]] Bounds world_bounds(const LoadedMesh& m, const Pose& pose);
 
 /// What mesh mode reports about one pair.
-struct MeshReport {
-  std::string id;  ///< case id (batch) or "A vs B"
-  std::string name_a;
-  std::string name_b;
-  Pose pose_a;
-  Pose pose_b;
+/// The header's shapes: "closed mesh of 36 triangles: a solid" and the like.
+struct MeshReport : PairHeader {
   mesh::Result result;
-  double us = 0;        ///< time of the query, microseconds (median of a few runs)
-  std::string shape_a;  ///< "closed mesh of 36 triangles (a solid)" and the like
-  std::string shape_b;
-  nlohmann::json input_a;  ///< the same as JSON
-  nlohmann::json input_b;
+  double us = 0;  ///< time of the query, microseconds (median of a few runs)
 };
 
 /// The exact query on one pair (mesh::query, or GJK for two cooked hulls),
