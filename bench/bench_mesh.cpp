@@ -6,6 +6,7 @@
 // "<library>/<call>/<situation>". Each row's counter `distance` is its answer (FCL's distance is
 // not meaningful when overlapping).
 #include "sepax/mesh.hpp"
+#include "sepax/testing.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -22,32 +23,10 @@ using namespace sepax;
 
 namespace {
 
-struct Soup {
-  std::vector<vec3> vertices;
-  std::vector<std::array<index_t, 3>> triangles;
-};
-
-/// Torus around z: centre circle R, tube r, 2 nu nv outward triangles.
-Soup torus(real R, real r, int nu, int nv) {
-  Soup s;
-  const real two_pi = 2 * std::numbers::pi_v<real>;
-  for (int i = 0; i < nu; ++i)
-    for (int j = 0; j < nv; ++j) {
-      const real u = two_pi * real(i) / real(nu), v = two_pi * real(j) / real(nv);
-      const real rho = R + r * std::cos(v);
-      s.vertices.emplace_back(rho * std::cos(u), rho * std::sin(u), r * std::sin(v));
-    }
-  auto id = [&](int i, int j) { return index_t((i % nu) * nv + (j % nv)); };
-  for (int i = 0; i < nu; ++i)
-    for (int j = 0; j < nv; ++j) {
-      s.triangles.push_back({id(i, j), id(i + 1, j), id(i + 1, j + 1)});
-      s.triangles.push_back({id(i, j), id(i + 1, j + 1), id(i, j + 1)});
-    }
-  return s;
-}
+using testing::Soup;
 
 const Soup& soup() {
-  static const Soup s = torus(1, real(0.3), 100, 50);
+  static const Soup s = testing::torus(1, real(0.3), 100, 50);
   return s;
 }
 

@@ -6,6 +6,7 @@
 #include "sepax/gjk.hpp"
 #include "sepax/mesh.hpp"
 #include "sepax/shapes.hpp"
+#include "sepax/testing.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -30,10 +31,7 @@ namespace {
 using Tri = std::array<index_t, 3>;
 
 /// Vertices and triangles, before building.
-struct Soup {
-  std::vector<vec3> vertices;
-  std::vector<Tri> triangles;
-};
+using testing::Soup;
 
 TriangleMesh build(const Soup& s) {
   MeshResult r = TriangleMesh::from_triangles(s.vertices, s.triangles);
@@ -54,26 +52,6 @@ Soup box_soup(const vec3& half, const vec3& centre = vec3(0)) {
     s.triangles.push_back({q[0], q[1], q[2]});
     s.triangles.push_back({q[0], q[2], q[3]});
   }
-  return s;
-}
-
-/// Torus around the z axis: tube centre circle of radius R, vertices on the
-/// tube of radius `rv` (nu steps around z, nv around the tube), outward.
-Soup torus_soup(real R, real rv, int nu, int nv) {
-  Soup s;
-  const real two_pi = 2 * std::numbers::pi_v<real>;
-  for (int i = 0; i < nu; ++i)
-    for (int j = 0; j < nv; ++j) {
-      const real u = two_pi * real(i) / real(nu), v = two_pi * real(j) / real(nv);
-      const real rho = R + rv * std::cos(v);
-      s.vertices.emplace_back(rho * std::cos(u), rho * std::sin(u), rv * std::sin(v));
-    }
-  auto id = [&](int i, int j) { return index_t((i % nu) * nv + (j % nv)); };
-  for (int i = 0; i < nu; ++i)
-    for (int j = 0; j < nv; ++j) {
-      s.triangles.push_back({id(i, j), id(i + 1, j), id(i + 1, j + 1)});
-      s.triangles.push_back({id(i, j), id(i + 1, j + 1), id(i, j + 1)});
-    }
   return s;
 }
 
@@ -192,7 +170,7 @@ TEST_CASE("degenerate triangles are skipped and counted", "[mesh]") {
 TEST_CASE("closed meshes are told from open and non-manifold ones", "[mesh]") {
   CHECK(build(box_soup(vec3(1))).is_closed());
   CHECK(build(u_bracket()).is_closed());
-  CHECK(build(torus_soup(1, real(0.3), 16, 8)).is_closed());
+  CHECK(build(testing::torus(1, real(0.3), 16, 8)).is_closed());
   Soup open = box_soup(vec3(1));
   open.triangles.pop_back();
   CHECK_FALSE(build(open).is_closed());
@@ -264,12 +242,12 @@ void check_tree(const TriangleMesh& m) {
 
 TEST_CASE("the tree holds every triangle once, boxed, and stays shallow", "[mesh]") {
   check_tree(build(u_bracket()));
-  check_tree(build(torus_soup(1, real(0.3), 37, 11)));
+  check_tree(build(testing::torus(1, real(0.3), 37, 11)));
   check_tree(build(read_off(SEPAX_TEST_DATA "/cow.off")));
 }
 
 TEST_CASE("a million triangles build without deep recursion", "[mesh][large]") {
-  const TriangleMesh m = build(torus_soup(10, 3, 1024, 512));
+  const TriangleMesh m = build(testing::torus(10, 3, 1024, 512));
   CHECK(m.triangle_count() == 1024 * 512 * 2);
   CHECK(m.is_closed());
   check_tree(m);
@@ -280,7 +258,7 @@ TEST_CASE("a million triangles build without deep recursion", "[mesh][large]") {
 TEST_CASE("contains agrees with the rounded winding number", "[mesh]") {
   const TriangleMesh cow = build(read_off(SEPAX_TEST_DATA "/cow.off"));
   const TriangleMesh bracket = build(u_bracket());
-  const TriangleMesh torus = build(torus_soup(1, real(0.3), 24, 12));
+  const TriangleMesh torus = build(testing::torus(1, real(0.3), 24, 12));
   pairs::Rng rng(5);
   int inside = 0, outside = 0;
   for (const TriangleMesh* m : {&cow, &bracket, &torus}) {
@@ -391,7 +369,7 @@ constexpr real ring_R = 1, ring_r = real(0.3);
 constexpr int ring_nu = 48, ring_nv = 16;
 
 TriangleMesh ring() {
-  return build(torus_soup(ring_R, inscribed_tube(ring_R, ring_r, ring_nu), ring_nu, ring_nv));
+  return build(testing::torus(ring_R, inscribed_tube(ring_R, ring_r, ring_nu), ring_nu, ring_nv));
 }
 
 /// Both poses moved by one rigid motion: no answer may change.
@@ -646,7 +624,7 @@ void check_against_brute(const TriangleMesh& a, const Pose& pa, const B& b, cons
 TEST_CASE("random poses of the cow against a torus: query equals the brute force", "[mesh]") {
   const TriangleMesh cow = build(read_off(SEPAX_TEST_DATA "/cow.off"));
   REQUIRE(cow.is_closed());
-  const TriangleMesh torus = build(torus_soup(real(0.04), real(0.012), 10, 5));
+  const TriangleMesh torus = build(testing::torus(real(0.04), real(0.012), 10, 5));
   pairs::Rng rng(2024);
   Tally tally;
   for (int n = 0; n < 40; ++n) {
