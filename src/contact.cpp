@@ -410,8 +410,7 @@ index_t nearest_vertex(const Hull& h, const Pose& pose, const vec3& p) {
 /// does for polygons whose closest features are vertices. Its id names the
 /// hulls' vertices nearest those points. Nothing when the witness points
 /// do not bear out their separation (`roundoff`, absolute): EPA on shapes of
-/// wildly different sizes (a unit tetrahedron against a triangle 1e14
-/// across) can stop with points that do not.
+/// very different sizes can stop with points that do not.
 void witness_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, real limit,
                      real roundoff, Manifold& m) {
   const epa::Result d = epa::query(a, pa, b, pb);

@@ -65,10 +65,8 @@ struct DecomposeOptions {
   /// concavity (how far its surface lies below its hull, measured along the
   /// surface normals) would exceed this fraction of the diagonal. Smaller
   /// gives more, tighter parts. HACD's own examples use 100 on its 2000-unit
-  /// normalized scale, i.e. 0.05. At 0.03 a torus (a chain link) came out
-  /// as 9 parts straying 14% of the diagonal across its hole; at 0.01, 17
-  /// parts within 2%, in the same time (the elephant: 32 parts within 1.3%,
-  /// against 19 within 2.0%).
+  /// normalized scale, i.e. 0.05. The default is small enough that a ring's
+  /// parts do not bridge its hole.
   double concavity = 0.01;
   /// At most this many parts (0: no limit). When the concavity bound leaves
   /// more, HACD runs a second time without the bound and stops merging at

@@ -29,8 +29,7 @@ struct HullOptions {
 constexpr double validation_budget = 2e8;
 
 /// The input points validate() checks: all of them, or every k-th when
-/// that would take more than validation_budget tests (a 1M-triangle torus:
-/// 500,000 points against 250,000 faces took six minutes).
+/// that would take more than validation_budget tests.
 std::vector<vec3> points_to_check(const LoadedHull& h) {
   const double tests = double(h.points.size()) * double(h.built.hull.face_count());
   const std::size_t step =
