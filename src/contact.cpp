@@ -234,9 +234,10 @@ void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real lim
   Point all[max_clip];
   int kept = 0;
   for (int i = 0; i < count; ++i) {
-    const real separation = glm::dot(ref.normal, poly[i].p) - ref.offset;
+    const real local = glm::dot(ref.normal, poly[i].p) - ref.offset;  // reference's lengths
+    const real separation = local * r.reference_pose->scale;
     if (!(separation <= limit)) continue;
-    const vec3 on_reference = r.reference_pose->apply(poly[i].p - ref.normal * separation);
+    const vec3 on_reference = r.reference_pose->apply(poly[i].p - ref.normal * local);
     const vec3 on_incident = r.reference_pose->apply(poly[i].p);
     Point& p = all[kept++];
     p.separation = separation;
@@ -366,11 +367,12 @@ bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb
   // The incident face's own separation: ref's deepest point under its plane.
   const vec3 local = ref_pose.rotate_inverse(-n_inc);
   const vec3 deepest = ref_pose.apply(ref.vertices()[support_index(ref, local)]);
-  const real s_inc = inc.planes()[fi].distance(inc_pose.apply_inverse(deepest));
-  const real band = tol::face_preference * std::max(a.extent(), b.extent());
+  const real s_inc = inc.planes()[fi].distance(inc_pose.apply_inverse(deepest)) * inc_pose.scale;
+  const real band = tol::face_preference * std::max(a.extent() * pa.scale, b.extent() * pb.scale);
   bool keep = !(s_inc > r.separation - band);
   if (!keep) {
-    const real area_ref = face_area(ref, rf), area_inc = face_area(inc, fi);
+    const real area_ref = face_area(ref, rf) * ref_pose.scale * ref_pose.scale;
+    const real area_inc = face_area(inc, fi) * inc_pose.scale * inc_pose.scale;
     const real scale = std::max(area_ref, area_inc);
     if (std::abs(area_ref - area_inc) > real(1e-6) * scale) {
       keep = area_ref > area_inc;
@@ -433,7 +435,7 @@ void witness_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& p
 Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, real margin,
                  Cache* cache) {
   Manifold m;
-  if (a.empty() || b.empty()) return m;
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return m;
   margin = std::max(margin, real(0));
   const sat::Result r = sat::query(a, pose_a, b, pose_b, cache ? &cache->sat : nullptr, margin);
   m.normal = r.axis;
@@ -442,8 +444,8 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
   if (!r.intersecting && r.separation > margin) return m;
   // Points within the margin, or as deep as SAT's answer plus round-off for
   // a pair SAT calls touching.
-  const real magnitude =
-      a.magnitude() + b.magnitude() + glm::length(pose_b.translation - pose_a.translation);
+  const real magnitude = a.magnitude() * pose_a.scale + b.magnitude() * pose_b.scale +
+                         glm::length(pose_b.translation - pose_a.translation);
   const real limit = std::max(margin, r.separation) + tol::touching * magnitude;
   switch (r.feature.kind) {
     case sat::FeatureKind::face_a:

@@ -52,14 +52,14 @@ vec3 surface_point(const vec3& x, real t, const vec3& d, const vec3& n, real rad
 }
 
 // A point from the core's point x = p0 + t d and a hull point q (hull's
-// frame), the axis n (unit, A to B) and the radius.
+// frame), the axis n (unit, A to B) and the radius (hull's lengths).
 Point make_point(const Pose& pose, const vec3& x, real t, const vec3& d, const vec3& q,
                  const vec3& n, real radius, Id id) {
   Point p;
   const vec3 on_a = surface_point(x, t, d, n, radius);
   p.point_a = pose.apply(on_a);
   p.point_b = pose.apply(q);
-  p.separation = glm::dot(q - on_a, n);
+  p.separation = glm::dot(q - on_a, n) * pose.scale;
   p.id = id;
   return p;
 }
@@ -68,13 +68,13 @@ Point make_point(const Pose& pose, const vec3& x, real t, const vec3& d, const v
 Manifold from_answer(const RoundAnswer& answer, const Pose& pose) {
   Manifold m;
   m.normal = pose.rotate(answer.axis);
-  m.separation = answer.separation;
+  m.separation = answer.separation * pose.scale;
   m.feature = answer.feature;
   return m;
 }
 
 // The capsule's points on a face axis: the ends of its segment clipped to
-// the face, within the margin, deepest first; the witness pair instead when
+// the face, within the margin (world), deepest first; the witness pair instead when
 // clipping leaves none or cuts the deepest part away (a face kept by the
 // preference over an edge that is really closest).
 void face_points(const Hull& hull, const Pose& pose, const vec3& p0, const vec3& d, real radius,
@@ -93,7 +93,7 @@ void face_points(const Hull& hull, const Pose& pose, const vec3& p0, const vec3&
   }
   if (m.count == 2 && m.points[1].separation < m.points[0].separation)
     std::swap(m.points[0], m.points[1]);
-  if (m.count == 0 || m.points[0].separation > witness.separation + answer.touch) {
+  if (m.count == 0 || m.points[0].separation > witness.separation + answer.touch * pose.scale) {
     if (m.count > 0) m.points[1] = m.points[0];
     m.points[0] = witness;
     m.count = m.count > 0 ? 2 : 1;
@@ -103,29 +103,31 @@ void face_points(const Hull& hull, const Pose& pose, const vec3& p0, const vec3&
 }  // namespace
 
 Manifold collide(const convex::Sphere& a, const Hull& b, const Pose& pose_b, real margin) {
-  if (b.empty()) return Manifold{};  // programmer error: no hull to test
-  const RoundAnswer answer = sat::detail::round_query(b, pose_b, a.core.p, a.core.p, a.radius, -1);
+  if (b.empty() || !scale_ok(pose_b)) return Manifold{};  // programmer error: no hull to test
+  const real radius = a.radius / pose_b.scale;            // in the hull's local lengths
+  const RoundAnswer answer = sat::detail::round_query(b, pose_b, a.core.p, a.core.p, radius, -1);
   const vec3& c = answer.p0;
   Manifold m = from_answer(answer, pose_b);
-  if (answer.separation > margin) return m;
-  m.points[0] = make_point(pose_b, c, 0, vec3(0), answer.on_hull, answer.axis, a.radius,
+  if (m.separation > margin) return m;
+  m.points[0] = make_point(pose_b, c, 0, vec3(0), answer.on_hull, answer.axis, radius,
                            make_id(sphere_ref, hull_ref(answer.hull_feature)));
   m.count = 1;
   return m;
 }
 
 Manifold collide(const convex::Capsule& a, const Hull& b, const Pose& pose_b, real margin) {
-  if (b.empty()) return Manifold{};
-  const RoundAnswer answer = sat::detail::round_query(b, pose_b, a.core.p0, a.core.p1, a.radius, 0);
+  if (b.empty() || !scale_ok(pose_b)) return Manifold{};
+  const real radius = a.radius / pose_b.scale;
+  const RoundAnswer answer = sat::detail::round_query(b, pose_b, a.core.p0, a.core.p1, radius, 0);
   const vec3 &p0 = answer.p0, &p1 = answer.p1;
   Manifold m = from_answer(answer, pose_b);
-  if (answer.separation > margin) return m;
+  if (m.separation > margin) return m;
   const vec3 d = p1 - p0;
   const Point witness =
-      make_point(pose_b, p0 + answer.t * d, answer.t, d, answer.on_hull, answer.axis, a.radius,
+      make_point(pose_b, p0 + answer.t * d, answer.t, d, answer.on_hull, answer.axis, radius,
                  make_id(capsule_ref(answer.t), hull_ref(answer.hull_feature)));
   if (answer.feature.kind == sat::FeatureKind::face_b) {
-    face_points(b, pose_b, p0, d, a.radius, answer, margin, witness, m);
+    face_points(b, pose_b, p0, d, radius, answer, margin, witness, m);
   } else {
     m.points[0] = witness;
     m.count = 1;

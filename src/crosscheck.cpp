@@ -63,7 +63,7 @@ void judge(CrossCheck& c) {
 
 CrossCheck crosscheck(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
                       epa::Workspace* workspace) {
-  if (a.empty() || b.empty()) {
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) {
     CrossCheck c;
     c.reason = "empty hull";
     return c;
@@ -75,13 +75,13 @@ CrossCheck crosscheck(const Hull& a, const Pose& pose_a, const Hull& b, const Po
 CrossCheck compare(const sat::Result& sat, const epa::Result& gjk_epa, const Hull& a,
                    const Pose& pose_a, const Hull& b, const Pose& pose_b) {
   CrossCheck c;
-  if (a.empty() || b.empty()) {
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) {
     c.reason = "empty hull";
     return c;
   }
   c.sat = sat;
   c.epa = gjk_epa;
-  c.size = std::max(a.extent(), b.extent());
+  c.size = std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
   c.value_tolerance = tol::crosscheck * c.size;
   c.band = c.value_tolerance;
   c.angle_tolerance = tol::crosscheck_angle;

@@ -394,6 +394,8 @@ ExpandResult flat_answer(const Simplex& grown, const Simplex& gjk_simplex, const
 Result finish(const gjk::detail::SolveResult& g, const Simplex& s, const ExpandResult* e,
               real radius_a, real radius_b, const Pose* to_world) {
   Result q;
+  const real unit = to_world ? to_world->scale : real(1);  // working length -> world
+  radius_a /= unit, radius_b /= unit;
   const gjk::Result d = gjk::detail::finish(g, s, radius_a, radius_b, nullptr);
   q.gjk_iterations = g.iterations, q.gjk_status = g.status;
   if (e == nullptr) {
@@ -412,6 +414,7 @@ Result finish(const gjk::detail::SolveResult& g, const Simplex& s, const ExpandR
   if (to_world != nullptr) {
     q.point_a = to_world->apply(q.point_a), q.point_b = to_world->apply(q.point_b);
     q.axis = to_world->rotate(q.axis);
+    q.separation *= unit;
   }
   return q;
 }
@@ -453,7 +456,8 @@ int workspace_vertices(const Hull& a, const Hull& b) {
 
 Result query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
              gjk::Cache* cache, Workspace* workspace) {
-  if (a.empty() || b.empty()) {  // programmer error: no hull to read supports from
+  if (a.empty() || b.empty() || !scale_ok(pose_a) ||
+      !scale_ok(pose_b)) {  // programmer error: no hull to read supports from
     Result r;
     r.gjk_status = gjk::Status::degenerate;
     r.epa_status = Status::degenerate;

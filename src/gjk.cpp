@@ -238,6 +238,8 @@ void store(const Simplex& s, const vec3& v, Cache* cache) {
 Result finish(const SolveResult& r, const Simplex& s, real radius_a, real radius_b,
               const Pose* to_world) {
   Result out;
+  const real unit = to_world ? to_world->scale : real(1);  // working length -> world
+  radius_a /= unit, radius_b /= unit;
   vec3 pa(real(0)), pb(real(0));
   for (int m = 0; m < s.count; ++m) pa += s.lambda[m] * s.v[m].a, pb += s.lambda[m] * s.v[m].b;
   const real len = glm::length(r.v);
@@ -255,6 +257,7 @@ Result finish(const SolveResult& r, const Simplex& s, real radius_a, real radius
     out.point_a = to_world->apply(out.point_a);
     out.point_b = to_world->apply(out.point_b);
     out.axis = to_world->rotate(out.axis);
+    out.distance *= unit;
   }
   return out;
 }
@@ -272,7 +275,8 @@ template SolveResult solve(const convex::Box&, const convex::Posed<convex::HullS
 
 Result distance(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
                 Cache* cache) {
-  if (a.empty() || b.empty()) {  // programmer error: no hull to read supports from
+  if (a.empty() || b.empty() || !scale_ok(pose_a) ||
+      !scale_ok(pose_b)) {  // programmer error: no hull to read supports from
     Result r;
     r.status = Status::degenerate;
     return r;
@@ -281,7 +285,8 @@ Result distance(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& po
 }
 
 bool intersect(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache) {
-  if (a.empty() || b.empty()) return false;  // programmer error: no hull
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b))
+    return false;  // programmer error: no hull
   return intersect(convex::posed(a, pose_a), convex::posed(b, pose_b), cache);
 }
 

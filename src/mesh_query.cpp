@@ -52,17 +52,18 @@ PairFrame make_frame(const Pose& pa, real magnitude_a, const Pose& pb, real magn
   for (int c = 0; c < 3; ++c)
     for (int r = 0; r < 3; ++r) f.abs_b_to_a[c][r] = std::abs(f.b_to_a.rotation[c][r]);
   f.abs_a_to_b = glm::transpose(f.abs_b_to_a);
-  const real magnitude = magnitude_a + magnitude_b + glm::length(f.b_to_a.translation);
+  const real magnitude =
+      magnitude_a + magnitude_b * f.b_to_a.scale + glm::length(f.b_to_a.translation);
   f.band = tol::touching * magnitude;
   f.slack = tol::coplanar * magnitude;
   return f;
 }
 
 /// Box around box `b` moved by `pose`: the moved centre, and the half
-/// extents through |R| (Ericson 4.2.6).
+/// extents (scaled) through |R| (Ericson 4.2.6).
 Bounds to_frame(const Bounds& b, const Pose& pose, const mat3& abs_rotation) {
   const vec3 centre = pose.apply((b.min + b.max) * real(0.5));
-  const vec3 h = abs_rotation * ((b.max - b.min) * real(0.5));
+  const vec3 h = abs_rotation * ((b.max - b.min) * (real(0.5) * pose.scale));
   return Bounds{centre - h, centre + h};
 }
 
@@ -76,10 +77,12 @@ real box_distance2(const Bounds& a, const Bounds& b) {
 /// (each in its own frame) hold: the gap between the boxes along A's axes
 /// (B's box boxed in A's frame) or along B's axes, whichever is larger. Both
 /// are separating-axis gaps of the two oriented boxes (Ericson 4.4.1's face
-/// axes), so both are at most the distance.
+/// axes), so both are at most the distance. (In A's lengths: B's frame
+/// measures k = b_to_a.scale times shorter.)
 real placed_gap2(const Bounds& a, const Bounds& b, const PairFrame& f) {
+  const real k = f.b_to_a.scale;
   return std::max(box_distance2(a, to_frame(b, f.b_to_a, f.abs_b_to_a)),
-                  box_distance2(to_frame(a, f.a_to_b, f.abs_a_to_b), b));
+                  box_distance2(to_frame(a, f.a_to_b, f.abs_a_to_b), b) * (k * k));
 }
 
 /// Square of the reach within which a pair must be looked at: `limit` plus
@@ -283,7 +286,7 @@ Result finish(const Best& best, Contact how, const vec3& at, const Pose& pa, con
     return r;
   }
   if (best.triangle_a < 0) return r;  // nothing tested: an empty shape
-  r.distance = best.touching ? real(0) : best.distance;
+  r.distance = best.touching ? real(0) : best.distance * pa.scale;  // A's lengths to world
   r.point_a = pa.apply(best.point_a);
   r.point_b = pa.apply(best.point_b);
   r.triangle_a = a.input_index(static_cast<std::size_t>(best.triangle_a));
@@ -294,7 +297,7 @@ Result finish(const Best& best, Contact how, const vec3& at, const Pose& pa, con
 }  // namespace
 
 Result query(const TriangleMesh& a, const Pose& pose_a, const TriangleMesh& b, const Pose& pose_b) {
-  if (a.empty() || b.empty()) return Result{};
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Result{};
   const PairFrame f = make_frame(pose_a, a.magnitude(), pose_b, b.magnitude());
   const Best best = traverse_meshes(a, b, f, true);
   vec3 at(0);
@@ -304,7 +307,7 @@ Result query(const TriangleMesh& a, const Pose& pose_a, const TriangleMesh& b, c
 
 Hit intersect(const TriangleMesh& a, const Pose& pose_a, const TriangleMesh& b,
               const Pose& pose_b) {
-  if (a.empty() || b.empty()) return Hit{};
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Hit{};
   const PairFrame f = make_frame(pose_a, a.magnitude(), pose_b, b.magnitude());
   const Best best = traverse_meshes(a, b, f, false);
   if (best.touching)
@@ -378,8 +381,9 @@ Best traverse_hull(const TriangleMesh& a, const PosedHull& hull, const PairFrame
 bool mesh_inside_hull(const TriangleMesh& a, const Hull& hull, const PairFrame& f) {
   auto inside_hull = [&](const vec3& p_in_a) {
     const vec3 p = f.b_to_a.apply_inverse(p_in_a);
+    const real band = f.band / f.b_to_a.scale;  // in the hull's lengths
     for (const Plane& plane : hull.planes())
-      if (!(plane.distance(p) < -f.band)) return false;
+      if (!(plane.distance(p) < -band)) return false;
     return true;
   };
   const Bounds& box = a.bounds();
@@ -420,7 +424,7 @@ Result mirrored(Result r) {
 }  // namespace
 
 Result query(const TriangleMesh& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
-  if (a.empty() || b.empty()) return Result{};
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Result{};
   const PairFrame f = make_frame(pose_a, a.magnitude(), pose_b, b.magnitude());
   const PosedHull hull{convex::HullShape{&b}, f.b_to_a};
   Best best = traverse_hull(a, hull, f, true);
@@ -431,7 +435,7 @@ Result query(const TriangleMesh& a, const Pose& pose_a, const Hull& b, const Pos
 }
 
 Hit intersect(const TriangleMesh& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
-  if (a.empty() || b.empty()) return Hit{};
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Hit{};
   const PairFrame f = make_frame(pose_a, a.magnitude(), pose_b, b.magnitude());
   const PosedHull hull{convex::HullShape{&b}, f.b_to_a};
   const Best best = traverse_hull(a, hull, f, false);

@@ -38,10 +38,10 @@ namespace detail {
 
 PairFrames make_frames(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
   const Pose b_in_a = relative_pose(pose_a, pose_b);
-  const mat3 back = glm::transpose(b_in_a.rotation);  // the inverse of a rotation
-  PairFrames p{a, b, pose_a, pose_b, b_in_a, Pose{back, -(back * b_in_a.translation)}, 0, 0};
-  p.size = std::max(a.extent(), b.extent());
-  const real magnitude = a.magnitude() + b.magnitude() + glm::length(p.b_in_a.translation);
+  PairFrames p{a, b, pose_a, pose_b, b_in_a, b_in_a.inverse(), 0, 0};
+  const real k = b_in_a.scale;  // B's lengths in A's frame
+  p.size = std::max(a.extent(), b.extent() * k);
+  const real magnitude = a.magnitude() + b.magnitude() * k + glm::length(p.b_in_a.translation);
   p.touch = tol::touching * magnitude;
   return p;
 }
@@ -84,7 +84,7 @@ vec3 feature_axis(const PairFrames& p, const Feature& f) {
 Result make_result(const PairFrames& p, real separation, const vec3& axis_in_a,
                    const Feature& feature, const Counters& counters) {
   Result r;
-  r.separation = separation;
+  r.separation = separation * p.pose_a.scale;
   r.intersecting = separation <= p.touch;
   r.axis = p.pose_a.rotate(axis_in_a);
   r.feature = feature;
@@ -145,7 +145,10 @@ Result general(const PairFrames& p, real stop_above, EdgeMethod method) {
   if (face_a.separation > stop_above)
     return detail::make_result(p, face_a.separation, p.a.planes()[face_a.a].normal,
                                {FeatureKind::face_a, face_a.a, -1}, counters);
-  const Best face_b = face_query(p.b, p.a, p.a_in_b, stop_above, counters);
+  // Queries in B's frame measure in B's lengths: k of them make one of A's.
+  const real k = p.b_in_a.scale;
+  Best face_b = face_query(p.b, p.a, p.a_in_b, stop_above / k, counters);
+  face_b.separation *= k;
   Best best = face_a;
   Feature feature{FeatureKind::face_a, face_a.a, -1};
   vec3 axis = p.a.planes()[face_a.a].normal;
@@ -161,15 +164,20 @@ Result general(const PairFrames& p, real stop_above, EdgeMethod method) {
   const bool probe_is_a = b_grid || !a_grid;
   Best edges;
   const bool one_box = p.a.is_box() != p.b.is_box();
-  if (method == EdgeMethod::all_pairs)
+  if (method == EdgeMethod::all_pairs) {
     edges = all_pairs_edge_query(p, counters);
-  else if (one_box)
-    edges = p.a.is_box() ? box_edge_query(p.a, p.b, p.b_in_a, true, stop_above, counters)
-                         : box_edge_query(p.b, p.a, p.a_in_b, false, stop_above, counters);
-  else if (probe_is_a)
-    edges = edge_query(p.b, p.a, p.a_in_b, true, b_grid, best.separation, stop_above, counters);
-  else
+  } else if (one_box && p.a.is_box()) {
+    edges = box_edge_query(p.a, p.b, p.b_in_a, true, stop_above, counters);
+  } else if (one_box) {
+    edges = box_edge_query(p.b, p.a, p.a_in_b, false, stop_above / k, counters);
+    edges.separation *= k;
+  } else if (probe_is_a) {
+    edges =
+        edge_query(p.b, p.a, p.a_in_b, true, b_grid, best.separation / k, stop_above / k, counters);
+    edges.separation *= k;
+  } else {
     edges = edge_query(p.a, p.b, p.b_in_a, false, a_grid, best.separation, stop_above, counters);
+  }
   if (edges.separation > best.separation + bias) {
     best = edges;
     feature = {FeatureKind::edges, edges.a, edges.b};
@@ -210,8 +218,8 @@ bool try_cache(const PairFrames& p, Cache& cache, Result& out) {
 // Remembers the deciding feature and its support vertices for next frame.
 void store(const PairFrames& p, const Result& r, Cache& cache) {
   cache.feature = r.feature;
-  cache.separation = r.separation;
-  if (r.separation > p.touch) {
+  cache.separation = r.separation / p.pose_a.scale;  // A's lengths, as p.touch
+  if (cache.separation > p.touch) {
     Counters unused;
     const vec3 u = p.pose_a.rotate_inverse(r.axis);
     (void)detail::gap_along(p, u, cache.support_a, cache.support_b, unused);
@@ -239,9 +247,10 @@ bool separated_along_centres(const PairFrames& p, real stop_above, Result& out) 
 // axis that separates by more (never below the touching band).
 Result run(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache,
            real stop_above) {
-  if (a.empty() || b.empty()) return Result{};  // programmer error: no hull to test
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b))
+    return Result{};  // programmer error: no hull to test
   const PairFrames p = detail::make_frames(a, pose_a, b, pose_b);
-  stop_above = std::max(stop_above, p.touch);
+  stop_above = std::max(stop_above / pose_a.scale, p.touch);  // A's lengths
   Result r;
   if (cache && try_cache(p, *cache, r)) return r;
   const bool boxes = a.is_box() && b.is_box();

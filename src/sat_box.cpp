@@ -107,7 +107,8 @@ Result box_box(const PairFrames& p, real stop_above) {
   BoxPair q;
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) q.M[i][j] = R[j][i], q.absM[i][j] = std::abs(q.M[i][j]);
-  for (int k = 0; k < 3; ++k) q.t[k] = tv[k], q.ea[k] = A.half[k], q.eb[k] = B.half[k];
+  for (int k = 0; k < 3; ++k)
+    q.t[k] = tv[k], q.ea[k] = A.half[k], q.eb[k] = B.half[k] * p.b_in_a.scale;
   const auto& M = q.M;
   const auto& absM = q.absM;
   const real(&t)[3] = q.t;

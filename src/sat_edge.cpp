@@ -91,7 +91,7 @@ class EdgeQuery {
         floor_(floor),
         stop_above_(stop_above),
         slack_(bound_slack(indexed, probe, probe_in_indexed)),
-        touch_(tol::coplanar * (indexed.magnitude() + probe.magnitude() +
+        touch_(tol::coplanar * (indexed.magnitude() + probe.magnitude() * probe_in_indexed.scale +
                                 glm::length(probe_in_indexed.translation))),
         counters_(counters) {}
 
@@ -134,11 +134,11 @@ class EdgeQuery {
 // cannot hold a better axis (scan_patches, from the probe's side: the bound
 // is symmetric in which hull is posed in which frame).
 Best EdgeQuery::run() {
-  const Pose indexed_in_probe{glm::transpose(probe_in_indexed_.rotation),
-                              probe_in_indexed_.apply_inverse(vec3(real(0)))};
+  // The probe's patch bounds measure in the probe's lengths.
+  const real to_probe = real(1) / probe_in_indexed_.scale;
   scan_patches(
-      probe_, indexed_, indexed_in_probe, true, slack_,
-      [&] { return std::max(floor_, best_.separation); },
+      probe_, indexed_, probe_in_indexed_.inverse(), true, slack_ * to_probe,
+      [&] { return std::max(floor_, best_.separation) * to_probe; },
       [&](const NormalPatch& patch, index_t) { return visit_patch(patch); });
   return best_;
 }
@@ -189,9 +189,10 @@ bool EdgeQuery::probe_edge(index_t i, index_t& walk_start) {
 // is tightest for x = the indexed hull's support along -(the arc's middle),
 // which takes one support search (climbing from the previous one); the
 // previous support vertex stands in first, for free. Both in the probe's
-// frame, where its arc is. False when the edge cannot beat the best so far.
+// frame, where its arc is (and its lengths). False when the edge cannot
+// beat the best so far.
 bool EdgeQuery::can_beat(const EdgeArc& local, const vec3& start) {
-  const real threshold = std::max(floor_, best_.separation) - slack_;
+  const real threshold = (std::max(floor_, best_.separation) - slack_) / probe_in_indexed_.scale;
   if (hint_ >= 0 && arc_max_dot(local, hint_in_probe_ - start) <= threshold) return false;
   hint_ = support_index(indexed_, probe_in_indexed_.rotate(-local.middle), hint_);
   ++counters_.support_calls;
@@ -292,7 +293,8 @@ inline EdgeQuery::Pair EdgeQuery::test_pair(index_t i, const ProbeArc& arc, inde
   // instead: never above the truth.
   if (separation > best_.separation) {
     const real sine = glm::length(glm::cross(arc.direction, indexed_arc.direction));
-    const real lever = glm::length(to_indexed) + indexed_.extent() + probe_.extent();
+    const real lever =
+        glm::length(to_indexed) + indexed_.extent() + probe_.extent() * probe_in_indexed_.scale;
     if (4 * tol::eps * lever > touch_ * sine) separation += measured_separation(i, j, axis);
   }
   if (separation > best_.separation) {
@@ -315,7 +317,8 @@ real EdgeQuery::measured_separation(index_t i, index_t j, const vec3& axis) {
   const vec3 s = probe_.edge_start(std::size_t(i));
   return glm::dot(axis, indexed_.vertices()[std::size_t(gap_hint_indexed_)] -
                             indexed_.edge_start(std::size_t(j))) -
-         glm::dot(local, probe_.vertices()[std::size_t(gap_hint_probe_)] - s);
+         glm::dot(local, probe_.vertices()[std::size_t(gap_hint_probe_)] - s) *
+             probe_in_indexed_.scale;
 }
 
 }  // namespace

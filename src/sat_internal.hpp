@@ -55,8 +55,8 @@ struct Best {
 /// patches: what the bounds' arithmetic can be off by in the pair's frames.
 [[nodiscard]] inline real bound_slack(const Hull& hull, const Hull& other,
                                       const Pose& other_in_hull) {
-  return tol::touching *
-         (hull.magnitude() + other.magnitude() + glm::length(other_in_hull.translation));
+  return tol::touching * (hull.magnitude() + other.magnitude() * other_in_hull.scale +
+                          glm::length(other_in_hull.translation));
 }
 
 /// Visits the patches of `hull` (Hull::patches) whose axes may separate
@@ -79,13 +79,12 @@ void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull
   real bounds[Hull::max_patches];
   index_t seeds[Hull::max_patches];
   const mat3 to_other = glm::transpose(other_in_hull.rotation);
-  const vec3 offset = other_in_hull.translation - hull.centroid();
   const auto vertices = other.vertices();
   std::size_t top = 0;
   for (std::size_t k = 0; k < patches.size(); ++k) {
     const NormalPatch& p = patches[k];
     seeds[k] = other.support_seed(to_other * -p.center);
-    const vec3 w = other_in_hull.rotation * vertices[seeds[k]] + offset;
+    const vec3 w = other_in_hull.apply(vertices[seeds[k]]) - hull.centroid();
     const real along = glm::dot(p.center, w), length = std::sqrt(glm::dot(w, w));
     bounds[k] = arcs ? along + p.arc_radius * length - p.arc_reach
                      : along + p.face_radius * length - p.face_reach;

@@ -20,11 +20,12 @@ struct Interval {
   real max = -infinity;
 };
 
-// Projection of the hull's vertices on u; `shift` adds the frame offset.
-Interval project(const Hull& hull, const vec3& u, real shift) {
+// Projection of the hull's vertices on u; `scale` and `shift` carry it into
+// the other frame (its lengths and offset).
+Interval project(const Hull& hull, const vec3& u, real scale, real shift) {
   Interval r;
   for (const vec3& v : hull.vertices()) {
-    const real x = glm::dot(u, v) + shift;
+    const real x = glm::dot(u, v) * scale + shift;
     r.min = std::min(r.min, x);
     r.max = std::max(r.max, x);
   }
@@ -44,8 +45,9 @@ struct NaiveBest {
 void offer(const detail::PairFrames& p, const vec3& u, const Feature& feature, real margin,
            NaiveBest& best, Counters& counters) {
   ++counters.axes_tested;
-  const Interval a = project(p.a, u, 0);
-  const Interval b = project(p.b, p.b_in_a.rotate_inverse(u), glm::dot(u, p.b_in_a.translation));
+  const Interval a = project(p.a, u, 1, 0);
+  const Interval b =
+      project(p.b, p.b_in_a.rotate_inverse(u), p.b_in_a.scale, glm::dot(u, p.b_in_a.translation));
   const real forward = b.min - a.max;
   const real backward = a.min - b.max;
   const real separation = std::max(forward, backward);
@@ -56,7 +58,7 @@ void offer(const detail::PairFrames& p, const vec3& u, const Feature& feature, r
 }  // namespace
 
 Result naive_query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
-  if (a.empty() || b.empty()) return Result{};
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Result{};
   const detail::PairFrames p = detail::make_frames(a, pose_a, b, pose_b);
   const real bias = tol::face_preference * p.size;
   Counters counters;
@@ -87,12 +89,12 @@ Result naive_query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose&
 }
 
 Result query_general(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
-  if (a.empty() || b.empty()) return Result{};
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Result{};
   return detail::general(detail::make_frames(a, pose_a, b, pose_b), infinity);
 }
 
 Result all_edges_query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
-  if (a.empty() || b.empty()) return Result{};
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Result{};
   return detail::general(detail::make_frames(a, pose_a, b, pose_b), infinity,
                          detail::EdgeMethod::all_pairs);
 }

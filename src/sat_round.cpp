@@ -436,9 +436,10 @@ RoundAnswer round_query(const Hull& hull, const Pose& pose, const vec3& p0_world
 
 namespace {
 
+// The answer is in the hull's local lengths; the result in the world's.
 Result to_result(const detail::RoundAnswer& answer, const Pose& pose) {
   Result r;
-  r.separation = answer.separation;
+  r.separation = answer.separation * pose.scale;
   r.intersecting = answer.separation <= answer.touch;
   r.axis = pose.rotate(answer.axis);
   r.feature = answer.feature;
@@ -449,13 +450,15 @@ Result to_result(const detail::RoundAnswer& answer, const Pose& pose) {
 }  // namespace
 
 Result query(const convex::Sphere& a, const Hull& b, const Pose& pose_b) {
-  if (b.empty()) return Result{};  // programmer error: no hull to test
-  return to_result(detail::round_query(b, pose_b, a.core.p, a.core.p, a.radius, -1), pose_b);
+  if (b.empty() || !scale_ok(pose_b)) return Result{};  // programmer error: no hull to test
+  const real radius = a.radius / pose_b.scale;          // in the hull's local lengths
+  return to_result(detail::round_query(b, pose_b, a.core.p, a.core.p, radius, -1), pose_b);
 }
 
 Result query(const convex::Capsule& a, const Hull& b, const Pose& pose_b) {
-  if (b.empty()) return Result{};
-  return to_result(detail::round_query(b, pose_b, a.core.p0, a.core.p1, a.radius, 0), pose_b);
+  if (b.empty() || !scale_ok(pose_b)) return Result{};
+  const real radius = a.radius / pose_b.scale;
+  return to_result(detail::round_query(b, pose_b, a.core.p0, a.core.p1, radius, 0), pose_b);
 }
 
 }  // namespace sepax::sat

@@ -58,7 +58,8 @@ struct Clipped {
                                    real slack);
 
 /// The query of a rounded segment p0-p1 (world frame) of radius `radius`
-/// against a non-empty hull at `pose`, answered in the hull's frame.
+/// (in the hull's local lengths: world / pose.scale) against a non-empty
+/// hull at `pose`, answered in the hull's frame and lengths.
 /// `segment_edge` is what sat::Feature::a says for an axis from the
 /// segment: -1 for a sphere, 0 for a capsule. (sat_round.cpp)
 [[nodiscard]] RoundAnswer round_query(const Hull& hull, const Pose& pose, const vec3& p0,

@@ -7,7 +7,7 @@ namespace sepax {
 
 Pose relative_pose(const Pose& a, const Pose& b) {
   const mat3 at = glm::transpose(a.rotation);
-  return Pose{at * b.rotation, at * (b.translation - a.translation)};
+  return Pose{at * b.rotation, at * (b.translation - a.translation) / a.scale, b.scale / a.scale};
 }
 
 // The quaternion is first divided by its largest component, so that its

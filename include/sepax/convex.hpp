@@ -121,7 +121,7 @@ struct Triangle {
   [[nodiscard]] vec3 support(const vec3& d) const { return vertex(support_vertex(d)); }
 };
 
-/// Shape S moved by a pose: world = pose.rotation * local + pose.translation.
+/// Shape S moved (and uniformly scaled) by a pose: world = pose.apply(local).
 /// Keeps S's vertex indices.
 template <SupportMap S>
 struct Posed {
@@ -191,7 +191,8 @@ template <SupportMap S>
 
 /// Splits a shape into its core (radius stripped) and its total radius.
 /// Rounded<S> contributes its radius; Posed<Rounded<S>> moves the core and
-/// keeps the radius (a ball is invariant under rotation).
+/// keeps the radius (a ball is invariant under rotation), times the pose's
+/// scale: radii are world lengths.
 template <class S>
 struct Split {
   using core_type = S;
@@ -210,7 +211,7 @@ template <class S>
 struct Split<Posed<S>> {
   using core_type = Posed<typename Split<S>::core_type>;
   static core_type core(const Posed<S>& s) { return core_type{Split<S>::core(s.shape), s.pose}; }
-  static real radius(const Posed<S>& s) { return Split<S>::radius(s.shape); }
+  static real radius(const Posed<S>& s) { return Split<S>::radius(s.shape) * s.pose.scale; }
 };
 
 /// The core of s (s itself when it has no radius).

@@ -95,7 +95,7 @@ struct Result {
 /// are found by hill climbing from the cached vertices).
 struct Cache {
   Feature feature;         ///< last deciding feature; kind none = cold
-  real separation = 0;     ///< its separation then
+  real separation = 0;     ///< its separation then, in A's local lengths (world / A's scale)
   index_t support_a = -1;  ///< last support vertex of A on that axis
   index_t support_b = -1;  ///< last support vertex of B on that axis
 };

@@ -246,15 +246,16 @@ SolveResult solve(const A& a, const B& b, const vec3& guess, bool early_exit, Ca
 }
 
 /// Turns a run on the cores into a Result: subtracts the radii of A
-/// and B (moving each witness point along the axis onto the rounded
-/// surface), maps points and axis to the world with `to_world` (null: the
-/// working frame is the world frame).
+/// and B (world lengths; moving each witness point along the axis onto the
+/// rounded surface), maps points, axis and distance to the world with
+/// `to_world` (null: the working frame is the world frame).
 [[nodiscard]] SEPAX_API Result finish(const SolveResult& r, const Simplex& s, real radius_a,
                                       real radius_b, const Pose* to_world);
 
 /// Calls f(core_a, core_b, guess, to_world) on the shapes' cores in the
 /// working frame: A's local frame when both cores are Posed (to_world is then
-/// A's pose), else the caller's frame (to_world null).
+/// A's pose; lengths there are world lengths / its scale), else the caller's
+/// frame (to_world null).
 template <SupportMap A, SupportMap B, class F>
 decltype(auto) in_working_frame(const A& a, const B& b, F&& f) {
   const auto& ca = convex::core_of(a);
@@ -301,10 +302,11 @@ Result distance(const A& a, const B& b, Cache* cache) {
 
 template <SupportMap A, SupportMap B>
 bool intersect(const A& a, const B& b, Cache* cache) {
-  const real radius = convex::radius_of(a) + convex::radius_of(b);
+  const real world_radius = convex::radius_of(a) + convex::radius_of(b);
   return detail::in_working_frame(
-      a, b, [&](const auto& ca, const auto& cb, const vec3& guess, const Pose* /*to_world*/) {
+      a, b, [&](const auto& ca, const auto& cb, const vec3& guess, const Pose* to_world) {
         detail::Simplex s;
+        const real radius = to_world ? world_radius / to_world->scale : world_radius;
         const bool rounded = radius > 0;
         const detail::SolveResult r = detail::solve(ca, cb, guess, !rounded, cache, s);
         if (!rounded || r.intersecting) return r.intersecting;
