@@ -48,18 +48,32 @@ std::string agreement(const CrossCheck& c) {
 }  // namespace
 
 bool parse_pose(const std::string& text, Pose& pose, std::string& error) {
-  const std::size_t slash = text.find('/');
+  const char* const syntax = "expected x,y,z[/rx,ry,rz | /q=w,x,y,z][/s=scale]";
+  // The optional scale comes last: "/s=k".
+  std::string body = text;
+  real scale = 1;
+  const std::size_t scale_at = body.rfind("/s=");
+  if (scale_at != std::string::npos) {
+    real k[1];
+    if (!parse_numbers(body.substr(scale_at + 3), 1, k) || !(k[0] > 0)) {
+      error = "bad scale in pose \"" + text + "\": expected /s=k with k > 0";
+      return false;
+    }
+    scale = k[0];
+    body.resize(scale_at);
+  }
+  const std::size_t slash = body.find('/');
   real t[3];
-  if (!parse_numbers(text.substr(0, slash), 3, t)) {
-    error = "bad pose \"" + text + "\": expected x,y,z[/rx,ry,rz | /q=w,x,y,z]";
+  if (!parse_numbers(body.substr(0, slash), 3, t)) {
+    error = "bad pose \"" + text + "\": " + syntax;
     return false;
   }
   const vec3 translation(t[0], t[1], t[2]);
   if (slash == std::string::npos) {
-    pose = Pose{mat3(1), translation};
+    pose = Pose{mat3(1), translation, scale};
     return true;
   }
-  const std::string rotation = text.substr(slash + 1);
+  const std::string rotation = body.substr(slash + 1);
   real r[4];
   if (rotation.rfind("q=", 0) == 0) {
     if (!parse_numbers(rotation.substr(2), 4, r) ||
@@ -68,6 +82,7 @@ bool parse_pose(const std::string& text, Pose& pose, std::string& error) {
       return false;
     }
     pose = pose_from_quat(translation, quat(r[0], r[1], r[2], r[3]));
+    pose.scale = scale;
     return true;
   }
   if (!parse_numbers(rotation, 3, r)) {
@@ -75,6 +90,7 @@ bool parse_pose(const std::string& text, Pose& pose, std::string& error) {
     return false;
   }
   pose = pose_from_euler_deg(translation, vec3(r[0], r[1], r[2]));
+  pose.scale = scale;
   return true;
 }
 

@@ -149,7 +149,7 @@ nlohmann::json pose_json(const Pose& p) {
   nlohmann::json rows = nlohmann::json::array();
   for (int r = 0; r < 3; ++r)
     rows.push_back({p.rotation[0][r], p.rotation[1][r], p.rotation[2][r]});
-  return {{"translation", to_json(p.translation)}, {"rotation", rows}};
+  return {{"translation", to_json(p.translation)}, {"rotation", rows}, {"scale", p.scale}};
 }
 
 bool stderr_is_terminal() {

@@ -307,6 +307,51 @@ def test_check_mesh():
     check("choose one" in p.stderr, p.stderr)
 
 
+def write_scaled_obj(source, path, k):
+    """A copy of an OBJ with every vertex multiplied by k."""
+    with open(source) as f, open(path, "w") as out:
+        for line in f:
+            if line.startswith("v "):
+                x, y, z = (float(t) * k for t in line.split()[1:4])
+                line = "v %r %r %r\n" % (x, y, z)
+            out.write(line)
+
+
+def test_check_scaled():
+    # A pose's /s=k answers as the mesh whose vertices were multiplied by k,
+    # in every mode, with the scale in the JSON pose (1e-5: float builds).
+    pose = "2,0,0/90,0,0"
+    with tempfile.TemporaryDirectory() as tmp:
+        half = os.path.join(tmp, "half_link.obj")
+        write_scaled_obj(data("link.obj"), half, 0.5)
+        for mode in ([], ["--mesh"], ["--contacts", "--margin", "0.5"]):
+            scaled = json.loads(run("check", data("link.obj"), data("link.obj"), "--pose-b",
+                                    pose + "/s=0.5", "--json", *mode).stdout)
+            rebuilt = json.loads(run("check", data("link.obj"), half, "--pose-b", pose, "--json",
+                                     *mode).stdout)
+            check(scaled["intersecting"] == rebuilt["intersecting"], f"{mode}: {scaled} {rebuilt}")
+            check(abs(scaled["separation"] - rebuilt["separation"]) < 1e-5,
+                  f"{mode}: {scaled['separation']} vs {rebuilt['separation']}")
+            check(scaled["pose_b"]["scale"] == 0.5 and rebuilt["pose_b"]["scale"] == 1,
+                  str(scaled["pose_b"]))
+            if "contacts" in rebuilt:
+                a, b = scaled["contacts"]["points"], rebuilt["contacts"]["points"]
+                check(len(a) == len(b) > 0, f"{a} vs {b}")
+                for p, q in zip(sorted(x["separation"] for x in a), sorted(x["separation"] for x in b)):
+                    check(abs(p - q) < 1e-5, f"{p} vs {q}")
+        # Scaling A as well: the pair scaled as a whole, translation included.
+        double = os.path.join(tmp, "double_link.obj")
+        write_scaled_obj(data("link.obj"), double, 2)
+        scaled = json.loads(run("check", data("link.obj"), data("link.obj"), "--pose-a",
+                                "0,0,0/s=2", "--pose-b", "4,0,0/90,0,0/s=2", "--json").stdout)
+        rebuilt = json.loads(run("check", double, double, "--pose-b", "4,0,0/90,0,0",
+                                 "--json").stdout)
+        check(abs(scaled["separation"] - rebuilt["separation"]) < 1e-5, f"{scaled} {rebuilt}")
+    for bad in ("0,0,0/s=0", "0,0,0/s=-1", "0,0,0/s=x", "0,0,0/0,0,0/s=inf"):
+        p = run("check", data("pin.obj"), data("pin.obj"), "--pose-b", bad, expect=2)
+        check("bad scale" in p.stderr, p.stderr)
+
+
 def test_check_decompose():
     j = json.loads(run("check", data("bracket.obj"), data("pin.obj"), "--decompose", "--json",
                        expect=0).stdout)
