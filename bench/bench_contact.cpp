@@ -350,6 +350,7 @@ Outcome outcome_of(const sat::Result& r) {
           r.counters.cache_hit ? 1 : 0};
 }
 
+#if SEPAX_BENCH_HAVE_BULLET || SEPAX_BENCH_HAVE_ODE
 /// A peer's answer: its raw point count and the manifold it filled.
 struct PeerAnswer {
   int points = 0;
@@ -359,6 +360,7 @@ struct PeerAnswer {
 Outcome outcome_of(const PeerAnswer& a) {
   return {a.points > 0, a.points, a.m.normal, double(a.m.separation), -1, -1};
 }
+#endif
 
 /// A row's query: run() is timed, answer() is the same query checked.
 class Runner {
