@@ -10,8 +10,9 @@ set -euo pipefail
 # sepax_decompose library (-Ddecompose; its headers under bullet/HACD).
 SEPAX_PACKAGES=(meson ninja-build pkg-config cmake g++ libglm-dev libqhull-dev catch2
   libbenchmark-dev libassimp-dev libcli11-dev nlohmann-json3-dev python3 libbullet-extras-dev)
-# Benchmark peers (bench_peers compares against them; optional for the rest).
-SEPAX_PEER_PACKAGES=(libccd-dev libbullet-dev libfcl-dev)
+# Benchmark peers (bench_peers and bench_contact compare against them;
+# optional for the rest). libode-dev: ODE, bench_contact's dCollide.
+SEPAX_PEER_PACKAGES=(libccd-dev libbullet-dev libfcl-dev libode-dev)
 
 sepax_install_packages() {
   local missing=()
