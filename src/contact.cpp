@@ -18,6 +18,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <new>
+#include <type_traits>
 
 namespace sepax::contact {
 
@@ -41,6 +43,20 @@ struct ClipVertex {
   FeatureRef incident;
   FeatureRef reference;
   Carrier out;  ///< the segment to the next vertex
+};
+
+/// Room for N objects of T left uninitialized: the clipping writes each
+/// entry before it reads it, and zeroing all N (T's default member
+/// initializers) would cost more than the clipping of a small face. T is an
+/// aggregate, an implicit-lifetime type: the bytes hold its objects.
+template <class T, int N>
+class Scratch {
+ public:
+  static_assert(std::is_trivially_copyable_v<T> && std::is_aggregate_v<T>);
+  T* data() { return std::launder(reinterpret_cast<T*>(bytes_)); }
+
+ private:
+  alignas(T) unsigned char bytes_[sizeof(T) * N];
 };
 
 /// The reference face, in its hull's frame.
@@ -115,19 +131,21 @@ real face_area(const Hull& h, index_t f) {
 }
 
 /// Clips `poly` (count vertices) against the side planes of the reference
-/// face; returns the new count. `scratch` has room for max_clip vertices.
-int clip_to_face(const ReferenceFace& ref, ClipVertex* poly, int count, ClipVertex* scratch,
-                 index_t incident_face_index) {
+/// face, each side writing into the other buffer (`scratch`, room for
+/// max_clip vertices); returns the buffer that holds the result and sets
+/// `count` to its size.
+ClipVertex* clip_to_face(const ReferenceFace& ref, ClipVertex* poly, int& count,
+                         ClipVertex* scratch, index_t incident_face_index) {
   const Hull& h = *ref.hull;
   const auto he = h.half_edges();
   const auto v = h.vertices();
   index_t e = h.faces()[ref.face].edge;
   for (index_t side = 0; side < h.faces()[ref.face].count && count > 0; ++side, e = he[e].next) {
     const vec3 a = v[he[e].origin], b = v[he[he[e].next].origin];
-    const vec3 out = glm::cross(b - a, ref.normal);  // outward in the face's plane
-    const real len = glm::length(out);
-    if (!(len > 0)) continue;
-    const vec3 s = out / len;
+    // Outward in the face's plane; its length scales both sides' distances
+    // alike, so the in/out tests and the crossing points do not need it unit.
+    const vec3 s = glm::cross(b - a, ref.normal);
+    if (!(glm::dot(s, s) > 0)) continue;
     const real offset = glm::dot(s, a);
     const index_t edge = e / 2;
     int n = 0;
@@ -159,10 +177,10 @@ int clip_to_face(const ReferenceFace& ref, ClipVertex* poly, int count, ClipVert
         scratch[n++] = q;
       }
     }
-    std::copy(scratch, scratch + n, poly);
+    std::swap(poly, scratch);
     count = n;
   }
-  return count;
+  return poly;
 }
 
 /// Twice the signed area of triangle (a, b, c) seen along n.
@@ -218,7 +236,9 @@ void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real lim
   const auto he = inc.half_edges();
   const Face& face = inc.faces()[fi];
   const int stride = (face.count + max_clip / 2 - 1) / (max_clip / 2);  // thins huge faces
-  ClipVertex poly[max_clip], scratch[max_clip];
+  Scratch<ClipVertex, max_clip> poly_room, scratch_room;
+  ClipVertex* const poly = poly_room.data();
+  ClipVertex* const scratch = scratch_room.data();
   int count = 0;
   index_t e = face.edge;
   for (index_t k = 0; k < face.count; ++k, e = he[e].next) {
@@ -230,23 +250,24 @@ void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real lim
     c.out = {false, stride == 1 ? e / 2 : index_t(-1)};
     poly[count++] = c;
   }
-  count = clip_to_face(ref, poly, count, scratch, fi);
-  Point all[max_clip];
+  const ClipVertex* const clipped = clip_to_face(ref, poly, count, scratch, fi);
+  Scratch<Point, max_clip> all_room;
+  Point* const all = all_room.data();
   int kept = 0;
   for (int i = 0; i < count; ++i) {
-    const real local = glm::dot(ref.normal, poly[i].p) - ref.offset;  // reference's lengths
+    const real local = glm::dot(ref.normal, clipped[i].p) - ref.offset;  // reference's lengths
     const real separation = local * r.reference_pose->scale;
     if (!(separation <= limit)) continue;
-    const vec3 on_reference = r.reference_pose->apply(poly[i].p - ref.normal * local);
-    const vec3 on_incident = r.reference_pose->apply(poly[i].p);
+    const vec3 on_reference = r.reference_pose->apply(clipped[i].p - ref.normal * local);
+    const vec3 on_incident = r.reference_pose->apply(clipped[i].p);
     Point& p = all[kept++];
     p.separation = separation;
     if (r.reference_is_a) {
       p.point_a = on_reference, p.point_b = on_incident;
-      p.id = make_id(poly[i].reference, poly[i].incident);
+      p.id = make_id(clipped[i].reference, clipped[i].incident);
     } else {
       p.point_a = on_incident, p.point_b = on_reference;
-      p.id = make_id(poly[i].incident, poly[i].reference);
+      p.id = make_id(clipped[i].incident, clipped[i].reference);
     }
   }
   reduce(m, all, kept);
