@@ -92,8 +92,6 @@ Result make_result(const PairFrames& p, real separation, const vec3& axis_in_a,
   return r;
 }
 
-namespace {
-
 // Face query (Gregorius): for each face plane of `hull`, the support point
 // of `other` along the negated normal and its signed distance to the plane.
 // `other_in_hull` maps other's frame into hull's. Whole patches of faces
@@ -105,7 +103,7 @@ namespace {
 // is skipped without a search. Returns early once a face separates by more
 // than `stop_above`.
 Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull, real stop_above,
-                Counters& counters) {
+                Counters& counters, const Cap* cap) {
   Best best;
   const auto planes = hull.planes();
   const auto order = hull.face_order();
@@ -113,7 +111,7 @@ Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull, 
     vec3 point = other_in_hull.apply(other.vertices()[hint]);  // the hint's vertex, hull's frame
     for (index_t k = patch.first; k < patch.first + patch.count; ++k) {
       const index_t f = order[k];
-      if (planes[f].distance(point) <= best.separation) continue;
+      if (planes[f].distance(point) <= best.separation || in_cap(cap, planes[f].normal)) continue;
       ++counters.axes_tested;
       hint = support_index(other, other_in_hull.rotate_inverse(-planes[f].normal), hint);
       ++counters.support_calls;
@@ -132,8 +130,6 @@ Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull, 
       [&] { return best.separation; }, visit);
   return best;
 }
-
-}  // namespace
 
 // `stop_above` = +infinity for the full query, the touching tolerance for
 // the boolean one (any axis separating by more ends it). Preference: A's
@@ -253,10 +249,20 @@ Result run(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
   stop_above = std::max(stop_above / pose_a.scale, p.touch);  // A's lengths
   Result r;
   if (cache && try_cache(p, *cache, r)) return r;
+  if (cache && detail::try_resting(p, cache->resting, r)) {
+    store(p, r, *cache);
+    return r;
+  }
   const bool boxes = a.is_box() && b.is_box();
   if (stop_above < infinity && !boxes && separated_along_centres(p, stop_above, r)) return r;
   r = boxes ? detail::box_box(p, stop_above) : detail::general(p, stop_above);
-  if (cache) store(p, r, *cache);
+  if (cache) {
+    // A resting state costs about one more query to build: worth it once
+    // the same feature has decided two frames running.
+    const bool again = cache->feature == r.feature;
+    store(p, r, *cache);
+    if (again) detail::build_resting(p, r, cache->resting);
+  }
   return r;
 }
 

@@ -81,7 +81,7 @@ inline bool arcs_cross(const ProbeArc& probe, const EdgeArc& indexed, vec3& axis
 class EdgeQuery {
  public:
   EdgeQuery(const Hull& indexed, const Hull& probe, const Pose& probe_in_indexed, bool probe_is_a,
-            bool use_grid, real floor, real stop_above, Counters& counters)
+            bool use_grid, real floor, real stop_above, Counters& counters, const Cap* cap)
       : indexed_(indexed),
         probe_(probe),
         probe_in_indexed_(probe_in_indexed),
@@ -93,9 +93,11 @@ class EdgeQuery {
         slack_(bound_slack(indexed, probe, probe_in_indexed)),
         touch_(tol::coplanar * (indexed.magnitude() + probe.magnitude() * probe_in_indexed.scale +
                                 glm::length(probe_in_indexed.translation))),
-        counters_(counters) {}
+        counters_(counters),
+        cap_(cap) {}
 
   Best run();
+  Best run_listed(std::span<const index_t> probe_edges, std::span<const index_t> indexed_edges);
 
  private:
   enum class Pair { apart, crossing, stop };
@@ -104,6 +106,7 @@ class EdgeQuery {
   bool visit_patch(const NormalPatch& patch);
   bool probe_edge(index_t i, index_t& walk_start);
   bool can_beat(const EdgeArc& local, const vec3& start);
+  ProbeArc probe_arc(index_t i) const;
   Walk walk(index_t i, const ProbeArc& arc, index_t& start);
   bool test_every_edge(index_t i, const ProbeArc& arc);
   bool test_grid_cells(index_t i, const ProbeArc& arc, const EdgeArc& local);
@@ -121,6 +124,7 @@ class EdgeQuery {
   const real slack_;  // round-off allowance of the bounds
   const real touch_;  // round-off band of a separation along an edge-pair axis
   Counters& counters_;
+  const Cap* cap_;  // axes inside it are not recorded (indexed frame)
 
   Best best_;
   index_t hint_ = -1;              // last support vertex of indexed along an arc's middle
@@ -166,18 +170,34 @@ bool EdgeQuery::visit_patch(const NormalPatch& patch) {
 bool EdgeQuery::probe_edge(index_t i, index_t& walk_start) {
   const EdgeArc& local = probe_.edge_arcs()[i];
   if (!can_beat(local, probe_.edge_start(std::size_t(i)))) return false;
-  const ProbeArc arc{probe_in_indexed_.rotate(local.direction),
-                     probe_in_indexed_.rotate(local.middle),
-                     probe_in_indexed_.rotate(local.tangent),
-                     local.cos_half,
-                     local.sin_half,
-                     probe_in_indexed_.apply(probe_.edge_start(std::size_t(i)))};
+  const ProbeArc arc = probe_arc(i);
   if (walking_) {
     const Walk w = walk(i, arc, walk_start);
     if (w != Walk::gave_up) return w == Walk::stop;
     ++counters_.walks_given_up;
   }
   return use_grid_ ? test_grid_cells(i, arc, local) : test_every_edge(i, arc);
+}
+
+// Probe edge i's arc and a point of it, in the indexed frame.
+ProbeArc EdgeQuery::probe_arc(index_t i) const {
+  const EdgeArc& local = probe_.edge_arcs()[i];
+  return ProbeArc{probe_in_indexed_.rotate(local.direction),
+                  probe_in_indexed_.rotate(local.middle),
+                  probe_in_indexed_.rotate(local.tangent),
+                  local.cos_half,
+                  local.sin_half,
+                  probe_in_indexed_.apply(probe_.edge_start(std::size_t(i)))};
+}
+
+// Every listed probe edge against every listed indexed edge.
+Best EdgeQuery::run_listed(std::span<const index_t> probe_edges,
+                           std::span<const index_t> indexed_edges) {
+  for (const index_t i : probe_edges) {
+    const ProbeArc arc = probe_arc(i);
+    for (const index_t j : indexed_edges) (void)test_pair(i, arc, j);
+  }
+  return best_;
 }
 
 // Upper bound of the separation of any edge pair whose axis lies on the
@@ -297,7 +317,7 @@ inline EdgeQuery::Pair EdgeQuery::test_pair(index_t i, const ProbeArc& arc, inde
         glm::length(to_indexed) + indexed_.extent() + probe_.extent() * probe_in_indexed_.scale;
     if (4 * tol::eps * lever > touch_ * sine) separation += measured_separation(i, j, axis);
   }
-  if (separation > best_.separation) {
+  if (separation > best_.separation && !in_cap(cap_, probe_is_a_ ? axis : -axis)) {
     best_.separation = separation;
     best_.a = probe_is_a_ ? i : j;
     best_.b = probe_is_a_ ? j : i;
@@ -324,10 +344,19 @@ real EdgeQuery::measured_separation(index_t i, index_t j, const vec3& axis) {
 }  // namespace
 
 Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_indexed,
-                bool probe_is_a, bool use_grid, real floor, real stop_above, Counters& counters) {
+                bool probe_is_a, bool use_grid, real floor, real stop_above, Counters& counters,
+                const Cap* cap) {
   return EdgeQuery(indexed, probe, probe_in_indexed, probe_is_a, use_grid, floor, stop_above,
-                   counters)
+                   counters, cap)
       .run();
+}
+
+Best listed_edge_pairs(const Hull& indexed, const Hull& probe, const Pose& probe_in_indexed,
+                       bool probe_is_a, std::span<const index_t> probe_edges,
+                       std::span<const index_t> indexed_edges, Counters& counters) {
+  return EdgeQuery(indexed, probe, probe_in_indexed, probe_is_a, false, -infinity, infinity,
+                   counters, nullptr)
+      .run_listed(probe_edges, indexed_edges);
 }
 
 // A box has only three edge directions, and every direction p perpendicular
@@ -337,7 +366,7 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
 // whether -p lies on that edge's arc (p = the crossing direction, on the
 // box's side): 3 tests per edge, no grid. Works in the box's frame.
 Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box, bool box_is_a,
-                    real stop_above, Counters& counters) {
+                    real stop_above, Counters& counters, const Cap* cap) {
   Best best;
   const BoxFrame& frame = box.box();
   const auto arcs = other.edge_arcs();
@@ -363,7 +392,7 @@ Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box
               frame.axes[i] * (glm::dot(p, frame.axes[i]) >= 0 ? frame.half[i] : -frame.half[i]);
       ++counters.axes_tested;
       const real separation = glm::dot(p, start - corner);
-      if (separation > best.separation) {
+      if (separation > best.separation && !in_cap(cap, box_is_a ? p : -p)) {
         best = Best{separation, box_is_a ? k : j, box_is_a ? j : k, box_is_a ? p : -p};
         if (separation > stop_above) break;
       }

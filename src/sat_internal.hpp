@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <limits>
+#include <span>
 
 namespace sepax::sat::detail {
 
@@ -50,6 +51,20 @@ struct Best {
   index_t b = -1;
   vec3 axis{real(0)};  ///< edge queries: unit, frame of the indexed hull, from A to B
 };
+
+/// Axes a query leaves out: the directions within a cap (half angle with
+/// cosine `cos_half`) about `axis`, which is expressed in the frame of the
+/// query and oriented from A to B. Resting states bound the axes outside a
+/// cap this way (sat_resting.cpp).
+struct Cap {
+  vec3 axis{real(0)};
+  real cos_half = 1;
+};
+
+/// Whether the axis u (A to B) lies inside the cap; never without one.
+[[nodiscard]] inline bool in_cap(const Cap* cap, const vec3& u) {
+  return cap != nullptr && glm::dot(u, cap->axis) > cap->cos_half;
+}
 
 /// Round-off allowance (absolute) on the bounds that skip faces, edges and
 /// patches: what the bounds' arithmetic can be off by in the pair's frames.
@@ -101,14 +116,31 @@ void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull
 /// allows the indexed hull's arc grid, `floor` is the best axis so far (a
 /// face's). Stops once an axis separates by more than `stop_above`.
 /// (sat_edge.cpp)
+/// With a cap (in the indexed frame), axes inside it are not recorded.
 [[nodiscard]] Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_indexed,
                               bool probe_is_a, bool use_grid, real floor, real stop_above,
-                              Counters& counters);
+                              Counters& counters, const Cap* cap = nullptr);
+
+/// The best axis of the listed edge pairs (probe edges against indexed
+/// edges) whose arcs cross, measured as edge_query measures them.
+/// (sat_edge.cpp)
+[[nodiscard]] Best listed_edge_pairs(const Hull& indexed, const Hull& probe,
+                                     const Pose& probe_in_indexed, bool probe_is_a,
+                                     std::span<const index_t> probe_edges,
+                                     std::span<const index_t> indexed_edges, Counters& counters);
+
+/// Face query (Gregorius): the best face axis of `hull` against `other`
+/// posed in hull's frame; stops once a face separates by more than
+/// `stop_above`. With a cap (in hull's frame, against its face normals),
+/// faces inside it are skipped. (sat.cpp)
+[[nodiscard]] Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull,
+                              real stop_above, Counters& counters, const Cap* cap = nullptr);
 
 /// Edge query of a box against a general hull, in the box's frame.
 /// (sat_edge.cpp)
 [[nodiscard]] Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box,
-                                  bool box_is_a, real stop_above, Counters& counters);
+                                  bool box_is_a, real stop_above, Counters& counters,
+                                  const Cap* cap = nullptr);
 
 /// The rim axes of two flat polygons: the in-plane outward normals of both
 /// polygons' edges. (sat_edge.cpp)
@@ -131,6 +163,14 @@ enum class EdgeMethod { gauss_map, all_pairs };
 /// The edge of `hull` (a box) along its box axis `k` that is furthest along
 /// `u` (in the hull's local frame). (sat_box.cpp)
 [[nodiscard]] index_t box_edge(const Hull& hull, int k, const vec3& u);
+
+/// The general query's answer from the cache's resting state, when it
+/// certifies one (sat_resting.cpp).
+[[nodiscard]] bool try_resting(const PairFrames& p, Resting& state, Result& out);
+
+/// Builds (or clears) the resting state after a full query's answer `r`.
+/// (sat_resting.cpp)
+void build_resting(const PairFrames& p, const Result& r, Resting& state);
 
 /// Box-box 15-axis test; both hulls must be boxes. Stops once an axis
 /// separates by more than `stop_above`. (sat_box.cpp)

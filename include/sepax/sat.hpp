@@ -67,7 +67,7 @@ struct Counters {
   /// Edges whose Gauss-map walk met a degenerate spot (an arc through a
   /// Gauss-map vertex) and were tested against every candidate edge instead.
   int walks_given_up = 0;
-  bool cache_hit = false;  ///< true when the cached axis decided the query
+  bool cache_hit = false;  ///< true when the cached axis (or Resting) decided the query
 };
 
 /// Result of a SAT query.
@@ -88,16 +88,48 @@ struct Result {
   Counters counters;
 };
 
+/// What an overlapping pair that rests (or moves slowly) keeps between
+/// frames so that the next query is exact without the full search: the
+/// axes near the last contact normal n (a cap of half angle up to
+/// `cap_angle` about it, in A's frame) are the only ones tested again, and
+/// every axis outside the cap is bounded by what it was when the state was
+/// built plus how far B has moved relative to A since (see sat_resting.cpp
+/// for the proof). Built by a full query of a resting contact (face or edge
+/// pair, the two hulls' faces near n overlapping); valid while B's
+/// rotation relative to A stays within `turn_limit` of the built one and the
+/// bound still leaves the cap's best axis ahead.
+struct Resting {
+  static constexpr int max_faces = 8;   ///< faces of each hull near n
+  static constexpr int max_edges = 24;  ///< edges of each hull whose arcs pass near n
+  /// Radians; halved (down to an eighth) until the lists fit.
+  static constexpr real cap_angle = real(0.15);
+  static constexpr real turn_limit = real(0.05);  ///< radians
+  bool valid = false;
+  mat3 rotation{real(1)};               ///< B's rotation in A's frame when built
+  vec3 translation{real(0)};            ///< B's origin in A's frame when built
+  real scale = 1;                       ///< B's scale in A's frame when built
+  vec3 normal{real(0)};                 ///< n, unit, A's frame, from A to B
+  real outside = 0;                     ///< bound of every axis outside the cap, A's lengths
+  real reach = 0;                       ///< B's farthest vertex from its origin, B's lengths
+  std::int32_t face_count[2] = {0, 0};  ///< A's, B's
+  std::int32_t edge_count[2] = {0, 0};
+  index_t faces[2][max_faces];
+  index_t edges[2][max_edges];
+};
+
 /// Per-pair state for coherent frames. Zero-initialize (`Cache{}`) for a
 /// cold start; pass the same Cache with the same pair (same A, same B) every
 /// frame. A pair that was separated re-tests its last axis first and, if it
 /// still separates, returns at once: O(1) whatever the hull sizes (supports
-/// are found by hill climbing from the cached vertices).
+/// are found by hill climbing from the cached vertices). An overlapping
+/// pair in resting contact re-tests only the axes near its last normal while
+/// it rests or moves slowly (Resting); the answer is the full query's.
 struct Cache {
   Feature feature;         ///< last deciding feature; kind none = cold
   real separation = 0;     ///< its separation then, in A's local lengths (world / A's scale)
   index_t support_a = -1;  ///< last support vertex of A on that axis
   index_t support_b = -1;  ///< last support vertex of B on that axis
+  Resting resting;         ///< the overlapping pair's state
 };
 
 /// Full query: separation, axis, deciding feature. Uses the box-box test
