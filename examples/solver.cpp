@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <span>
+#include <tuple>
 
 namespace examples {
 
@@ -251,15 +252,38 @@ struct World::Constraint {
   PairState* state = nullptr;
 };
 
+// Semi-implicit Euler: gravity changes the velocities, the contacts are
+// solved, and the new velocities move the bodies; a few relax iterations
+// then take out the speed that pushed overlaps apart (Box2D v3's stages:
+// integrate velocities, warm start, solve, integrate positions, relax,
+// store impulses).
 void World::step() {
   const real dt = settings_.time_step;
   for (Body& body : bodies_) {
     if (!body.is_static()) body.linear_velocity += dt * settings_.gravity;
   }
   collide_pairs();
+  std::vector<Constraint> constraints = prepare();
+  solve(constraints, settings_.velocity_iterations, true);
+  integrate_positions(constraints);
+  solve(constraints, settings_.relax_iterations, false);
+  for (const Constraint& c : constraints) {
+    for (int k = 0; k < c.count; ++k) {
+      const Constraint::Point& p = c.points[k];
+      PointState& s = c.state->points[k];
+      s.live = true;
+      s.id = c.state->manifold.points[k].id;
+      s.normal_impulse = p.normal_impulse;
+      s.friction_impulse =
+          p.tangent_impulse[0] * c.tangent[0] + p.tangent_impulse[1] * c.tangent[1];
+    }
+  }
+}
 
-  // Prepare: anchors and effective masses; warm start with the impulses of
-  // the points that carry the same id as in the previous step.
+// Anchors and effective masses of every manifold's points; each point
+// starts from the impulses of the point collide_pairs lined it up with
+// (warm start), applied to the bodies here.
+std::vector<World::Constraint> World::prepare() {
   std::vector<mat3> inv_inertia(bodies_.size());
   for (std::size_t i = 0; i < bodies_.size(); ++i) inv_inertia[i] = world_inv_inertia(bodies_[i]);
   std::vector<Constraint> constraints;
@@ -292,12 +316,13 @@ void World::step() {
       p.separation = mp.separation;
       p.normal_mass = effective_mass(p.ra, p.rb, c.normal);
       for (int t = 0; t < 2; ++t) p.tangent_mass[t] = effective_mass(p.ra, p.rb, c.tangent[t]);
-      const PointState& old = state.points[k];  // lined up by collide_pairs
+      const PointState& old = state.points[k];
       if (!old.live) continue;
       ++stats_.warm_started;
       p.normal_impulse = old.normal_impulse;
-      for (int t = 0; t < 2; ++t)
+      for (int t = 0; t < 2; ++t) {
         p.tangent_impulse[t] = glm::dot(old.friction_impulse, c.tangent[t]);
+      }
       const vec3 impulse = p.normal_impulse * c.normal + p.tangent_impulse[0] * c.tangent[0] +
                            p.tangent_impulse[1] * c.tangent[1];
       a.linear_velocity -= a.inv_mass * impulse;
@@ -308,10 +333,14 @@ void World::step() {
     stats_.points += m.count;
     constraints.push_back(c);
   }
+  return constraints;
+}
 
-  solve(constraints, settings_.velocity_iterations, true);
-
-  // Semi-implicit Euler: the new velocities move the bodies.
+// Positions and orientations (the quaternion renormalized every step); each
+// point's separation then moves by its normal speed times the step, which
+// is what the relax iterations see.
+void World::integrate_positions(std::vector<Constraint>& constraints) {
+  const real dt = settings_.time_step;
   for (Body& body : bodies_) {
     if (body.is_static()) continue;
     body.position += dt * body.linear_velocity;
@@ -320,7 +349,6 @@ void World::step() {
     body.orientation =
         glm::normalize(body.orientation + real(0.5) * dt * (spin * body.orientation));
   }
-  // Each point's separation moved by its normal velocity times the step.
   for (Constraint& c : constraints) {
     const Body& a = bodies_[c.a];
     const Body& b = bodies_[c.b];
@@ -329,19 +357,6 @@ void World::step() {
       const vec3 dv = b.linear_velocity + glm::cross(b.angular_velocity, p.rb) - a.linear_velocity -
                       glm::cross(a.angular_velocity, p.ra);
       p.separation += dt * glm::dot(dv, c.normal);
-    }
-  }
-  solve(constraints, settings_.relax_iterations, false);
-
-  for (const Constraint& c : constraints) {
-    for (int k = 0; k < c.count; ++k) {
-      const Constraint::Point& p = c.points[k];
-      PointState& s = c.state->points[k];
-      s.live = true;
-      s.id = c.state->manifold.points[k].id;
-      s.normal_impulse = p.normal_impulse;
-      s.friction_impulse =
-          p.tangent_impulse[0] * c.tangent[0] + p.tangent_impulse[1] * c.tangent[1];
     }
   }
 }
@@ -426,8 +441,10 @@ void World::solve(std::vector<Constraint>& constraints, int iterations, bool fee
 
 // Broadphase: every pair of bounds, grown by the pair's speculative margin
 // (the settings' floor plus what the two bodies can close in one step).
-// Narrow phase: collide with the pair's cache; the old points are reordered
-// to line up with the new ones by id, so that step() reads them by index.
+// Narrow phase: collide with the pair's cache, last step's points that still
+// hold merged in (merge_points), and last step's impulses lined up with the
+// points by id or place (match_points), so that prepare() reads them by
+// index.
 void World::collide_pairs() {
   stats_ = {};
   std::vector<Aabb> bounds(bodies_.size());

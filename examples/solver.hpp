@@ -174,6 +174,8 @@ class World {
  private:
   struct Constraint;
   void collide_pairs();
+  std::vector<Constraint> prepare();
+  void integrate_positions(std::vector<Constraint>& constraints);
   void solve(std::vector<Constraint>& constraints, int iterations, bool feedback);
 
   Settings settings_;

@@ -3,7 +3,10 @@
 // deep the deepest contact is, then whether the stack stands: drift and
 // penetration below 1% of the box size, every number finite.
 //
-//   stack [--seconds S] [--boxes N] [--svg out.svg]
+//   stack [--seconds S] [--boxes N] [--svg out.svg] [--no-merge]
+//
+// --no-merge: use collide's manifolds as they come, without the points
+// kept from earlier steps (merge_points in solver.cpp).
 #include "solver.hpp"
 
 #include <cmath>
@@ -18,7 +21,7 @@ constexpr double max_drift_fraction = 0.01;
 constexpr double max_penetration_fraction = 0.01;
 
 int usage() {
-  std::fprintf(stderr, "usage: stack [--seconds S] [--boxes N] [--svg out.svg]\n");
+  std::fprintf(stderr, "usage: stack [--seconds S] [--boxes N] [--svg out.svg] [--no-merge]\n");
   return 2;
 }
 
@@ -27,6 +30,7 @@ int usage() {
 int main(int argc, char** argv) {
   double seconds = 10;
   int boxes = 5;
+  examples::Settings settings;
   const char* svg = nullptr;
   for (int i = 1; i < argc; ++i) {
     const bool has_value = i + 1 < argc;
@@ -36,13 +40,15 @@ int main(int argc, char** argv) {
       boxes = std::atoi(argv[++i]);
     } else if (std::strcmp(argv[i], "--svg") == 0 && has_value) {
       svg = argv[++i];
+    } else if (std::strcmp(argv[i], "--no-merge") == 0) {
+      settings.merge_points = false;
     } else {
       return usage();
     }
   }
   if (!(seconds > 0) || boxes < 1) return usage();
 
-  examples::World world = examples::stack_world(boxes);
+  examples::World world = examples::stack_world(boxes, settings);
   const int top = boxes;
   const examples::vec3 start = world.bodies()[top].position;
   const double size = 2 * double(examples::stack_half);
@@ -50,15 +56,17 @@ int main(int argc, char** argv) {
       static_cast<int>(std::lround(1 / double(world.settings().time_step)));
   const int steps = static_cast<int>(std::lround(seconds * steps_per_second));
   double drift = 0, penetration = 0;
+  int kept = 0;  // points merge_points kept, since the last line
   for (int step = 1; step <= steps; ++step) {
     world.step();
+    kept += world.stats().merged;
     if (step % steps_per_second != 0 && step != steps) continue;
     const examples::vec3 d = world.bodies()[top].position - start;
     drift = std::hypot(double(d.x), double(d.y));
     penetration = double(world.deepest_penetration());
-    std::printf("t = %5.2f s  top box drift %.2e  deepest penetration %.2e  points %d (%d warm)\n",
-                step / double(steps_per_second), drift, penetration, world.stats().points,
-                world.stats().warm_started);
+    std::printf("t = %5.2f s  top box drift %.2e  deepest penetration %.2e  points %d, %d kept\n",
+                step / double(steps_per_second), drift, penetration, world.stats().points, kept);
+    kept = 0;
   }
   const bool finite = world.finite();
   const bool stands =
