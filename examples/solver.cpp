@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <span>
 #include <tuple>
 
@@ -101,6 +102,60 @@ int merge_points(const PairState& old, sepax::contact::Manifold& m, const sepax:
     ++added;
   }
   return added;
+}
+
+// Adds the deepest vertex under a face contact's reference face when
+// collide's points leave it out. collide clips one incident face, the one
+// most anti-parallel to the normal; a hull resting on vertices of two
+// nearly coplanar faces gets the vertices of the face chosen, and the other
+// face's vertex may sink, however deep, with no point to push it out (SAT's
+// separation, the manifold's `separation`, still counts it). The vertex is
+// added (in place of the shallowest point when the manifold is full) if it
+// lies deeper than every point by more than `slack` and over the
+// reference face (inside its side planes).
+bool add_deepest_point(const sepax::Hull& a, const sepax::Pose& pose_a, const sepax::Hull& b,
+                       const sepax::Pose& pose_b, sepax::contact::Manifold& m, real slack) {
+  const bool ref_a = m.feature.kind == FeatureKind::face_a;
+  if (m.count == 0 || (!ref_a && m.feature.kind != FeatureKind::face_b)) return false;
+  const sepax::Hull& ref = ref_a ? a : b;
+  const sepax::Hull& inc = ref_a ? b : a;
+  const sepax::Pose& ref_pose = ref_a ? pose_a : pose_b;
+  const sepax::Pose& inc_pose = ref_a ? pose_b : pose_a;
+  const sepax::index_t face = ref_a ? m.feature.a : m.feature.b;
+  const sepax::Plane& plane = ref.planes()[face];
+  // The incident hull's vertex deepest under the reference plane (local frame of ref).
+  sepax::index_t deepest = 0;
+  real depth = std::numeric_limits<real>::infinity();
+  for (std::size_t i = 0; i < inc.vertex_count(); ++i) {
+    const real d = plane.distance(ref_pose.apply_inverse(inc_pose.apply(inc.vertices()[i])));
+    if (d < depth) depth = d, deepest = static_cast<sepax::index_t>(i);
+  }
+  int shallowest = 0;
+  for (int k = 0; k < m.count; ++k) {
+    if (m.points[k].separation - slack <= depth) return false;
+    if (m.points[k].separation > m.points[shallowest].separation) shallowest = k;
+  }
+  // Over the face: inside the side plane of every edge of its loop.
+  const vec3 local = ref_pose.apply_inverse(inc_pose.apply(inc.vertices()[deepest]));
+  const auto edges = ref.half_edges();
+  sepax::index_t e = ref.faces()[face].edge;
+  for (sepax::index_t k = 0; k < ref.faces()[face].count; ++k, e = edges[e].next) {
+    const vec3 from = ref.vertices()[edges[e].origin];
+    const vec3 to = ref.vertices()[edges[edges[e].next].origin];
+    if (glm::dot(glm::cross(to - from, plane.normal), local - from) > real(0)) return false;
+  }
+  sepax::contact::Point p;
+  const vec3 on_inc = inc_pose.apply(inc.vertices()[deepest]);
+  const vec3 on_ref = ref_pose.apply(local - depth * plane.normal);
+  p.point_a = ref_a ? on_ref : on_inc;
+  p.point_b = ref_a ? on_inc : on_ref;
+  p.separation = depth;
+  const sepax::contact::FeatureRef face_ref{sepax::contact::FeatureType::face, face};
+  const sepax::contact::FeatureRef vertex_ref{sepax::contact::FeatureType::vertex, deepest};
+  p.id = ref_a ? sepax::contact::make_id(face_ref, vertex_ref)
+               : sepax::contact::make_id(vertex_ref, face_ref);
+  m.points[m.count < sepax::contact::max_points ? m.count++ : shallowest] = p;
+  return true;
 }
 
 // Lines up last step's impulses with the new points: by id first; a point
@@ -259,8 +314,12 @@ struct World::Constraint {
 // store impulses).
 void World::step() {
   const real dt = settings_.time_step;
+  const real linear_scale = real(1) / (real(1) + dt * settings_.linear_damping);
+  const real angular_scale = real(1) / (real(1) + dt * settings_.angular_damping);
   for (Body& body : bodies_) {
-    if (!body.is_static()) body.linear_velocity += dt * settings_.gravity;
+    if (body.is_static()) continue;
+    body.linear_velocity = linear_scale * (body.linear_velocity + dt * settings_.gravity);
+    body.angular_velocity *= angular_scale;
   }
   collide_pairs();
   std::vector<Constraint> constraints = prepare();
@@ -371,21 +430,28 @@ void World::solve(std::vector<Constraint>& constraints, int iterations, bool fee
   // Soft contact (Catto, "Solver2D", 2024): a spring of angular frequency
   // w and damping ratio z, integrated implicitly over the step h, scales
   // the bias, the effective mass and the accumulated impulse. Baumgarte is
-  // the rigid limit: bias rate baumgarte / h, no scaling.
+  // the rigid limit: bias rate baumgarte / h, no scaling. Contacts with a
+  // static body are static_stiffening times stiffer (Box2D v3: twice): the
+  // spring's stiffness follows the effective mass, and a light hull on the
+  // ground may carry a pile many times its weight.
   struct Softness {
     real bias_rate, mass_scale, impulse_scale;
-  } soft{settings_.baumgarte * inv_dt, 1, 0};
-  if (settings_.contact_hertz > real(0)) {
+  };
+  const auto softness = [&](real hertz) {
+    if (!(hertz > real(0))) return Softness{settings_.baumgarte * inv_dt, 1, 0};
     const real h = settings_.time_step;
-    const real w = real(2 * 3.14159265358979323846) * settings_.contact_hertz;
+    const real w = real(2 * 3.14159265358979323846) * hertz;
     const real a1 = real(2) * settings_.damping_ratio + h * w;
     const real a2 = h * w * a1;
     const real a3 = real(1) / (real(1) + a2);
-    soft = {w / a1, a2 * a3, a3};
-  }
+    return Softness{w / a1, a2 * a3, a3};
+  };
+  const Softness dynamic_soft = softness(settings_.contact_hertz);
+  const Softness static_soft = softness(settings_.static_stiffening * settings_.contact_hertz);
   const auto solve_pair = [&](Constraint& c) {
     Body& a = bodies_[c.a];
     Body& b = bodies_[c.b];
+    const Softness& soft = a.is_static() || b.is_static() ? static_soft : dynamic_soft;
     const auto apply = [&](const Constraint::Point& p, const vec3& impulse) {
       a.linear_velocity -= a.inv_mass * impulse;
       a.angular_velocity -= inv_inertia[c.a] * glm::cross(p.ra, impulse);
@@ -471,6 +537,10 @@ void World::collide_pairs() {
       const sepax::Pose pose_b = b.pose();
       sepax::contact::Manifold m =
           sepax::contact::collide(*a.hull, pose_a, *b.hull, pose_b, margin, &state.cache);
+      if (settings_.add_deepest &&
+          add_deepest_point(*a.hull, pose_a, *b.hull, pose_b, m, settings_.slop)) {
+        ++stats_.added;
+      }
       if (settings_.merge_points) {
         stats_.merged += merge_points(state, m, pose_a, pose_b, margin, settings_);
       }
@@ -646,36 +716,62 @@ struct Random {
 
 }  // namespace
 
+// The pile: 6 to 16 points on ellipsoids of semi-axes 0.2 to 0.5 (length
+// unit), dropped four to a layer, `spacing` apart (more than any hull is
+// across), the lowest layer's centres at z = `first_layer`.
+namespace {
+
+constexpr real min_semi_axis = real(0.2);
+constexpr real max_semi_axis = real(0.5);
+constexpr int min_points = 6;
+constexpr int max_points = 16;
+constexpr int per_layer = 4;
+constexpr real spacing = real(1.2);
+constexpr real first_layer = real(1);
+constexpr real pile_ground_half_width = real(10);
+
+// A point of the unit ball's shell 1/2 < |x| < 1, by rejection (its
+// direction is uniform).
+vec3 random_in_shell(Random& random) {
+  for (;;) {
+    const vec3 d(random.uniform(real(-1), real(1)), random.uniform(real(-1), real(1)),
+                 random.uniform(real(-1), real(1)));
+    const real r2 = glm::dot(d, d);
+    if (r2 <= real(1) && r2 >= real(0.25)) return d;
+  }
+}
+
+// A uniformly random rotation: a point of the 4-ball, normalized.
+quat random_rotation(Random& random) {
+  for (;;) {
+    const quat q(random.uniform(real(-1), real(1)), random.uniform(real(-1), real(1)),
+                 random.uniform(real(-1), real(1)), random.uniform(real(-1), real(1)));
+    const real r2 = glm::dot(q, q);
+    if (r2 <= real(1) && r2 >= real(0.25)) return glm::normalize(q);
+  }
+}
+
+}  // namespace
+
 World pile_world(int count, std::uint64_t seed, const Settings& settings) {
   World world(settings);
-  constexpr real ground_half_width = real(10);
-  constexpr real spacing = real(1.2);  // length unit between drop positions
-  (void)world.add(make_box(vec3(ground_half_width, ground_half_width, real(0.5)),
+  (void)world.add(make_box(vec3(pile_ground_half_width, pile_ground_half_width, real(0.5)),
                            vec3(real(0), real(0), real(-0.5)), real(0)));
   Random random{seed};
   while (world.bodies().size() < static_cast<std::size_t>(count) + 1) {
-    const vec3 axes(random.uniform(real(0.2), real(0.5)), random.uniform(real(0.2), real(0.5)),
-                    random.uniform(real(0.2), real(0.5)));
-    const int n = 6 + static_cast<int>(random.next() % 11);
+    const vec3 axes(random.uniform(min_semi_axis, max_semi_axis),
+                    random.uniform(min_semi_axis, max_semi_axis),
+                    random.uniform(min_semi_axis, max_semi_axis));
+    const int n = min_points + static_cast<int>(random.next() % (max_points - min_points + 1));
     std::vector<vec3> points;
-    for (int k = 0; k < n; ++k) {
-      vec3 d;
-      do {
-        d = vec3(random.uniform(real(-1), real(1)), random.uniform(real(-1), real(1)),
-                 random.uniform(real(-1), real(1)));
-      } while (glm::dot(d, d) > real(1) || glm::dot(d, d) < real(0.25));
-      points.push_back(axes * glm::normalize(d));
-    }
+    for (int k = 0; k < n; ++k) points.push_back(axes * glm::normalize(random_in_shell(random)));
     Body body;
     if (!make_body(points, real(1), body)) continue;
     const int slot = static_cast<int>(world.bodies().size()) - 1;
-    const int layer = slot / 4;
-    body.position =
-        vec3(spacing * (real(slot % 2) - real(0.5)), spacing * (real((slot / 2) % 2) - real(0.5)),
-             real(1) + spacing * real(layer));
-    body.orientation =
-        glm::normalize(quat(random.uniform(real(-1), real(1)), random.uniform(real(-1), real(1)),
-                            random.uniform(real(-1), real(1)), random.uniform(real(-1), real(1))));
+    const real x = real(slot % 2) - real(0.5);
+    const real y = real((slot / 2) % 2) - real(0.5);
+    body.position = vec3(spacing * x, spacing * y, first_layer + spacing * real(slot / per_layer));
+    body.orientation = random_rotation(random);
     (void)world.add(std::move(body));
   }
   return world;

@@ -3,10 +3,12 @@
 // deep the deepest contact is, then whether the stack stands: drift and
 // penetration below 1% of the box size, every number finite.
 //
-//   stack [--seconds S] [--boxes N] [--svg out.svg] [--no-merge]
+//   stack [--seconds S] [--boxes N] [--svg out.svg] [--raw]
 //
-// --no-merge: use collide's manifolds as they come, without the points
-// kept from earlier steps (merge_points in solver.cpp).
+// Each line also counts the points the world put into collide's manifolds
+// since the line before: kept from earlier steps (merge_points in
+// solver.cpp) and deepest vertices added (add_deepest_point). --raw: use
+// collide's manifolds as they come.
 #include "solver.hpp"
 
 #include <cmath>
@@ -21,7 +23,7 @@ constexpr double max_drift_fraction = 0.01;
 constexpr double max_penetration_fraction = 0.01;
 
 int usage() {
-  std::fprintf(stderr, "usage: stack [--seconds S] [--boxes N] [--svg out.svg] [--no-merge]\n");
+  std::fprintf(stderr, "usage: stack [--seconds S] [--boxes N] [--svg out.svg] [--raw]\n");
   return 2;
 }
 
@@ -40,8 +42,9 @@ int main(int argc, char** argv) {
       boxes = std::atoi(argv[++i]);
     } else if (std::strcmp(argv[i], "--svg") == 0 && has_value) {
       svg = argv[++i];
-    } else if (std::strcmp(argv[i], "--no-merge") == 0) {
+    } else if (std::strcmp(argv[i], "--raw") == 0) {
       settings.merge_points = false;
+      settings.add_deepest = false;
     } else {
       return usage();
     }
@@ -56,17 +59,19 @@ int main(int argc, char** argv) {
       static_cast<int>(std::lround(1 / double(world.settings().time_step)));
   const int steps = static_cast<int>(std::lround(seconds * steps_per_second));
   double drift = 0, penetration = 0;
-  int kept = 0;  // points merge_points kept, since the last line
+  int kept = 0, added = 0;  // points merge_points kept, add_deepest_point added
   for (int step = 1; step <= steps; ++step) {
     world.step();
     kept += world.stats().merged;
+    added += world.stats().added;
     if (step % steps_per_second != 0 && step != steps) continue;
     const examples::vec3 d = world.bodies()[top].position - start;
     drift = std::hypot(double(d.x), double(d.y));
     penetration = double(world.deepest_penetration());
-    std::printf("t = %5.2f s  top box drift %.2e  deepest penetration %.2e  points %d, %d kept\n",
-                step / double(steps_per_second), drift, penetration, world.stats().points, kept);
-    kept = 0;
+    std::printf(
+        "t = %5.2f s  top box drift %.2e  deepest penetration %.2e  points %d, %d kept, %d added\n",
+        step / double(steps_per_second), drift, penetration, world.stats().points, kept, added);
+    kept = added = 0;
   }
   const bool finite = world.finite();
   const bool stands =

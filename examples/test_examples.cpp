@@ -25,7 +25,7 @@ constexpr double rest_linear_speed = 0.05;  // length unit per second
 constexpr double rest_angular_speed = 0.1;  // radians per second
 constexpr int rest_steps = 30;              // half a second on end
 // Below the ground's top by more than this, a body has gone through it.
-constexpr double fell_through = 0.05;
+constexpr double fell_through = 0.02;
 
 }  // namespace
 
