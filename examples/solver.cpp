@@ -76,7 +76,8 @@ using sepax::sat::FeatureKind;
 // - SAT keeps a face axis over an edge-pair axis only while no edge pair
 //   separates more by tol::face_preference (1e-10 of the size in double),
 //   so two boxes face on face with a relative tilt of 1e-3 often get an
-//   edge pair's single point, on which the upper box rocks;
+//   edge pair (overlapping less by about 1e-6) and its single point, on
+//   which the upper box rocks;
 // - one incident face is clipped, so a body resting on a vertex of each of
 //   two nearly coplanar faces gets the vertex of the face chosen that step.
 int merge_points(const PairState& old, sepax::contact::Manifold& m, const sepax::Pose& pose_a,
