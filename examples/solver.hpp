@@ -2,18 +2,20 @@
 //
 // Example code, not library API: it shows how an engine feeds
 // sepax::contact::collide and uses what comes back. Follows Catto's
-// sequential impulses (GDC 2005-2014, Box2D Lite and Box2D v2): every step
-// applies gravity, finds the contact manifolds of the pairs whose bounds
-// overlap, warm-starts each point with the impulses of the point that had
-// the same id in the previous step, solves non-penetration and Coulomb
+// sequential impulses (GDC 2005-2014, Box2D Lite, Box2D v2 and v3's soft
+// step): every step applies gravity, finds the contact manifolds of the
+// pairs whose bounds overlap (one contact::Cache per pair), keeps them up
+// (last step's points that still hold, the deepest vertex collide left
+// out), warm-starts each point with the impulses of last step's point with
+// the same id (or at the same place), solves non-penetration and Coulomb
 // friction (two tangent directions) by accumulated, clamped impulses, and
 // integrates positions with semi-implicit Euler.
 //
-// Position error is fed back into the velocity solve (Baumgarte, with a
-// slop left unresolved so that resting contacts keep their points); a few
-// relax iterations without that feedback after the position update remove
-// the velocity it added (Box2D v3's relax stage), so that piles come to
-// rest instead of jittering. Points with a gap (separation > 0, within the
+// Penetration beyond a slop is pushed out by soft contacts (a stiff,
+// heavily damped spring solved implicitly; Baumgarte as an option); a few
+// relax iterations without that push after the position update remove the
+// velocity it added (Box2D v3's relax stage), so that piles come to rest
+// instead of jittering. Points with a gap (separation > 0, within the
 // speculative margin) let the bodies close that gap in one step and no
 // more (speculative contacts).
 //
