@@ -1,0 +1,781 @@
+// sepax examples: the sequential-impulse world (see solver.hpp).
+#include "solver.hpp"
+
+#include <sepax/shapes.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <span>
+#include <tuple>
+
+namespace examples {
+
+namespace {
+
+// Tetrahedra below this fraction of the hull's extent cubed are left out of
+// a body's volume: a hull that adds up to no more is flat (relative).
+constexpr real min_volume_fraction = real(1e-6);
+
+// Outer product a * b^T.
+mat3 outer(const vec3& a, const vec3& b) {
+  mat3 m(real(0));
+  for (int c = 0; c < 3; ++c) m[c] = a * b[c];
+  return m;
+}
+
+// An orthonormal pair perpendicular to unit n, continuous in n except where
+// n.z changes sign (Duff et al., "Building an Orthonormal Basis, Revisited",
+// JCGT 2017). Friction impulses are kept as world vectors, so a jump of the
+// pair costs nothing.
+std::pair<vec3, vec3> tangents(const vec3& n) {
+  const real sign = std::copysign(real(1), n.z);
+  const real a = real(-1) / (sign + n.z);
+  const real b = n.x * n.y * a;
+  return {vec3(real(1) + sign * n.x * n.x * a, sign * b, -sign * n.x),
+          vec3(b, sign + n.y * n.y * a, -n.y)};
+}
+
+mat3 world_inv_inertia(const Body& body) {
+  const mat3 r = body.pose().rotation;
+  return r * body.inv_inertia_local * glm::transpose(r);
+}
+
+struct Aabb {
+  vec3 min{real(0)};
+  vec3 max{real(0)};
+};
+
+Aabb world_bounds(const Body& body) {
+  const sepax::Pose pose = body.pose();
+  Aabb box{pose.apply(body.hull->vertices()[0]), pose.apply(body.hull->vertices()[0])};
+  for (const vec3& v : body.hull->vertices()) {
+    const vec3 w = pose.apply(v);
+    box.min = glm::min(box.min, w);
+    box.max = glm::max(box.max, w);
+  }
+  return box;
+}
+
+bool overlap(const Aabb& a, const Aabb& b, real margin) {
+  for (int k = 0; k < 3; ++k) {
+    if (a.min[k] > b.max[k] + margin || b.min[k] > a.max[k] + margin) return false;
+  }
+  return true;
+}
+
+using sepax::sat::FeatureKind;
+
+// Adds to a manifold of fewer than 4 points last step's points that still
+// hold: the normal within keep_cosine of last step's (moved with its
+// body), the point within the margin along the new normal, its anchors not
+// slid apart, and no new point at its place (a persistent manifold, as
+// Bullet's btPersistentManifold keeps one). collide's manifold can drop
+// points that still touch, from one step to the next:
+// - SAT keeps a face axis over an edge-pair axis only while no edge pair
+//   separates more by tol::face_preference (1e-10 of the size in double),
+//   so two boxes face on face with a relative tilt of 1e-3 often get an
+//   edge pair (overlapping less by about 1e-6) and its single point, on
+//   which the upper box rocks;
+// - one incident face is clipped, so a body resting on a vertex of each of
+//   two nearly coplanar faces gets the vertex of the face chosen that step.
+int merge_points(const PairState& old, sepax::contact::Manifold& m, const sepax::Pose& pose_a,
+                 const sepax::Pose& pose_b, real margin, const Settings& settings) {
+  const FeatureKind kind = old.manifold.feature.kind;
+  const vec3 old_normal = (kind == FeatureKind::face_b ? pose_b : pose_a).rotate(old.local_normal);
+  if (m.count == 0 || glm::dot(old_normal, m.normal) < settings.keep_cosine) return 0;
+  int added = 0;
+  for (int o = 0; o < old.manifold.count && m.count < sepax::contact::max_points; ++o) {
+    sepax::contact::Point p = old.manifold.points[o];
+    p.point_a = pose_a.apply(old.local_a[o]);
+    p.point_b = pose_b.apply(old.local_b[o]);
+    const vec3 d = p.point_b - p.point_a;
+    p.separation = glm::dot(d, m.normal);
+    bool taken =
+        p.separation > margin || glm::length(d - p.separation * m.normal) > settings.keep_slide;
+    for (int k = 0; k < m.count && !taken; ++k) {
+      taken = m.points[k].id == p.id ||
+              glm::length(m.points[k].point_a - p.point_a) < settings.keep_slide;
+    }
+    if (taken) continue;
+    m.points[m.count++] = p;
+    ++added;
+  }
+  return added;
+}
+
+// Adds the deepest vertex under a face contact's reference face when
+// collide's points leave it out. collide clips one incident face, the one
+// most anti-parallel to the normal; a hull resting on vertices of two
+// nearly coplanar faces gets the vertices of the face chosen, and the other
+// face's vertex may sink, however deep, with no point to push it out (SAT's
+// separation, the manifold's `separation`, still counts it). The vertex is
+// added (in place of the shallowest point when the manifold is full) if it
+// lies deeper than every point by more than `slack` and over the
+// reference face (inside its side planes).
+bool add_deepest_point(const sepax::Hull& a, const sepax::Pose& pose_a, const sepax::Hull& b,
+                       const sepax::Pose& pose_b, sepax::contact::Manifold& m, real slack) {
+  const bool ref_a = m.feature.kind == FeatureKind::face_a;
+  if (m.count == 0 || (!ref_a && m.feature.kind != FeatureKind::face_b)) return false;
+  const sepax::Hull& ref = ref_a ? a : b;
+  const sepax::Hull& inc = ref_a ? b : a;
+  const sepax::Pose& ref_pose = ref_a ? pose_a : pose_b;
+  const sepax::Pose& inc_pose = ref_a ? pose_b : pose_a;
+  const sepax::index_t face = ref_a ? m.feature.a : m.feature.b;
+  const sepax::Plane& plane = ref.planes()[face];
+  // The incident hull's vertex deepest under the reference plane (local frame of ref).
+  sepax::index_t deepest = 0;
+  real depth = std::numeric_limits<real>::infinity();
+  for (std::size_t i = 0; i < inc.vertex_count(); ++i) {
+    const real d = plane.distance(ref_pose.apply_inverse(inc_pose.apply(inc.vertices()[i])));
+    if (d < depth) depth = d, deepest = static_cast<sepax::index_t>(i);
+  }
+  int shallowest = 0;
+  for (int k = 0; k < m.count; ++k) {
+    if (m.points[k].separation - slack <= depth) return false;
+    if (m.points[k].separation > m.points[shallowest].separation) shallowest = k;
+  }
+  // Over the face: inside the side plane of every edge of its loop.
+  const vec3 local = ref_pose.apply_inverse(inc_pose.apply(inc.vertices()[deepest]));
+  const auto edges = ref.half_edges();
+  sepax::index_t e = ref.faces()[face].edge;
+  for (sepax::index_t k = 0; k < ref.faces()[face].count; ++k, e = edges[e].next) {
+    const vec3 from = ref.vertices()[edges[e].origin];
+    const vec3 to = ref.vertices()[edges[edges[e].next].origin];
+    if (glm::dot(glm::cross(to - from, plane.normal), local - from) > real(0)) return false;
+  }
+  sepax::contact::Point p;
+  const vec3 on_inc = inc_pose.apply(inc.vertices()[deepest]);
+  const vec3 on_ref = ref_pose.apply(local - depth * plane.normal);
+  p.point_a = ref_a ? on_ref : on_inc;
+  p.point_b = ref_a ? on_inc : on_ref;
+  p.separation = depth;
+  const sepax::contact::FeatureRef face_ref{sepax::contact::FeatureType::face, face};
+  const sepax::contact::FeatureRef vertex_ref{sepax::contact::FeatureType::vertex, deepest};
+  p.id = ref_a ? sepax::contact::make_id(face_ref, vertex_ref)
+               : sepax::contact::make_id(vertex_ref, face_ref);
+  m.points[m.count < sepax::contact::max_points ? m.count++ : shallowest] = p;
+  return true;
+}
+
+// Lines up last step's impulses with the new points: by id first; a point
+// left without one takes the impulses of an old point whose anchor on A
+// (moved with A) lies within keep_slide of it. Where two hulls touch at a
+// vertex of each, SAT's deciding edge pair can switch between the edges
+// that meet there from one step to the next, and the id with it, while
+// the point stays put.
+void match_points(const PairState& old, const sepax::contact::Manifold& m,
+                  const sepax::Pose& pose_a, const Settings& settings,
+                  PointState (&matched)[sepax::contact::max_points], StepStats& stats) {
+  bool taken[sepax::contact::max_points] = {};
+  for (int k = 0; k < m.count; ++k) {
+    for (int o = 0; o < old.manifold.count; ++o) {
+      if (!taken[o] && old.points[o].live && old.points[o].id == m.points[k].id) {
+        matched[k] = old.points[o];
+        taken[o] = true;
+        break;
+      }
+    }
+  }
+  for (int k = 0; k < m.count; ++k) {
+    if (matched[k].live) continue;
+    for (int o = 0; o < old.manifold.count; ++o) {
+      const vec3 anchor = pose_a.apply(old.local_a[o]);
+      if (!taken[o] && old.points[o].live &&
+          glm::length(anchor - m.points[k].point_a) < settings.keep_slide) {
+        matched[k] = old.points[o];
+        matched[k].id = m.points[k].id;
+        taken[o] = true;
+        ++stats.matched_by_distance;
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+MassProperties mass_properties(const sepax::Hull& hull) {
+  MassProperties out;
+  if (hull.empty() || hull.is_flat()) return out;
+  const vec3 p = hull.centroid();  // inside the hull: every tetrahedron is positive
+  const auto verts = hull.vertices();
+  const auto edges = hull.half_edges();
+  real volume = 0;
+  vec3 first(real(0));
+  mat3 second(real(0));  // integral of x x^T over the solid, x relative to p
+  for (const sepax::Face& face : hull.faces()) {
+    const vec3 a = verts[edges[face.edge].origin] - p;
+    sepax::index_t e = edges[face.edge].next;
+    for (sepax::index_t k = 1; k + 1 < face.count; ++k) {
+      const vec3 b = verts[edges[e].origin] - p;
+      e = edges[e].next;
+      const vec3 c = verts[edges[e].origin] - p;
+      // det of [a b c] is six times the tetrahedron's volume; its covariance
+      // is det / 120 * (a a^T + b b^T + c c^T + s s^T), s = a + b + c.
+      const real det = glm::dot(a, glm::cross(b, c));
+      const vec3 s = a + b + c;
+      volume += det / real(6);
+      first += det / real(24) * s;
+      second += det / real(120) * (outer(a, a) + outer(b, b) + outer(c, c) + outer(s, s));
+    }
+  }
+  const real extent = hull.extent();
+  if (!(volume > min_volume_fraction * extent * extent * extent)) return out;
+  const vec3 d = first / volume;                   // centroid relative to p
+  const mat3 cov = second - volume * outer(d, d);  // about the centroid
+  const real trace = cov[0][0] + cov[1][1] + cov[2][2];
+  out.volume = volume;
+  out.centroid = p + d;
+  out.inertia = trace * mat3(real(1)) - cov;
+  return out;
+}
+
+mat3 box_inertia(const vec3& h) {
+  const real mass = real(8) * h.x * h.y * h.z;
+  const vec3 sq = h * h;
+  mat3 inertia(real(0));
+  inertia[0][0] = mass / real(3) * (sq.y + sq.z);
+  inertia[1][1] = mass / real(3) * (sq.x + sq.z);
+  inertia[2][2] = mass / real(3) * (sq.x + sq.y);
+  return inertia;
+}
+
+namespace {
+
+void set_mass(Body& body, real volume, const mat3& inertia, real density) {
+  if (density > real(0)) {
+    body.inv_mass = real(1) / (density * volume);
+    body.inv_inertia_local = glm::inverse(density * inertia);
+  }
+  body.radius = 0;
+  for (const vec3& v : body.hull->vertices()) body.radius = std::max(body.radius, glm::length(v));
+}
+
+}  // namespace
+
+bool make_body(const std::vector<vec3>& points, real density, Body& out) {
+  sepax::HullResult built = sepax::Hull::from_points(std::span<const vec3>(points));
+  if (!built.ok()) return false;
+  const MassProperties first = mass_properties(built.hull);
+  if (first.volume == real(0)) return false;
+  // Rebuild around the centroid: the body frame is the centre of mass.
+  std::vector<vec3> centred(built.hull.vertices().begin(), built.hull.vertices().end());
+  for (vec3& v : centred) v -= first.centroid;
+  sepax::HullResult moved = sepax::Hull::from_points(std::span<const vec3>(centred));
+  if (!moved.ok()) return false;
+  const MassProperties props = mass_properties(moved.hull);
+  if (props.volume == real(0)) return false;
+  Body body;
+  body.hull = std::make_shared<const sepax::Hull>(std::move(moved.hull));
+  body.position = first.centroid;
+  set_mass(body, props.volume, props.inertia, density);
+  out = std::move(body);
+  return true;
+}
+
+Body make_box(const vec3& half_extents, const vec3& position, real density) {
+  Body body;
+  body.hull = std::make_shared<const sepax::Hull>(sepax::shapes::box(half_extents));
+  body.position = position;
+  const real volume = real(8) * half_extents.x * half_extents.y * half_extents.z;
+  set_mass(body, volume, box_inertia(half_extents), density);
+  return body;
+}
+
+int World::add(Body body) {
+  bodies_.push_back(std::move(body));
+  return static_cast<int>(bodies_.size()) - 1;
+}
+
+// One manifold prepared for the solver: anchors, effective masses and the
+// accumulated impulses of its points.
+struct World::Constraint {
+  struct Point {
+    vec3 ra{real(0)}, rb{real(0)};  // anchor relative to each centre of mass
+    real normal_mass = 0, tangent_mass[2] = {0, 0};
+    real separation = 0;      // at the step's start, then after the position update
+    real normal_impulse = 0;  // accumulated
+    real tangent_impulse[2] = {0, 0};
+  };
+  int a = 0, b = 0;
+  vec3 normal{real(0)};
+  vec3 tangent[2];
+  real friction = 0;
+  int count = 0;
+  Point points[sepax::contact::max_points];
+  PairState* state = nullptr;
+};
+
+// Semi-implicit Euler: gravity changes the velocities, the contacts are
+// solved, and the new velocities move the bodies; a few relax iterations
+// then take out the speed that pushed overlaps apart (Box2D v3's stages:
+// integrate velocities, warm start, solve, integrate positions, relax,
+// store impulses).
+void World::step() {
+  const real dt = settings_.time_step;
+  const real linear_scale = real(1) / (real(1) + dt * settings_.linear_damping);
+  const real angular_scale = real(1) / (real(1) + dt * settings_.angular_damping);
+  for (Body& body : bodies_) {
+    if (body.is_static()) continue;
+    body.linear_velocity = linear_scale * (body.linear_velocity + dt * settings_.gravity);
+    body.angular_velocity *= angular_scale;
+  }
+  collide_pairs();
+  std::vector<Constraint> constraints = prepare();
+  solve(constraints, settings_.velocity_iterations, true);
+  integrate_positions(constraints);
+  solve(constraints, settings_.relax_iterations, false);
+  for (const Constraint& c : constraints) {
+    for (int k = 0; k < c.count; ++k) {
+      const Constraint::Point& p = c.points[k];
+      PointState& s = c.state->points[k];
+      s.live = true;
+      s.id = c.state->manifold.points[k].id;
+      s.normal_impulse = p.normal_impulse;
+      s.friction_impulse =
+          p.tangent_impulse[0] * c.tangent[0] + p.tangent_impulse[1] * c.tangent[1];
+    }
+  }
+}
+
+// Anchors and effective masses of every manifold's points; each point
+// starts from the impulses of the point collide_pairs lined it up with
+// (warm start), applied to the bodies here.
+std::vector<World::Constraint> World::prepare() {
+  std::vector<mat3> inv_inertia(bodies_.size());
+  for (std::size_t i = 0; i < bodies_.size(); ++i) inv_inertia[i] = world_inv_inertia(bodies_[i]);
+  std::vector<Constraint> constraints;
+  for (auto& [key, state] : pairs_) {
+    const sepax::contact::Manifold& m = state.manifold;
+    if (m.count == 0) continue;
+    Constraint c;
+    c.a = key.first;
+    c.b = key.second;
+    c.state = &state;
+    c.normal = m.normal;
+    std::tie(c.tangent[0], c.tangent[1]) = tangents(m.normal);
+    Body& a = bodies_[c.a];
+    Body& b = bodies_[c.b];
+    c.friction = std::sqrt(a.friction * b.friction);
+    c.count = m.count;
+    const auto effective_mass = [&](const vec3& ra, const vec3& rb, const vec3& dir) {
+      const vec3 ca = glm::cross(ra, dir);
+      const vec3 cb = glm::cross(rb, dir);
+      const real k = a.inv_mass + b.inv_mass + glm::dot(ca, inv_inertia[c.a] * ca) +
+                     glm::dot(cb, inv_inertia[c.b] * cb);
+      return k > real(0) ? real(1) / k : real(0);
+    };
+    for (int k = 0; k < m.count; ++k) {
+      const sepax::contact::Point& mp = m.points[k];
+      Constraint::Point& p = c.points[k];
+      const vec3 anchor = real(0.5) * (mp.point_a + mp.point_b);
+      p.ra = anchor - a.position;
+      p.rb = anchor - b.position;
+      p.separation = mp.separation;
+      p.normal_mass = effective_mass(p.ra, p.rb, c.normal);
+      for (int t = 0; t < 2; ++t) p.tangent_mass[t] = effective_mass(p.ra, p.rb, c.tangent[t]);
+      const PointState& old = state.points[k];
+      if (!old.live) continue;
+      ++stats_.warm_started;
+      p.normal_impulse = old.normal_impulse;
+      for (int t = 0; t < 2; ++t) {
+        p.tangent_impulse[t] = glm::dot(old.friction_impulse, c.tangent[t]);
+      }
+      const vec3 impulse = p.normal_impulse * c.normal + p.tangent_impulse[0] * c.tangent[0] +
+                           p.tangent_impulse[1] * c.tangent[1];
+      a.linear_velocity -= a.inv_mass * impulse;
+      a.angular_velocity -= inv_inertia[c.a] * glm::cross(p.ra, impulse);
+      b.linear_velocity += b.inv_mass * impulse;
+      b.angular_velocity += inv_inertia[c.b] * glm::cross(p.rb, impulse);
+    }
+    stats_.points += m.count;
+    constraints.push_back(c);
+  }
+  return constraints;
+}
+
+// Positions and orientations (the quaternion renormalized every step); each
+// point's separation then moves by its normal speed times the step, which
+// is what the relax iterations see.
+void World::integrate_positions(std::vector<Constraint>& constraints) {
+  const real dt = settings_.time_step;
+  for (Body& body : bodies_) {
+    if (body.is_static()) continue;
+    body.position += dt * body.linear_velocity;
+    const vec3 w = body.angular_velocity;
+    const quat spin(real(0), w.x, w.y, w.z);
+    body.orientation =
+        glm::normalize(body.orientation + real(0.5) * dt * (spin * body.orientation));
+  }
+  for (Constraint& c : constraints) {
+    const Body& a = bodies_[c.a];
+    const Body& b = bodies_[c.b];
+    for (int k = 0; k < c.count; ++k) {
+      Constraint::Point& p = c.points[k];
+      const vec3 dv = b.linear_velocity + glm::cross(b.angular_velocity, p.rb) - a.linear_velocity -
+                      glm::cross(a.angular_velocity, p.ra);
+      p.separation += dt * glm::dot(dv, c.normal);
+    }
+  }
+}
+
+// Friction first, then non-penetration, which matters more (Box2D v2).
+// With feedback, a penetration beyond the slop adds a separating speed;
+// a gap (speculative point) always lets the bodies close it and no more.
+void World::solve(std::vector<Constraint>& constraints, int iterations, bool feedback) {
+  const real inv_dt = real(1) / settings_.time_step;
+  std::vector<mat3> inv_inertia(bodies_.size());
+  for (std::size_t i = 0; i < bodies_.size(); ++i) inv_inertia[i] = world_inv_inertia(bodies_[i]);
+  // Soft contact (Catto, "Solver2D", 2024): a spring of angular frequency
+  // w and damping ratio z, integrated implicitly over the step h, scales
+  // the bias, the effective mass and the accumulated impulse. Baumgarte is
+  // the rigid limit: bias rate baumgarte / h, no scaling. Contacts with a
+  // static body are static_stiffening times stiffer (Box2D v3: twice): the
+  // spring's stiffness follows the effective mass, and a light hull on the
+  // ground may carry a pile many times its weight.
+  struct Softness {
+    real bias_rate, mass_scale, impulse_scale;
+  };
+  const auto softness = [&](real hertz) {
+    if (!(hertz > real(0))) return Softness{settings_.baumgarte * inv_dt, 1, 0};
+    const real h = settings_.time_step;
+    const real w = real(2 * 3.14159265358979323846) * hertz;
+    const real a1 = real(2) * settings_.damping_ratio + h * w;
+    const real a2 = h * w * a1;
+    const real a3 = real(1) / (real(1) + a2);
+    return Softness{w / a1, a2 * a3, a3};
+  };
+  const Softness dynamic_soft = softness(settings_.contact_hertz);
+  const Softness static_soft = softness(settings_.static_stiffening * settings_.contact_hertz);
+  const auto solve_pair = [&](Constraint& c) {
+    Body& a = bodies_[c.a];
+    Body& b = bodies_[c.b];
+    const Softness& soft = a.is_static() || b.is_static() ? static_soft : dynamic_soft;
+    const auto apply = [&](const Constraint::Point& p, const vec3& impulse) {
+      a.linear_velocity -= a.inv_mass * impulse;
+      a.angular_velocity -= inv_inertia[c.a] * glm::cross(p.ra, impulse);
+      b.linear_velocity += b.inv_mass * impulse;
+      b.angular_velocity += inv_inertia[c.b] * glm::cross(p.rb, impulse);
+    };
+    const auto relative_velocity = [&](const Constraint::Point& p) {
+      return b.linear_velocity + glm::cross(b.angular_velocity, p.rb) - a.linear_velocity -
+             glm::cross(a.angular_velocity, p.ra);
+    };
+    for (int k = 0; k < c.count; ++k) {
+      Constraint::Point& p = c.points[k];
+      // Coulomb: the tangent impulse stays within the friction cone's disc
+      // of radius friction * normal impulse.
+      const vec3 dv = relative_velocity(p);
+      real t0 = p.tangent_impulse[0] - p.tangent_mass[0] * glm::dot(dv, c.tangent[0]);
+      real t1 = p.tangent_impulse[1] - p.tangent_mass[1] * glm::dot(dv, c.tangent[1]);
+      const real limit = c.friction * p.normal_impulse;
+      const real length = std::sqrt(t0 * t0 + t1 * t1);
+      if (length > limit) {
+        const real scale = length > real(0) ? limit / length : real(0);
+        t0 *= scale;
+        t1 *= scale;
+      }
+      apply(p, (t0 - p.tangent_impulse[0]) * c.tangent[0] +
+                   (t1 - p.tangent_impulse[1]) * c.tangent[1]);
+      p.tangent_impulse[0] = t0;
+      p.tangent_impulse[1] = t1;
+    }
+    for (int k = 0; k < c.count; ++k) {
+      Constraint::Point& p = c.points[k];
+      real bias = 0, mass_scale = 1, impulse_scale = 0;
+      if (p.separation > real(0)) {
+        bias = p.separation * inv_dt;
+      } else if (feedback) {
+        const real depth = std::min(p.separation + settings_.slop, real(0));
+        bias = std::max(soft.bias_rate * depth, -settings_.max_correction_speed);
+        mass_scale = soft.mass_scale;
+        impulse_scale = soft.impulse_scale;
+      }
+      const real vn = glm::dot(relative_velocity(p), c.normal);
+      const real total = std::max(p.normal_impulse - p.normal_mass * mass_scale * (vn + bias) -
+                                      impulse_scale * p.normal_impulse,
+                                  real(0));
+      apply(p, (total - p.normal_impulse) * c.normal);
+      p.normal_impulse = total;
+    }
+  };
+  for (int it = 0; it < iterations; ++it) {
+    for (Constraint& c : constraints) solve_pair(c);
+  }
+}
+
+// Broadphase: every pair of bounds, grown by the pair's speculative margin
+// (the settings' floor plus what the two bodies can close in one step).
+// Narrow phase: collide with the pair's cache, last step's points that still
+// hold merged in (merge_points), and last step's impulses lined up with the
+// points by id or place (match_points), so that prepare() reads them by
+// index.
+void World::collide_pairs() {
+  stats_ = {};
+  std::vector<Aabb> bounds(bodies_.size());
+  for (std::size_t i = 0; i < bodies_.size(); ++i) bounds[i] = world_bounds(bodies_[i]);
+  const real dt = settings_.time_step;
+  const auto reach = [&](const Body& body) {
+    return dt *
+           (glm::length(body.linear_velocity) + glm::length(body.angular_velocity) * body.radius);
+  };
+  const int n = static_cast<int>(bodies_.size());
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      const Body& a = bodies_[i];
+      const Body& b = bodies_[j];
+      if (a.is_static() && b.is_static()) continue;
+      const real margin = settings_.margin + reach(a) + reach(b);
+      if (!overlap(bounds[i], bounds[j], margin)) {
+        pairs_.erase({i, j});
+        continue;
+      }
+      ++stats_.pairs_tested;
+      PairState& state = pairs_[{i, j}];
+      const sepax::Pose pose_a = a.pose();
+      const sepax::Pose pose_b = b.pose();
+      sepax::contact::Manifold m =
+          sepax::contact::collide(*a.hull, pose_a, *b.hull, pose_b, margin, &state.cache);
+      if (settings_.add_deepest &&
+          add_deepest_point(*a.hull, pose_a, *b.hull, pose_b, m, settings_.slop)) {
+        ++stats_.added;
+      }
+      if (settings_.merge_points) {
+        stats_.merged += merge_points(state, m, pose_a, pose_b, margin, settings_);
+      }
+      PointState matched[sepax::contact::max_points];
+      match_points(state, m, pose_a, settings_, matched, stats_);
+      std::copy(std::begin(matched), std::end(matched), std::begin(state.points));
+      state.manifold = m;
+      for (int k = 0; k < m.count; ++k) {
+        state.local_a[k] = pose_a.apply_inverse(m.points[k].point_a);
+        state.local_b[k] = pose_b.apply_inverse(m.points[k].point_b);
+        stats_.deepest = std::max(stats_.deepest, -m.points[k].separation);
+      }
+      state.local_normal =
+          (m.feature.kind == FeatureKind::face_b ? pose_b : pose_a).rotate_inverse(m.normal);
+      if (state.manifold.count > 0) ++stats_.manifolds;
+    }
+  }
+}
+
+std::pair<real, real> World::max_speeds() const {
+  real linear = 0, angular = 0;
+  for (const Body& body : bodies_) {
+    if (body.is_static()) continue;
+    linear = std::max(linear, glm::length(body.linear_velocity));
+    angular = std::max(angular, glm::length(body.angular_velocity));
+  }
+  return {linear, angular};
+}
+
+bool World::finite() const {
+  const auto ok = [](const vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+  };
+  for (const Body& body : bodies_) {
+    const quat& q = body.orientation;
+    if (!ok(body.position) || !ok(body.linear_velocity) || !ok(body.angular_velocity) ||
+        !std::isfinite(q.w + q.x + q.y + q.z)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+real World::deepest_penetration() const {
+  real deepest = 0;
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    for (std::size_t j = i + 1; j < bodies_.size(); ++j) {
+      const Body& a = bodies_[i];
+      const Body& b = bodies_[j];
+      const sepax::contact::Manifold m =
+          sepax::contact::collide(*a.hull, a.pose(), *b.hull, b.pose());
+      for (int k = 0; k < m.count; ++k) deepest = std::max(deepest, -m.points[k].separation);
+    }
+  }
+  return deepest;
+}
+
+real lowest_z(const Body& body) {
+  const sepax::Pose pose = body.pose();
+  real low = pose.apply(body.hull->vertices()[0]).z;
+  for (const vec3& v : body.hull->vertices()) low = std::min(low, pose.apply(v).z);
+  return low;
+}
+
+namespace {
+
+struct Point2 {
+  real x = 0, y = 0;
+};
+
+real cross2(const Point2& o, const Point2& a, const Point2& b) {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+// Convex hull of points in the plane, counter-clockwise (Andrew's monotone
+// chain).
+std::vector<Point2> hull2(std::vector<Point2> p) {
+  std::sort(p.begin(), p.end(), [](const Point2& a, const Point2& b) {
+    return a.x < b.x || (a.x == b.x && a.y < b.y);
+  });
+  if (p.size() < 3) return p;
+  std::vector<Point2> h(2 * p.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    while (k >= 2 && cross2(h[k - 2], h[k - 1], p[i]) <= 0) --k;
+    h[k++] = p[i];
+  }
+  for (std::size_t i = p.size() - 1, lower = k + 1; i-- > 0;) {
+    while (k >= lower && cross2(h[k - 2], h[k - 1], p[i]) <= 0) --k;
+    h[k++] = p[i];
+  }
+  h.resize(k - 1);
+  return h;
+}
+
+}  // namespace
+
+// The view frames the dynamic bodies with a border; static bodies (the
+// ground) are drawn grey and cut by the view.
+bool write_svg(const char* path, const std::vector<Body>& bodies) {
+  constexpr real border = real(0.5);  // length unit around the dynamic bodies
+  constexpr real pixels_per_unit = real(120);
+  std::vector<std::vector<Point2>> outlines;
+  Point2 lo{real(1e30), real(1e30)}, hi{real(-1e30), real(-1e30)};
+  for (const Body& body : bodies) {
+    const sepax::Pose pose = body.pose();
+    std::vector<Point2> projected;
+    for (const vec3& v : body.hull->vertices()) {
+      const vec3 w = pose.apply(v);
+      projected.push_back({w.x, w.z});
+      if (body.is_static()) continue;
+      lo = {std::min(lo.x, w.x), std::min(lo.y, w.z)};
+      hi = {std::max(hi.x, w.x), std::max(hi.y, w.z)};
+    }
+    outlines.push_back(hull2(std::move(projected)));
+  }
+  lo = {lo.x - border, lo.y - border};
+  hi = {hi.x + border, hi.y + border};
+  std::FILE* f = std::fopen(path, "w");
+  if (f == nullptr) return false;
+  const double width = double((hi.x - lo.x) * pixels_per_unit);
+  const double height = double((hi.y - lo.y) * pixels_per_unit);
+  std::fprintf(f,
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+               "viewBox=\"%.4f %.4f %.4f %.4f\">\n<rect x=\"%.4f\" y=\"%.4f\" width=\"100%%\" "
+               "height=\"100%%\" fill=\"white\"/>\n",
+               width, height, double(lo.x), double(-hi.y), double(hi.x - lo.x), double(hi.y - lo.y),
+               double(lo.x), double(-hi.y));
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const int hue = static_cast<int>((i * 137) % 360);  // golden-angle hues
+    if (bodies[i].is_static()) {
+      std::fprintf(f,
+                   "<polygon fill=\"#bbbbbb\" stroke=\"#555555\" stroke-width=\"0.01\" points=\"");
+    } else {
+      std::fprintf(f,
+                   "<polygon fill=\"hsl(%d,60%%,70%%)\" fill-opacity=\"0.8\" stroke=\"black\" "
+                   "stroke-width=\"0.01\" points=\"",
+                   hue);
+    }
+    for (const Point2& p : outlines[i]) std::fprintf(f, "%.4f,%.4f ", double(p.x), double(-p.y));
+    std::fprintf(f, "\"/>\n");
+  }
+  std::fprintf(f, "</svg>\n");
+  return std::fclose(f) == 0;
+}
+
+World stack_world(int boxes, const Settings& settings) {
+  World world(settings);
+  constexpr real ground_half_width = real(5);
+  (void)world.add(make_box(vec3(ground_half_width, ground_half_width, stack_half),
+                           vec3(real(0), real(0), -stack_half), real(0)));
+  for (int i = 0; i < boxes; ++i) {
+    const vec3 centre(real(0), real(0), stack_half * real(2 * i + 1));
+    (void)world.add(make_box(vec3(stack_half), centre, real(1)));
+  }
+  return world;
+}
+
+namespace {
+
+// splitmix64 (Steele, Lea & Flood 2014): the same numbers on every platform,
+// unlike std's distributions.
+struct Random {
+  std::uint64_t state;
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  real uniform(real lo, real hi) { return lo + (hi - lo) * real(double(next() >> 11) * 0x1.0p-53); }
+};
+
+}  // namespace
+
+// The pile: 6 to 16 points on ellipsoids of semi-axes 0.2 to 0.5 (length
+// unit), dropped four to a layer, `spacing` apart (more than any hull is
+// across), the lowest layer's centres at z = `first_layer`.
+namespace {
+
+constexpr real min_semi_axis = real(0.2);
+constexpr real max_semi_axis = real(0.5);
+constexpr int min_points = 6;
+constexpr int max_points = 16;
+constexpr int per_layer = 4;
+constexpr real spacing = real(1.2);
+constexpr real first_layer = real(1);
+constexpr real pile_ground_half_width = real(10);
+
+// A point of the unit ball's shell 1/2 < |x| < 1, by rejection (its
+// direction is uniform).
+vec3 random_in_shell(Random& random) {
+  for (;;) {
+    const vec3 d(random.uniform(real(-1), real(1)), random.uniform(real(-1), real(1)),
+                 random.uniform(real(-1), real(1)));
+    const real r2 = glm::dot(d, d);
+    if (r2 <= real(1) && r2 >= real(0.25)) return d;
+  }
+}
+
+// A uniformly random rotation: a point of the 4-ball, normalized.
+quat random_rotation(Random& random) {
+  for (;;) {
+    const quat q(random.uniform(real(-1), real(1)), random.uniform(real(-1), real(1)),
+                 random.uniform(real(-1), real(1)), random.uniform(real(-1), real(1)));
+    const real r2 = glm::dot(q, q);
+    if (r2 <= real(1) && r2 >= real(0.25)) return glm::normalize(q);
+  }
+}
+
+}  // namespace
+
+World pile_world(int count, std::uint64_t seed, const Settings& settings) {
+  World world(settings);
+  (void)world.add(make_box(vec3(pile_ground_half_width, pile_ground_half_width, real(0.5)),
+                           vec3(real(0), real(0), real(-0.5)), real(0)));
+  Random random{seed};
+  while (world.bodies().size() < static_cast<std::size_t>(count) + 1) {
+    const vec3 axes(random.uniform(min_semi_axis, max_semi_axis),
+                    random.uniform(min_semi_axis, max_semi_axis),
+                    random.uniform(min_semi_axis, max_semi_axis));
+    const int n = min_points + static_cast<int>(random.next() % (max_points - min_points + 1));
+    std::vector<vec3> points;
+    for (int k = 0; k < n; ++k) points.push_back(axes * glm::normalize(random_in_shell(random)));
+    Body body;
+    if (!make_body(points, real(1), body)) continue;
+    const int slot = static_cast<int>(world.bodies().size()) - 1;
+    const real x = real(slot % 2) - real(0.5);
+    const real y = real((slot / 2) % 2) - real(0.5);
+    body.position = vec3(spacing * x, spacing * y, first_layer + spacing * real(slot / per_layer));
+    body.orientation = random_rotation(random);
+    (void)world.add(std::move(body));
+  }
+  return world;
+}
+
+}  // namespace examples

@@ -1,0 +1,228 @@
+// sepax examples: a small sequential-impulse rigid-body world.
+//
+// Example code, not library API: it shows how an engine feeds
+// sepax::contact::collide and uses what comes back. Follows Catto's
+// sequential impulses (GDC 2005-2014, Box2D Lite, Box2D v2 and v3's soft
+// step): every step applies gravity, finds the contact manifolds of the
+// pairs whose bounds overlap (one contact::Cache per pair), keeps them up
+// (last step's points that still hold, the deepest vertex collide left
+// out), warm-starts each point with the impulses of last step's point with
+// the same id (or at the same place), solves non-penetration and Coulomb
+// friction (two tangent directions) by accumulated, clamped impulses, and
+// integrates positions with semi-implicit Euler.
+//
+// Penetration beyond a slop is pushed out by soft contacts (a stiff,
+// heavily damped spring solved implicitly; Baumgarte as an option); a few
+// relax iterations without that push after the position update remove the
+// velocity it added (Box2D v3's relax stage), so that piles come to rest
+// instead of jittering. Points with a gap (separation > 0, within the
+// speculative margin) let the bodies close that gap in one step and no
+// more (speculative contacts).
+//
+// Frames: world frame, z up, gravity along -z. Each body's frame sits at its
+// centre of mass: hulls are built around their centroid (make_body).
+#pragma once
+
+#include <sepax/contact.hpp>
+#include <sepax/hull.hpp>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace examples {
+
+using sepax::mat3;
+using sepax::quat;
+using sepax::real;
+using sepax::vec3;
+
+/// Mass, centre of mass and inertia of a solid of density 1 (scale them by
+/// the density).
+struct MassProperties {
+  real volume = 0;
+  vec3 centroid{real(0)};  ///< local frame of the hull
+  mat3 inertia{real(0)};   ///< about the centroid, in the hull's frame
+};
+
+/// Volume, centroid and inertia tensor of a closed hull with density 1:
+/// each face is fanned into triangles, each triangle with a reference point
+/// inside the hull makes a tetrahedron, and the tetrahedra's volumes and
+/// second moments add up (the covariance of the canonical tetrahedron
+/// mapped by each one's edge matrix; Blow & Binstock, "How to find the
+/// inertia tensor (or other mass properties) of a 3D solid body represented
+/// by a triangle mesh", 2004). A flat hull has volume 0.
+[[nodiscard]] MassProperties mass_properties(const sepax::Hull& hull);
+
+/// Inertia of a solid box of density 1 about its centre (analytic).
+[[nodiscard]] mat3 box_inertia(const vec3& half_extents);
+
+/// A rigid body. Static bodies have inv_mass 0 and a zero inverse inertia.
+struct Body {
+  std::shared_ptr<const sepax::Hull> hull;  ///< local frame at the centre of mass
+  vec3 position{real(0)};                   ///< world frame, the centre of mass
+  quat orientation{real(1), real(0), real(0), real(0)};
+  vec3 linear_velocity{real(0)};   ///< world frame, length unit per second
+  vec3 angular_velocity{real(0)};  ///< world frame, radians per second
+  real inv_mass = 0;
+  mat3 inv_inertia_local{real(0)};  ///< body frame
+  real friction = real(0.6);        ///< Coulomb coefficient; a pair uses the geometric mean
+  real radius = 0;                  ///< largest distance of a vertex from the centre of mass
+
+  [[nodiscard]] sepax::Pose pose() const { return sepax::pose_from_quat(position, orientation); }
+  [[nodiscard]] bool is_static() const { return inv_mass == real(0); }
+};
+
+/// A body made from points: the hull is built around the points' solid
+/// centroid, so the body frame sits at the centre of mass, and `position`
+/// is where that centroid is in the world. density 0 makes it static.
+/// Returns false (and leaves `out` alone) when the points give no solid.
+[[nodiscard]] bool make_body(const std::vector<vec3>& points, real density, Body& out);
+
+/// A box body with analytic inertia; density 0 makes it static.
+[[nodiscard]] Body make_box(const vec3& half_extents, const vec3& position, real density);
+
+/// Solver settings. Lengths are in the scene's length unit; the defaults
+/// suit bodies about a unit across.
+struct Settings {
+  real time_step = real(1) / real(60);          ///< seconds
+  vec3 gravity{real(0), real(0), real(-9.81)};  ///< length unit per second^2
+  /// Velocity damping, per second: each step scales linear and angular
+  /// velocity by 1 / (1 + time_step * damping), as Box2D v3 does. Small,
+  /// as Jolt's and PhysX's defaults (0.05): it ends swings that no contact
+  /// damps (a hull rocking on two points, rolling without sliding).
+  real linear_damping = real(0.05);
+  real angular_damping = real(0.05);
+  int velocity_iterations = 12;  ///< with position feedback
+  int relax_iterations = 3;      ///< after the position update, without it
+  /// Fraction of the penetration beyond the slop fed back per step
+  /// (Baumgarte), when contact_hertz is 0.
+  real baumgarte = real(0.2);
+  /// Soft contact instead (Box2D v3's soft step): the penetration beyond
+  /// the slop is pushed out by a spring of this frequency (hertz) with
+  /// this damping ratio, solved implicitly. 0 hertz: Baumgarte.
+  real contact_hertz = 30;
+  real damping_ratio = 10;
+  /// Contacts with a static body: this times contact_hertz. Box2D v3 takes
+  /// 2; 4 keeps a light hull under a heavy pile from sinking into the
+  /// ground (2.7% of its size at 1, 0.6% at 2, 0.3% at 4, over 40 piles).
+  real static_stiffening = 4;
+  /// Penetration the push leaves alone (length unit): resting contacts
+  /// settle about this deep (plus the soft contacts' sag under load), so
+  /// their points persist.
+  real slop = real(0.001);
+  /// Fastest push out of an overlap (length unit per second).
+  real max_correction_speed = real(2);
+  /// Smallest speculative margin (length unit); each pair adds the distance
+  /// its bodies can close in one step.
+  real margin = real(0.02);
+  /// Add last step's points that still hold to a manifold of fewer than 4
+  /// (merge_points in solver.cpp).
+  bool merge_points = true;
+  /// Add the deepest vertex under a face contact's reference face when
+  /// collide leaves it out (add_deepest_point in solver.cpp).
+  bool add_deepest = true;
+  /// A point is kept while the new normal is within this cosine of last
+  /// step's and its two anchors have not slid apart by more than this
+  /// (length unit).
+  real keep_cosine = real(0.9995);
+  real keep_slide = real(0.01);
+};
+
+/// Accumulated impulses of one contact point, kept for warm starting.
+struct PointState {
+  bool live = false;  ///< false: an empty slot
+  sepax::contact::Id id = 0;
+  real normal_impulse = 0;
+  vec3 friction_impulse{real(0)};  ///< world frame, kept as a vector so tangents may turn
+};
+
+/// Everything a pair of bodies keeps from one step to the next.
+struct PairState {
+  sepax::contact::Cache cache{};  ///< SAT's axis (zero: cold)
+  sepax::contact::Manifold manifold;
+  PointState points[sepax::contact::max_points];
+  /// The manifold's points in A's and in B's body frame, and its normal in
+  /// the frame of the body whose face it is (merge_points).
+  vec3 local_a[sepax::contact::max_points];
+  vec3 local_b[sepax::contact::max_points];
+  vec3 local_normal{real(0)};
+};
+
+/// Counters of the last step.
+struct StepStats {
+  int pairs_tested = 0;         ///< pairs whose bounds overlapped
+  int manifolds = 0;            ///< pairs with at least one point
+  int points = 0;               ///< contact points solved
+  int warm_started = 0;         ///< points whose id matched the previous step's
+  int added = 0;                ///< deepest vertices added (add_deepest_point)
+  int merged = 0;               ///< last step's points added (merge_points)
+  int matched_by_distance = 0;  ///< points warm-started by position, their id new
+  real deepest = 0;             ///< largest penetration (>= 0) seen by the narrow phase
+};
+
+/// The bodies, their pair states and the step.
+class World {
+ public:
+  explicit World(Settings settings = {}) : settings_(settings) {}
+
+  /// Adds a body; returns its index.
+  int add(Body body);
+
+  /// Advances the world by one time step.
+  void step();
+
+  [[nodiscard]] std::vector<Body>& bodies() { return bodies_; }
+  [[nodiscard]] const std::vector<Body>& bodies() const { return bodies_; }
+  [[nodiscard]] const Settings& settings() const { return settings_; }
+  [[nodiscard]] const StepStats& stats() const { return stats_; }
+  [[nodiscard]] const std::map<std::pair<int, int>, PairState>& pairs() const { return pairs_; }
+
+  /// Largest linear and angular speed of the dynamic bodies.
+  [[nodiscard]] std::pair<real, real> max_speeds() const;
+  /// True when every position and velocity is finite.
+  [[nodiscard]] bool finite() const;
+  /// Deepest penetration (>= 0, length unit) over all pairs now, from a
+  /// fresh narrow phase without margin or cache.
+  [[nodiscard]] real deepest_penetration() const;
+
+ private:
+  struct Constraint;
+  void collide_pairs();
+  std::vector<Constraint> prepare();
+  void integrate_positions(std::vector<Constraint>& constraints);
+  void solve(std::vector<Constraint>& constraints, int iterations, bool feedback);
+
+  Settings settings_;
+  std::vector<Body> bodies_;
+  std::map<std::pair<int, int>, PairState> pairs_;
+  StepStats stats_;
+};
+
+// --- The two scenes --------------------------------------------------------
+
+/// Half-extent of the stack's boxes (length unit): unit boxes.
+inline constexpr real stack_half = real(0.5);
+
+/// `boxes` unit boxes stacked on a static ground box whose top is z = 0;
+/// body 0 is the ground, body `boxes` the top box. Each box starts resting
+/// on the one below, faces touching.
+[[nodiscard]] World stack_world(int boxes, const Settings& settings = {});
+
+/// `count` random convex hulls (6 to 16 points in ellipsoids 0.4 to 1 unit
+/// across, random orientations) dropped in layers of nine onto a static
+/// ground box whose top is z = 0; body 0 is the ground. The same seed gives
+/// the same scene.
+[[nodiscard]] World pile_world(int count, std::uint64_t seed, const Settings& settings = {});
+
+/// Lowest point of a body in the world (along z).
+[[nodiscard]] real lowest_z(const Body& body);
+
+/// Writes a side view (x horizontal, z up) of the bodies as an SVG file:
+/// each hull's silhouette (the convex hull of its vertices projected on the
+/// x-z plane). Returns false when the file cannot be written.
+bool write_svg(const char* path, const std::vector<Body>& bodies);
+
+}  // namespace examples
