@@ -89,9 +89,12 @@ index_t shared_corner(const Hull& h, index_t f, index_t e0, index_t e1) {
   return -1;
 }
 
-/// The face of `h` (local frame) most anti-parallel to the unit direction
-/// n: the face around the support vertex along -n with the smallest
-/// dot(normal, n), then steepest descent over neighbouring faces.
+/// The incident face: of the faces around the deepest vertex of `h` along
+/// -n (its support vertex; local frame, n unit), the one most anti-parallel
+/// to n. Holding the deepest vertex, its clipped polygon keeps the point
+/// whose depth SAT's face axis measured whenever that point lies over the
+/// reference face; the face most anti-parallel over the whole hull need not
+/// hold it (a hull resting on two nearly coplanar faces).
 index_t incident_face(const Hull& h, const vec3& n) {
   const auto he = h.half_edges();
   const index_t v = support_index(h, -n);
@@ -103,16 +106,6 @@ index_t incident_face(const Hull& h, const vec3& n) {
     if (glm::dot(h.planes()[f].normal, n) < glm::dot(h.planes()[best].normal, n)) best = f;
     e = he[e ^ 1].next;
   } while (e != first);
-  for (std::size_t steps = 0; steps < h.face_count(); ++steps) {
-    index_t next = best;
-    index_t k = h.faces()[best].edge;
-    for (index_t m = 0; m < h.faces()[best].count; ++m, k = he[k].next) {
-      const index_t g = he[k ^ 1].face;
-      if (glm::dot(h.planes()[g].normal, n) < glm::dot(h.planes()[next].normal, n)) next = g;
-    }
-    if (next == best) break;
-    best = next;
-  }
   return best;
 }
 

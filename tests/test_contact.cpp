@@ -402,3 +402,42 @@ TEST_CASE("face contacts: the points are corners of the two faces' intersection"
   CHECK(checked > 100);
   CHECK(all_kept > 20);
 }
+
+TEST_CASE("a hull resting on two nearly coplanar faces keeps its deepest vertex (examples' pile)",
+          "[contact][regression]") {
+  // The face most anti-parallel to the ground holds vertex 2 (1.3e-3 deep);
+  // vertex 6, 5.4e-2 deep and the depth SAT measured, is on another face.
+  const std::vector<vec3> points = {
+      {-0.21102786668651399, -0.099428942556175445, 0.044958586068059872},
+      {-0.083891906906423314, 0.40429793294455724, 0.030999743883469058},
+      {-0.083334541319771444, 0.1254671948900225, -0.22379642847516981},
+      {-0.17770332800972288, -0.20060736495256359, -0.13040758412218495},
+      {0.15166048164717988, -0.41398474710672961, -0.046000747157438772},
+      {0.20363497258229338, 0.094689223911849932, 0.13086225247737032},
+      {-0.01506393243593581, 0.37187862852502768, -0.1647660911994783},
+      {0.12286807221051799, -0.2757369198491178, 0.12634886488090555},
+      {0.031175928968940281, -0.17030832631041207, 0.17054688100765419},
+      {0.018819390286193102, 0.20934981969416672, 0.16423201394440395},
+      {0.16845898449947666, -0.39246794329689222, 0.00051518502025330731},
+      {0.10990639243863425, -0.051850926352474458, 0.17554124422435252},
+      {0.087814667958274306, -0.064858417561160203, 0.17933712782980152}};
+  const HullResult built = Hull::from_points(points);
+  REQUIRE(built.ok());
+  const Hull ground = shapes::box(vec3(10, 10, real(0.5)));
+  const Pose at_ground = pose_from_quat(vec3(0, 0, real(-0.5)), quat(1, 0, 0, 0));
+  const Pose at_hull = pose_from_quat(
+      vec3(real(0.5138835402560108), real(0.55721624275535886), real(0.25901213795119399)),
+      quat(real(0.89633878544900292), real(-0.1997518739255264), real(-0.11435216963374936),
+           real(0.37894531513544411)));
+  for (const bool ground_first : {true, false}) {
+    const contact::Manifold m =
+        ground_first ? contact::collide(ground, at_ground, built.hull, at_hull, real(0.02))
+                     : contact::collide(built.hull, at_hull, ground, at_ground, real(0.02));
+    INFO("ground first " << ground_first);
+    REQUIRE(m.count > 0);
+    real deepest = m.points[0].separation;
+    for (int i = 1; i < m.count; ++i) deepest = std::min(deepest, m.points[i].separation);
+    CHECK(double(m.separation) == Approx(-0.054499).margin(1e-5));
+    CHECK(double(deepest) == Approx(double(m.separation)).margin(1e-5));
+  }
+}
