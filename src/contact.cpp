@@ -361,6 +361,40 @@ void rim_contact(const Hull& rim, const Pose& rim_pose, index_t rim_edge, const 
   m.count = n;
 }
 
+/// The separation along face f of `h` (world lengths): how far the support
+/// point of `other` against the face's normal lies beyond its plane.
+real face_separation(const Hull& h, const Pose& ph, index_t f, const Hull& other, const Pose& po) {
+  const Plane& plane = h.planes()[f];
+  const vec3 normal = ph.rotate(plane.normal);
+  const index_t v = support_index(other, po.rotate_inverse(-normal));
+  return plane.distance(ph.apply_inverse(po.apply(other.vertices()[v]))) * ph.scale;
+}
+
+/// SAT's answer, or, when it is an edge pair and a face of either hull
+/// near the normal separates the pair within tol::manifold_face of it, that
+/// face's axis: the face of A around its support vertex most along the
+/// normal, or B's most against it (the better of the two; A's on a tie).
+sat::Result prefer_face(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
+                        const sat::Result& r) {
+  if (r.feature.kind != sat::FeatureKind::edges) return r;
+  const real band = tol::manifold_face * std::max(a.extent() * pa.scale, b.extent() * pb.scale);
+  const index_t fa = incident_face(a, pa.rotate_inverse(-r.axis));
+  const index_t fb = incident_face(b, pb.rotate_inverse(r.axis));
+  const real sa = face_separation(a, pa, fa, b, pb), sb = face_separation(b, pb, fb, a, pa);
+  if (!(std::max(sa, sb) >= r.separation - band)) return r;
+  sat::Result out = r;
+  if (sa >= sb) {
+    out.separation = sa;
+    out.axis = pa.rotate(a.planes()[fa].normal);
+    out.feature = {sat::FeatureKind::face_a, fa, -1};
+  } else {
+    out.separation = sb;
+    out.axis = -pb.rotate(b.planes()[fb].normal);
+    out.feature = {sat::FeatureKind::face_b, -1, fb};
+  }
+  return out;
+}
+
 /// Whether A's face is the reference face of a face contact, which face
 /// (written to `feature`) and the other hull's incident face. SAT keeps A's face unless B's
 /// separates more by tol::face_preference of the size, which would make (A, B) and (B, A) pick
@@ -444,23 +478,14 @@ void witness_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& p
   m.count = 1;
 }
 
-}  // namespace
-
-Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, real margin,
-                 Cache* cache) {
-  Manifold m;
-  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return m;
-  margin = std::max(margin, real(0));
-  const sat::Result r = sat::query(a, pose_a, b, pose_b, cache ? &cache->sat : nullptr, margin);
+/// The points of the manifold of `r`'s feature (see collide()), each
+/// within `limit` of the normal's plane.
+void feature_points(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                    const sat::Result& r, real limit, Manifold& m) {
   m.normal = r.axis;
   m.separation = r.separation;
   m.feature = r.feature;
-  if (!r.intersecting && r.separation > margin) return m;
-  // Points within the margin, or as deep as SAT's answer plus round-off for
-  // a pair SAT calls touching.
-  const real magnitude = a.magnitude() * pose_a.scale + b.magnitude() * pose_b.scale +
-                         glm::length(pose_b.translation - pose_a.translation);
-  const real limit = std::max(margin, r.separation) + tol::touching * magnitude;
+  m.count = 0;
   switch (r.feature.kind) {
     case sat::FeatureKind::face_a:
     case sat::FeatureKind::face_b: {
@@ -494,7 +519,34 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
     case sat::FeatureKind::none:
       break;
   }
-  if (m.count == 0) witness_contact(a, pose_a, b, pose_b, limit, tol::touching * magnitude, m);
+}
+
+}  // namespace
+
+Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, real margin,
+                 Cache* cache) {
+  Manifold m;
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return m;
+  margin = std::max(margin, real(0));
+  const sat::Result exact = sat::query(a, pose_a, b, pose_b, cache ? &cache->sat : nullptr, margin);
+  m.normal = exact.axis;
+  m.separation = exact.separation;
+  m.feature = exact.feature;
+  if (!exact.intersecting && exact.separation > margin) return m;
+  // Points within the margin, or as deep as SAT's answer (or the preferred
+  // face's) plus round-off for a pair SAT calls touching.
+  const real magnitude = a.magnitude() * pose_a.scale + b.magnitude() * pose_b.scale +
+                         glm::length(pose_b.translation - pose_a.translation);
+  const real roundoff = tol::touching * magnitude;
+  const sat::Result r = prefer_face(a, pose_a, b, pose_b, exact);
+  feature_points(a, pose_a, b, pose_b, r, std::max(margin, r.separation) + roundoff, m);
+  // A preferred face whose clipping leaves no point (the faces do not
+  // overlap): SAT's edge pair after all.
+  if (m.count == 0 && !(r.feature == exact.feature))
+    feature_points(a, pose_a, b, pose_b, exact, std::max(margin, exact.separation) + roundoff, m);
+  if (m.count == 0)
+    witness_contact(a, pose_a, b, pose_b, std::max(margin, exact.separation) + roundoff, roundoff,
+                    m);
   return m;
 }
 

@@ -10,7 +10,10 @@
 // clipped points within the margin of the reference plane are the contacts,
 // reduced to at most 4 (the deepest, then the ones that span the largest
 // area). An edge-pair axis gives one point: the closest points of the two
-// edges.
+// edges; unless a face of either hull near the normal separates the pair
+// within tol::manifold_face of it (faces nearly parallel, as in a stack),
+// whose face contact is taken instead (Box2D v3 and Box3D prefer faces
+// alike).
 //
 // Each point names the features of A and of B whose intersection made it
 // (a vertex of one against a face of the other, or two crossing edges), so
@@ -84,11 +87,14 @@ struct Manifold {
   Point points[max_points];
   int count = 0;
   /// SAT's separation along the normal (the deepest point's separation
-  /// when the axis is a face's; see sat::Result); GJK/EPA's for the one
-  /// point of a pair that clipping left without one (see collide()).
+  /// when the axis is a face's; see sat::Result); the preferred face's when
+  /// it stood in for SAT's edge pair (at most tol::manifold_face of the size
+  /// deeper); GJK/EPA's for the one point of a pair that clipping left
+  /// without one (see collide()).
   real separation = 0;
-  /// SAT's deciding feature: the reference face (face_a, face_b) or the
-  /// edge pair (edges) the points came from.
+  /// The deciding feature: the reference face (face_a, face_b) or the
+  /// edge pair (edges) the points came from; SAT's, or the face preferred
+  /// to its edge pair.
   sat::Feature feature;
 };
 
