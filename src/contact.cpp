@@ -141,11 +141,19 @@ ClipVertex* clip_to_face(const ReferenceFace& ref, ClipVertex* poly, int& count,
     if (!(glm::dot(s, s) > 0)) continue;
     const real offset = glm::dot(s, a);
     const index_t edge = e / 2;
+    real distance[max_clip];  // each vertex's, once
+    bool all_in = true;
+    for (int i = 0; i < count; ++i) {
+      distance[i] = glm::dot(s, poly[i].p) - offset;
+      all_in = all_in && distance[i] <= 0;
+    }
+    if (all_in) continue;  // nothing beyond this side: the polygon stays
     int n = 0;
     for (int i = 0; i < count && n + 2 <= max_clip; ++i) {
+      const int j = i + 1 == count ? 0 : i + 1;
       const ClipVertex& p = poly[i];
-      const ClipVertex& q = poly[(i + 1) % count];
-      const real dp = glm::dot(s, p.p) - offset, dq = glm::dot(s, q.p) - offset;
+      const ClipVertex& q = poly[j];
+      const real dp = distance[i], dq = distance[j];
       const bool p_in = dp <= 0, q_in = dq <= 0;
       if (p_in != q_in) {
         ClipVertex x;
