@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 #include <span>
 #include <tuple>
 
@@ -65,106 +64,13 @@ bool overlap(const Aabb& a, const Aabb& b, real margin) {
   return true;
 }
 
-using sepax::sat::FeatureKind;
-
-// Adds to a manifold of fewer than 4 points last step's points that still
-// hold: the normal within keep_cosine of last step's (moved with its
-// body), the point within the margin along the new normal, its anchors not
-// slid apart, and no new point at its place (a persistent manifold, as
-// Bullet's btPersistentManifold keeps one). collide's manifold can drop
-// points that still touch, from one step to the next:
-// - SAT keeps a face axis over an edge-pair axis only while no edge pair
-//   separates more by tol::face_preference (1e-10 of the size in double),
-//   so two boxes face on face with a relative tilt of 1e-3 often get an
-//   edge pair (overlapping less by about 1e-6) and its single point, on
-//   which the upper box rocks;
-// - one incident face is clipped, so a body resting on a vertex of each of
-//   two nearly coplanar faces gets the vertex of the face chosen that step.
-int merge_points(const PairState& old, sepax::contact::Manifold& m, const sepax::Pose& pose_a,
-                 const sepax::Pose& pose_b, real margin, const Settings& settings) {
-  const FeatureKind kind = old.manifold.feature.kind;
-  const vec3 old_normal = (kind == FeatureKind::face_b ? pose_b : pose_a).rotate(old.local_normal);
-  if (m.count == 0 || glm::dot(old_normal, m.normal) < settings.keep_cosine) return 0;
-  int added = 0;
-  for (int o = 0; o < old.manifold.count && m.count < sepax::contact::max_points; ++o) {
-    sepax::contact::Point p = old.manifold.points[o];
-    p.point_a = pose_a.apply(old.local_a[o]);
-    p.point_b = pose_b.apply(old.local_b[o]);
-    const vec3 d = p.point_b - p.point_a;
-    p.separation = glm::dot(d, m.normal);
-    bool taken =
-        p.separation > margin || glm::length(d - p.separation * m.normal) > settings.keep_slide;
-    for (int k = 0; k < m.count && !taken; ++k) {
-      taken = m.points[k].id == p.id ||
-              glm::length(m.points[k].point_a - p.point_a) < settings.keep_slide;
-    }
-    if (taken) continue;
-    m.points[m.count++] = p;
-    ++added;
-  }
-  return added;
-}
-
-// Adds the deepest vertex under a face contact's reference face when
-// collide's points leave it out. collide clips one incident face, the one
-// most anti-parallel to the normal; a hull resting on vertices of two
-// nearly coplanar faces gets the vertices of the face chosen, and the other
-// face's vertex may sink, however deep, with no point to push it out (SAT's
-// separation, the manifold's `separation`, still counts it). The vertex is
-// added (in place of the shallowest point when the manifold is full) if it
-// lies deeper than every point by more than `slack` and over the
-// reference face (inside its side planes).
-bool add_deepest_point(const sepax::Hull& a, const sepax::Pose& pose_a, const sepax::Hull& b,
-                       const sepax::Pose& pose_b, sepax::contact::Manifold& m, real slack) {
-  const bool ref_a = m.feature.kind == FeatureKind::face_a;
-  if (m.count == 0 || (!ref_a && m.feature.kind != FeatureKind::face_b)) return false;
-  const sepax::Hull& ref = ref_a ? a : b;
-  const sepax::Hull& inc = ref_a ? b : a;
-  const sepax::Pose& ref_pose = ref_a ? pose_a : pose_b;
-  const sepax::Pose& inc_pose = ref_a ? pose_b : pose_a;
-  const sepax::index_t face = ref_a ? m.feature.a : m.feature.b;
-  const sepax::Plane& plane = ref.planes()[face];
-  // The incident hull's vertex deepest under the reference plane (local frame of ref).
-  sepax::index_t deepest = 0;
-  real depth = std::numeric_limits<real>::infinity();
-  for (std::size_t i = 0; i < inc.vertex_count(); ++i) {
-    const real d = plane.distance(ref_pose.apply_inverse(inc_pose.apply(inc.vertices()[i])));
-    if (d < depth) depth = d, deepest = static_cast<sepax::index_t>(i);
-  }
-  int shallowest = 0;
-  for (int k = 0; k < m.count; ++k) {
-    if (m.points[k].separation - slack <= depth) return false;
-    if (m.points[k].separation > m.points[shallowest].separation) shallowest = k;
-  }
-  // Over the face: inside the side plane of every edge of its loop.
-  const vec3 local = ref_pose.apply_inverse(inc_pose.apply(inc.vertices()[deepest]));
-  const auto edges = ref.half_edges();
-  sepax::index_t e = ref.faces()[face].edge;
-  for (sepax::index_t k = 0; k < ref.faces()[face].count; ++k, e = edges[e].next) {
-    const vec3 from = ref.vertices()[edges[e].origin];
-    const vec3 to = ref.vertices()[edges[edges[e].next].origin];
-    if (glm::dot(glm::cross(to - from, plane.normal), local - from) > real(0)) return false;
-  }
-  sepax::contact::Point p;
-  const vec3 on_inc = inc_pose.apply(inc.vertices()[deepest]);
-  const vec3 on_ref = ref_pose.apply(local - depth * plane.normal);
-  p.point_a = ref_a ? on_ref : on_inc;
-  p.point_b = ref_a ? on_inc : on_ref;
-  p.separation = depth;
-  const sepax::contact::FeatureRef face_ref{sepax::contact::FeatureType::face, face};
-  const sepax::contact::FeatureRef vertex_ref{sepax::contact::FeatureType::vertex, deepest};
-  p.id = ref_a ? sepax::contact::make_id(face_ref, vertex_ref)
-               : sepax::contact::make_id(vertex_ref, face_ref);
-  m.points[m.count < sepax::contact::max_points ? m.count++ : shallowest] = p;
-  return true;
-}
-
 // Lines up last step's impulses with the new points: by id first; a point
 // left without one takes the impulses of an old point whose anchor on A
-// (moved with A) lies within keep_slide of it. Where two hulls touch at a
-// vertex of each, SAT's deciding edge pair can switch between the edges
-// that meet there from one step to the next, and the id with it, while
-// the point stays put.
+// (moved with A) lies within match_distance of it. Where two hulls touch at
+// a vertex of each, the edges whose crossing makes the point (SAT's
+// deciding edge pair, or an incident edge and a side plane in clipping)
+// can switch between the edges that meet there from one step to the next,
+// and the id with them, while the point stays put.
 void match_points(const PairState& old, const sepax::contact::Manifold& m,
                   const sepax::Pose& pose_a, const Settings& settings,
                   PointState (&matched)[sepax::contact::max_points], StepStats& stats) {
@@ -183,7 +89,7 @@ void match_points(const PairState& old, const sepax::contact::Manifold& m,
     for (int o = 0; o < old.manifold.count; ++o) {
       const vec3 anchor = pose_a.apply(old.local_a[o]);
       if (!taken[o] && old.points[o].live &&
-          glm::length(anchor - m.points[k].point_a) < settings.keep_slide) {
+          glm::length(anchor - m.points[k].point_a) < settings.match_distance) {
         matched[k] = old.points[o];
         matched[k].id = m.points[k].id;
         taken[o] = true;
@@ -508,10 +414,9 @@ void World::solve(std::vector<Constraint>& constraints, int iterations, bool fee
 
 // Broadphase: every pair of bounds, grown by the pair's speculative margin
 // (the settings' floor plus what the two bodies can close in one step).
-// Narrow phase: collide with the pair's cache, last step's points that still
-// hold merged in (merge_points), and last step's impulses lined up with the
-// points by id or place (match_points), so that prepare() reads them by
-// index.
+// Narrow phase: collide with the pair's cache, and last step's impulses
+// lined up with the points by id or place (match_points), so that
+// prepare() reads them by index.
 void World::collide_pairs() {
   stats_ = {};
   std::vector<Aabb> bounds(bodies_.size());
@@ -538,24 +443,14 @@ void World::collide_pairs() {
       const sepax::Pose pose_b = b.pose();
       sepax::contact::Manifold m =
           sepax::contact::collide(*a.hull, pose_a, *b.hull, pose_b, margin, &state.cache);
-      if (settings_.add_deepest &&
-          add_deepest_point(*a.hull, pose_a, *b.hull, pose_b, m, settings_.slop)) {
-        ++stats_.added;
-      }
-      if (settings_.merge_points) {
-        stats_.merged += merge_points(state, m, pose_a, pose_b, margin, settings_);
-      }
       PointState matched[sepax::contact::max_points];
       match_points(state, m, pose_a, settings_, matched, stats_);
       std::copy(std::begin(matched), std::end(matched), std::begin(state.points));
       state.manifold = m;
       for (int k = 0; k < m.count; ++k) {
         state.local_a[k] = pose_a.apply_inverse(m.points[k].point_a);
-        state.local_b[k] = pose_b.apply_inverse(m.points[k].point_b);
         stats_.deepest = std::max(stats_.deepest, -m.points[k].separation);
       }
-      state.local_normal =
-          (m.feature.kind == FeatureKind::face_b ? pose_b : pose_a).rotate_inverse(m.normal);
       if (state.manifold.count > 0) ++stats_.manifolds;
     }
   }

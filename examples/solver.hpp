@@ -4,10 +4,9 @@
 // sepax::contact::collide and uses what comes back. Follows Catto's
 // sequential impulses (GDC 2005-2014, Box2D Lite, Box2D v2 and v3's soft
 // step): every step applies gravity, finds the contact manifolds of the
-// pairs whose bounds overlap (one contact::Cache per pair), keeps them up
-// (last step's points that still hold, the deepest vertex collide left
-// out), warm-starts each point with the impulses of last step's point with
-// the same id (or at the same place), solves non-penetration and Coulomb
+// pairs whose bounds overlap (one contact::Cache per pair), warm-starts
+// each point with the impulses of last step's point with the same id (or
+// at the same place), solves non-penetration and Coulomb
 // friction (two tangent directions) by accumulated, clamped impulses, and
 // integrates positions with semi-implicit Euler.
 //
@@ -118,17 +117,10 @@ struct Settings {
   /// Smallest speculative margin (length unit); each pair adds the distance
   /// its bodies can close in one step.
   real margin = real(0.02);
-  /// Add last step's points that still hold to a manifold of fewer than 4
-  /// (merge_points in solver.cpp).
-  bool merge_points = true;
-  /// Add the deepest vertex under a face contact's reference face when
-  /// collide leaves it out (add_deepest_point in solver.cpp).
-  bool add_deepest = true;
-  /// A point is kept while the new normal is within this cosine of last
-  /// step's and its two anchors have not slid apart by more than this
-  /// (length unit).
-  real keep_cosine = real(0.9995);
-  real keep_slide = real(0.01);
+  /// A new point without last step's id takes the impulses of last step's
+  /// point whose anchor on A lies within this distance (length unit);
+  /// 0 matches by id only (match_points in solver.cpp).
+  real match_distance = real(0.01);
 };
 
 /// Accumulated impulses of one contact point, kept for warm starting.
@@ -144,11 +136,8 @@ struct PairState {
   sepax::contact::Cache cache{};  ///< SAT's axis (zero: cold)
   sepax::contact::Manifold manifold;
   PointState points[sepax::contact::max_points];
-  /// The manifold's points in A's and in B's body frame, and its normal in
-  /// the frame of the body whose face it is (merge_points).
+  /// The manifold's points on A, in A's body frame (match_points).
   vec3 local_a[sepax::contact::max_points];
-  vec3 local_b[sepax::contact::max_points];
-  vec3 local_normal{real(0)};
 };
 
 /// Counters of the last step.
@@ -157,8 +146,6 @@ struct StepStats {
   int manifolds = 0;            ///< pairs with at least one point
   int points = 0;               ///< contact points solved
   int warm_started = 0;         ///< points whose id matched the previous step's
-  int added = 0;                ///< deepest vertices added (add_deepest_point)
-  int merged = 0;               ///< last step's points added (merge_points)
   int matched_by_distance = 0;  ///< points warm-started by position, their id new
   real deepest = 0;             ///< largest penetration (>= 0) seen by the narrow phase
 };

@@ -3,12 +3,9 @@
 // deep the deepest contact is, then whether the stack stands: drift and
 // penetration below 1% of the box size, every number finite.
 //
-//   stack [--seconds S] [--boxes N] [--svg out.svg] [--raw]
+//   stack [--seconds S] [--boxes N] [--svg out.svg]
 //
-// Each line also counts the points the world put into collide's manifolds
-// since the line before: kept from earlier steps (merge_points in
-// solver.cpp) and deepest vertices added (add_deepest_point). --raw: use
-// collide's manifolds as they come.
+// Each line also gives the number of contact points solved that step.
 #include "solver.hpp"
 
 #include <cmath>
@@ -23,7 +20,7 @@ constexpr double max_drift_fraction = 0.01;
 constexpr double max_penetration_fraction = 0.01;
 
 int usage() {
-  std::fprintf(stderr, "usage: stack [--seconds S] [--boxes N] [--svg out.svg] [--raw]\n");
+  std::fprintf(stderr, "usage: stack [--seconds S] [--boxes N] [--svg out.svg]\n");
   return 2;
 }
 
@@ -32,7 +29,6 @@ int usage() {
 int main(int argc, char** argv) {
   double seconds = 10;
   int boxes = 5;
-  examples::Settings settings;
   const char* svg = nullptr;
   for (int i = 1; i < argc; ++i) {
     const bool has_value = i + 1 < argc;
@@ -42,16 +38,13 @@ int main(int argc, char** argv) {
       boxes = std::atoi(argv[++i]);
     } else if (std::strcmp(argv[i], "--svg") == 0 && has_value) {
       svg = argv[++i];
-    } else if (std::strcmp(argv[i], "--raw") == 0) {
-      settings.merge_points = false;
-      settings.add_deepest = false;
     } else {
       return usage();
     }
   }
   if (!(seconds > 0) || boxes < 1) return usage();
 
-  examples::World world = examples::stack_world(boxes, settings);
+  examples::World world = examples::stack_world(boxes);
   const int top = boxes;
   const examples::vec3 start = world.bodies()[top].position;
   const double size = 2 * double(examples::stack_half);
@@ -59,19 +52,14 @@ int main(int argc, char** argv) {
       static_cast<int>(std::lround(1 / double(world.settings().time_step)));
   const int steps = static_cast<int>(std::lround(seconds * steps_per_second));
   double drift = 0, penetration = 0;
-  int kept = 0, added = 0;  // points merge_points kept, add_deepest_point added
   for (int step = 1; step <= steps; ++step) {
     world.step();
-    kept += world.stats().merged;
-    added += world.stats().added;
     if (step % steps_per_second != 0 && step != steps) continue;
     const examples::vec3 d = world.bodies()[top].position - start;
     drift = std::hypot(double(d.x), double(d.y));
     penetration = double(world.deepest_penetration());
-    std::printf(
-        "t = %5.2f s  top box drift %.2e  deepest penetration %.2e  points %d, %d kept, %d added\n",
-        step / double(steps_per_second), drift, penetration, world.stats().points, kept, added);
-    kept = added = 0;
+    std::printf("t = %5.2f s  top box drift %.2e  deepest penetration %.2e  points %d\n",
+                step / double(steps_per_second), drift, penetration, world.stats().points);
   }
   const bool finite = world.finite();
   const bool stands =
