@@ -382,14 +382,26 @@ real face_separation(const Hull& h, const Pose& ph, index_t f, const Hull& other
 /// near the normal separates the pair within tol::manifold_face of it, that
 /// face's axis: the face of A around its support vertex most along the
 /// normal, or B's most against it (the better of the two; A's on a tie).
+/// The face of last frame's manifold (`last`) keeps its place within twice
+/// the band.
 sat::Result prefer_face(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
-                        const sat::Result& r) {
+                        const sat::Result& r, const sat::Feature& last) {
   if (r.feature.kind != sat::FeatureKind::edges) return r;
   const real band = tol::manifold_face * std::max(a.extent() * pa.scale, b.extent() * pb.scale);
-  const index_t fa = incident_face(a, pa.rotate_inverse(-r.axis));
-  const index_t fb = incident_face(b, pb.rotate_inverse(r.axis));
-  const real sa = face_separation(a, pa, fa, b, pb), sb = face_separation(b, pb, fb, a, pa);
-  if (!(std::max(sa, sb) >= r.separation - band)) return r;
+  index_t fa = incident_face(a, pa.rotate_inverse(-r.axis));
+  index_t fb = incident_face(b, pb.rotate_inverse(r.axis));
+  real sa = face_separation(a, pa, fa, b, pb), sb = face_separation(b, pb, fb, a, pa);
+  real reach = band;
+  const real none = -std::numeric_limits<real>::infinity();
+  if (last.kind == sat::FeatureKind::face_a && last.a >= 0 && last.a < index_t(a.face_count())) {
+    const real held = face_separation(a, pa, last.a, b, pb);
+    if (held >= r.separation - 2 * band) fa = last.a, sa = held, sb = none, reach = 2 * band;
+  } else if (last.kind == sat::FeatureKind::face_b && last.b >= 0 &&
+             last.b < index_t(b.face_count())) {
+    const real held = face_separation(b, pb, last.b, a, pa);
+    if (held >= r.separation - 2 * band) fb = last.b, sb = held, sa = none, reach = 2 * band;
+  }
+  if (!(std::max(sa, sb) >= r.separation - reach)) return r;
   sat::Result out = r;
   if (sa >= sb) {
     out.separation = sa;
@@ -540,13 +552,17 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
   m.normal = exact.axis;
   m.separation = exact.separation;
   m.feature = exact.feature;
-  if (!exact.intersecting && exact.separation > margin) return m;
+  if (!exact.intersecting && exact.separation > margin) {
+    if (cache) cache->feature = m.feature;
+    return m;
+  }
   // Points within the margin, or as deep as SAT's answer (or the preferred
   // face's) plus round-off for a pair SAT calls touching.
   const real magnitude = a.magnitude() * pose_a.scale + b.magnitude() * pose_b.scale +
                          glm::length(pose_b.translation - pose_a.translation);
   const real roundoff = tol::touching * magnitude;
-  const sat::Result r = prefer_face(a, pose_a, b, pose_b, exact);
+  const sat::Result r =
+      prefer_face(a, pose_a, b, pose_b, exact, cache ? cache->feature : sat::Feature{});
   feature_points(a, pose_a, b, pose_b, r, std::max(margin, r.separation) + roundoff, m);
   // A preferred face whose clipping leaves no point (the faces do not
   // overlap): SAT's edge pair after all.
@@ -555,6 +571,7 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
   if (m.count == 0)
     witness_contact(a, pose_a, b, pose_b, std::max(margin, exact.separation) + roundoff, roundoff,
                     m);
+  if (cache) cache->feature = m.feature;
   return m;
 }
 

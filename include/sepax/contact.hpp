@@ -102,6 +102,10 @@ struct Manifold {
 /// (`Cache{}`) and pass the same one with the same pair every frame.
 struct Cache {
   sat::Cache sat;  ///< SAT's axis cache: a pair that stays apart costs O(1)
+  /// The last manifold's feature: a face that stood in for SAT's edge pair
+  /// keeps doing so within twice tol::manifold_face, so that a rocking pair
+  /// does not flip between the face's points and the edge pair's one.
+  sat::Feature feature;
 };
 
 /// The contact manifold of two hulls at world poses. Points are generated
