@@ -181,7 +181,10 @@ void build_resting(const PairFrames& p, const Result& r, Resting& s) {
   // the rim axes, which the lists do not hold.
   if (!general || (p.a.is_box() && p.b.is_box()) || (p.a.is_flat() && p.b.is_flat())) return;
   const real separation = r.separation / p.pose_a.scale;  // A's lengths
-  if (!(separation <= p.touch)) return;                   // overlapping or touching only
+  // Overlapping beyond the touching band: the origin inside the Minkowski
+  // difference, as step 2 above needs (a pair apart has its largest gap at
+  // its closest points, which need not lie on a face normal).
+  if (!(separation < -p.touch)) return;
   const vec3 n = p.pose_a.rotate_inverse(r.axis);
   // The lists (3 above), in the widest cap that fits them.
   real cap = Resting::cap_angle;
