@@ -61,7 +61,6 @@
 #include <map>
 #include <memory>
 #include <numbers>
-#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -103,32 +102,7 @@ constexpr int bullet_max_vertices = 128;
 // ---------------------------------------------------------------------------
 // Pairs
 
-/// Uniform numbers from a fixed seed, the same on every platform.
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed) : engine_(seed) {}
-  real uniform(real lo, real hi) {
-    return lo + (hi - lo) * real(double(engine_() >> 11) * 0x1.0p-53);
-  }
-  vec3 direction() {
-    for (;;) {
-      const vec3 v(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
-      const real len2 = glm::dot(v, v);
-      if (len2 > real(0.01) && len2 <= 1) return v / std::sqrt(len2);
-    }
-  }
-  Pose pose() {
-    for (;;) {
-      const quat q(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
-      const real len2 = glm::dot(q, q);
-      if (len2 > real(0.01) && len2 <= 1)
-        return pose_from_quat(vec3(uniform(-2, 2), uniform(-2, 2), uniform(-2, 2)), q);
-    }
-  }
-
- private:
-  std::mt19937_64 engine_;
-};
+using bench::Rng;
 
 /// The hulls of the rows' pairs, kept for the whole run.
 std::deque<Hull>& store() {
@@ -360,6 +334,16 @@ struct PeerAnswer {
 Outcome outcome_of(const PeerAnswer& a) {
   return {a.points > 0, a.points, a.m.normal, double(a.m.separation), -1, -1};
 }
+
+/// A peer's prepared pairs (each with collide(frame, manifold)) as a query.
+template <class PeerPair>
+auto peer_query(std::vector<std::shared_ptr<PeerPair>> prepared) {
+  return [prepared = std::move(prepared)](int k, int f) {
+    PeerAnswer a;
+    a.points = prepared[std::size_t(k)]->collide(f, a.m);
+    return a;
+  };
+}
 #endif
 
 /// A row's query: run() is timed, answer() is the same query checked.
@@ -423,11 +407,7 @@ std::unique_ptr<Runner> make_runner(Algo algo, const PairSet& s) {
       for (const PairCase& p : *pairs)
         prepared.push_back(std::make_shared<peers::bullet_clip::Pair>(*p.a, p.pose_a, *p.b,
                                                                       p.pose_b, margin_of(p)));
-      return runner([prepared](int k, int f) {
-        PeerAnswer a;
-        a.points = prepared[std::size_t(k)]->collide(f, a.m);
-        return a;
-      });
+      return runner(peer_query(std::move(prepared)));
 #else
       return nullptr;
 #endif
@@ -441,11 +421,7 @@ std::unique_ptr<Runner> make_runner(Algo algo, const PairSet& s) {
       for (const PairCase& p : *pairs)
         prepared.push_back(
             std::make_shared<peers::ode::Pair>(*p.a, p.pose_a, *p.b, p.pose_b, geoms));
-      return runner([prepared](int k, int f) {
-        PeerAnswer a;
-        a.points = prepared[std::size_t(k)]->collide(f, a.m);
-        return a;
-      });
+      return runner(peer_query(std::move(prepared)));
 #else
       return nullptr;
 #endif

@@ -23,6 +23,8 @@
 #include "sepax/hull.hpp"
 #include "sepax/types.hpp"
 
+#include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -107,5 +109,46 @@ struct Visit {
 /// Builds a hull from a mesh file through sepax_io (all parts merged), or
 /// returns false with a message.
 bool load_hull(const std::string& path, Hull& out, std::string& message);
+
+/// splitmix64 with a 53-bit mapping to [0, 1): the same numbers on every
+/// platform and in both precisions.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  /// Uniform in [lo, hi).
+  sepax::real uniform(sepax::real lo, sepax::real hi) {
+    return lo + (hi - lo) * sepax::real(double(next() >> 11) * 0x1.0p-53);
+  }
+  /// Unit vector, uniform on the sphere (rejection from the cube).
+  sepax::vec3 direction() {
+    for (;;) {
+      const sepax::vec3 v(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+      const sepax::real len2 = glm::dot(v, v);
+      if (len2 > sepax::real(0.01) && len2 <= 1) return v / std::sqrt(len2);
+    }
+  }
+  /// Uniform random rotation (unit quaternion by rejection from the 4-cube).
+  sepax::quat rotation() {
+    for (;;) {
+      const sepax::quat q(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+      const sepax::real len2 = glm::dot(q, q);
+      if (len2 > sepax::real(0.01) && len2 <= 1) return glm::normalize(q);
+    }
+  }
+  /// A random rotation and a translation in the cube [-2, 2)^3.
+  sepax::Pose pose() {
+    const sepax::quat q = rotation();
+    return sepax::pose_from_quat(sepax::vec3(uniform(-2, 2), uniform(-2, 2), uniform(-2, 2)), q);
+  }
+
+ private:
+  std::uint64_t state_;
+};
 
 }  // namespace bench

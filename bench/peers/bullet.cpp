@@ -13,6 +13,7 @@
 //    (btConvexPolyhedron::project, the same test Bullet runs per axis) and
 //    reports the smaller push-out, so its time includes one O(V) projection.
 #include "adapter.hpp"
+#include "bullet_shape.hpp"
 
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/CollisionShapes/btConvexPolyhedron.h>
@@ -28,25 +29,6 @@
 namespace peers {
 namespace {
 
-btTransform transform_of(const sepax::Pose& p) {
-  const sepax::mat3& r = p.rotation;  // glm: r[column][row]
-  const btMatrix3x3 basis{btScalar(r[0][0]), btScalar(r[1][0]), btScalar(r[2][0]),
-                          btScalar(r[0][1]), btScalar(r[1][1]), btScalar(r[2][1]),
-                          btScalar(r[0][2]), btScalar(r[1][2]), btScalar(r[2][2])};
-  return btTransform(basis, btVector3(btScalar(p.translation.x), btScalar(p.translation.y),
-                                      btScalar(p.translation.z)));
-}
-
-std::unique_ptr<btConvexHullShape> shape_of(const sepax::Hull& h, bool polyhedral) {
-  auto s = std::make_unique<btConvexHullShape>();
-  for (const sepax::vec3& v : h.vertices())
-    s->addPoint(btVector3(btScalar(v.x), btScalar(v.y), btScalar(v.z)), false);
-  s->recalcLocalAabb();
-  s->setMargin(0);
-  if (polyhedral) s->initializePolyhedralFeatures();
-  return s;
-}
-
 enum class Call { distance, distance_warm, epa, sat };
 
 /// findSeparatingAxis reports edge contacts through this; they are not needed.
@@ -61,11 +43,11 @@ class Bullet final : public Prepared {
   Bullet(const bench::PairCase& p, Call call)
       : Prepared(p),
         call_(call),
-        a_(shape_of(*p.a, call == Call::sat)),
-        b_(shape_of(*p.b, call == Call::sat)),
-        ta_(transform_of(p.pose_a)),
+        a_(bullet_shape(*p.a, call == Call::sat)),
+        b_(bullet_shape(*p.b, call == Call::sat)),
+        ta_(bullet_transform(p.pose_a)),
         detector_(a_.get(), b_.get(), &simplex_, &depth_solver_) {
-    for (const sepax::Pose& q : p.pose_b) tb_.push_back(transform_of(q));
+    for (const sepax::Pose& q : p.pose_b) tb_.push_back(bullet_transform(q));
   }
 
   Answer run(int frame) override {

@@ -3,6 +3,7 @@
 // m_enableSatConvex: minDist -1e30 less the threshold, maxDist the threshold
 // (here the margin), the two vertex arrays kept from query to query.
 #include "bullet_clip.hpp"
+#include "bullet_shape.hpp"
 
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/CollisionShapes/btConvexPolyhedron.h>
@@ -13,26 +14,6 @@
 
 namespace peers::bullet_clip {
 namespace {
-
-// The same conversions as bench_peers' Bullet adapter (peers/bullet.cpp).
-btTransform transform_of(const sepax::Pose& p) {
-  const sepax::mat3& r = p.rotation;  // glm: r[column][row]
-  const btMatrix3x3 basis{btScalar(r[0][0]), btScalar(r[1][0]), btScalar(r[2][0]),
-                          btScalar(r[0][1]), btScalar(r[1][1]), btScalar(r[2][1]),
-                          btScalar(r[0][2]), btScalar(r[1][2]), btScalar(r[2][2])};
-  return btTransform(basis, btVector3(btScalar(p.translation.x), btScalar(p.translation.y),
-                                      btScalar(p.translation.z)));
-}
-
-std::unique_ptr<btConvexHullShape> polyhedral_shape_of(const sepax::Hull& h) {
-  auto s = std::make_unique<btConvexHullShape>();
-  for (const sepax::vec3& v : h.vertices())
-    s->addPoint(btVector3(btScalar(v.x), btScalar(v.y), btScalar(v.z)), false);
-  s->recalcLocalAabb();
-  s->setMargin(0);
-  s->initializePolyhedralFeatures();
-  return s;
-}
 
 sepax::vec3 vec_of(const btVector3& v) {
   return {sepax::real(v.x()), sepax::real(v.y()), sepax::real(v.z())};
@@ -76,10 +57,10 @@ struct Pair::Impl {
 Pair::Pair(const sepax::Hull& a, const sepax::Pose& pose_a, const sepax::Hull& b,
            std::span<const sepax::Pose> poses_b, double margin)
     : impl_(std::make_unique<Impl>()) {
-  impl_->a = polyhedral_shape_of(a);
-  impl_->b = polyhedral_shape_of(b);
-  impl_->ta = transform_of(pose_a);
-  for (const sepax::Pose& p : poses_b) impl_->tb.push_back(transform_of(p));
+  impl_->a = bullet_shape(a, true);
+  impl_->b = bullet_shape(b, true);
+  impl_->ta = bullet_transform(pose_a);
+  for (const sepax::Pose& p : poses_b) impl_->tb.push_back(bullet_transform(p));
   impl_->margin = btScalar(margin);
 }
 
