@@ -216,7 +216,6 @@ void build_resting(const PairFrames& p, const Result& r, Resting& s) {
   s.rotation = p.b_in_a.rotation;
   s.translation = p.b_in_a.translation;
   s.scale = p.b_in_a.scale;
-  s.normal = n;
   s.valid = true;
 }
 

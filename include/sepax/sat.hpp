@@ -108,7 +108,6 @@ struct Resting {
   mat3 rotation{real(1)};               ///< B's rotation in A's frame when built
   vec3 translation{real(0)};            ///< B's origin in A's frame when built
   real scale = 1;                       ///< B's scale in A's frame when built
-  vec3 normal{real(0)};                 ///< n, unit, A's frame, from A to B
   real outside = 0;                     ///< bound of every axis outside the cap, A's lengths
   real reach = 0;                       ///< B's farthest vertex from its origin, B's lengths
   std::int32_t face_count[2] = {0, 0};  ///< A's, B's
