@@ -156,7 +156,31 @@ std::string feature_text(contact::FeatureRef f) {
   return std::string(names[int(f.type)]) + " " + std::to_string(f.index);
 }
 
-nlohmann::json contacts_json(const contact::Manifold& m, real margin) {
+std::string manifold_feature_text(const sat::Feature& f) {
+  switch (f.kind) {
+    case sat::FeatureKind::face_a:
+      return "face " + std::to_string(f.a) + " of A";
+    case sat::FeatureKind::face_b:
+      return "face " + std::to_string(f.b) + " of B";
+    case sat::FeatureKind::edges:
+      return "edge " + std::to_string(f.a) + " of A and edge " + std::to_string(f.b) + " of B";
+    case sat::FeatureKind::edge_normal_a:
+      return "rim edge " + std::to_string(f.a) + " of A";
+    case sat::FeatureKind::edge_normal_b:
+      return "rim edge " + std::to_string(f.b) + " of B";
+    case sat::FeatureKind::none:
+      break;
+  }
+  return "none";
+}
+
+/// Whether a face made the manifold where SAT's axis is an edge pair (the
+/// manifold's face preference, tol::manifold_face).
+bool face_stands_in(const contact::Manifold& m, const sat::Feature& sat) {
+  return sat.kind == sat::FeatureKind::edges && m.feature.kind != sat::FeatureKind::edges;
+}
+
+nlohmann::json contacts_json(const contact::Manifold& m, real margin, const sat::Feature& sat) {
   nlohmann::json points = nlohmann::json::array();
   for (int i = 0; i < m.count; ++i) {
     const contact::Point& p = m.points[i];
@@ -170,15 +194,19 @@ nlohmann::json contacts_json(const contact::Manifold& m, real margin) {
   return {{"normal", to_json(m.normal)},
           {"margin", margin},
           {"separation", m.separation},
+          {"feature", manifold_feature_text(m.feature)},
+          {"face_for_edge_pair", face_stands_in(m, sat)},
           {"points", points}};
 }
 
 namespace {
 
-void print_contacts(const contact::Manifold& m, real margin) {
-  std::printf("  contacts: %d point%s, normal (%.6g, %.6g, %.6g), margin %.6g\n", m.count,
-              m.count == 1 ? "" : "s", double(m.normal.x), double(m.normal.y), double(m.normal.z),
-              double(margin));
+void print_contacts(const contact::Manifold& m, real margin, const sat::Feature& sat) {
+  std::printf(
+      "  contacts: %d point%s, normal (%.6g, %.6g, %.6g), margin %.6g, from %s%s\n", m.count,
+      m.count == 1 ? "" : "s", double(m.normal.x), double(m.normal.y), double(m.normal.z),
+      double(margin), manifold_feature_text(m.feature).c_str(),
+      face_stands_in(m, sat) ? " (standing in for SAT's edge pair: faces nearly parallel)" : "");
   for (int i = 0; i < m.count; ++i) {
     const contact::Point& p = m.points[i];
     std::printf("           A (%.6g, %.6g, %.6g)  B (%.6g, %.6g, %.6g)  separation %.6g  %s / %s\n",
@@ -240,7 +268,7 @@ nlohmann::json pair_json(const PairReport& r) {
 
 nlohmann::json to_json(const PairReport& r) {
   nlohmann::json j = pair_json(r);
-  if (r.contacts) j["contacts"] = contacts_json(*r.contacts, r.margin);
+  if (r.contacts) j["contacts"] = contacts_json(*r.contacts, r.margin, r.check.sat.feature);
   return j;
 }
 
@@ -274,7 +302,7 @@ void print_report(const PairReport& r) {
   std::printf("  agree:   %s (%s; tolerances %.3g, %.3g rad)%s%s\n", c.agree ? "yes" : "NO",
               agreement(c).c_str(), double(c.value_tolerance), double(c.angle_tolerance),
               c.agree ? "" : ": ", c.reason);
-  if (r.contacts) print_contacts(*r.contacts, r.margin);
+  if (r.contacts) print_contacts(*r.contacts, r.margin, r.check.sat.feature);
 }
 
 int exit_status(bool any_disagree, bool any_intersecting) {

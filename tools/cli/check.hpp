@@ -88,9 +88,12 @@ struct Headline {
 /// "face 3", "edge 12" or "vertex 7": a contact point's feature.
 [[nodiscard]] std::string feature_text(contact::FeatureRef f);
 
-/// The manifold as JSON: {"normal", "margin", "separation", "points": [{"point_a",
-/// "point_b", "separation", "id", "feature_a", "feature_b"}]} (docs/cli.md).
-[[nodiscard]] nlohmann::json contacts_json(const contact::Manifold& m, real margin);
+/// The manifold as JSON: {"normal", "margin", "separation", "feature",
+/// "face_for_edge_pair", "points": [{"point_a", "point_b", "separation", "id",
+/// "feature_a", "feature_b"}]} (docs/cli.md); `sat` is SAT's deciding feature,
+/// against which face_for_edge_pair is told.
+[[nodiscard]] nlohmann::json contacts_json(const contact::Manifold& m, real margin,
+                                           const sat::Feature& sat);
 
 /// The report as JSON (schema in README, "JSON output").
 [[nodiscard]] nlohmann::json to_json(const PairReport& r);

@@ -195,9 +195,23 @@ def test_check_contacts():
         check(abs(p["separation"] + 0.1) < 1e-5 and abs(p["point_a"][2] - 1) < 1e-5, str(p))
         check(p["feature_a"].split()[0] in ("face", "edge", "vertex"), str(p))
     check(len({p["id"] for p in c["points"]}) == 4, "ids differ")
+    check(c["feature"].startswith("face ") and c["face_for_edge_pair"] is False, str(c))
     text = run("check", data("pin.obj"), data("pin.obj"), "--pose-b", pose, "--contacts",
                expect=1).stdout
-    check("contacts: 4 points, normal (0, 0, 1), margin 0" in text, text)
+    check("contacts: 4 points, normal (0, 0, 1), margin 0, from face" in text, text)
+    # Tilted by 0.1 degree: SAT's exact axis is an edge pair in double (a
+    # float build's face preference, 1e-5 of the size, keeps the face), and
+    # A's top face stands in for it with its four points; the output says so.
+    tilted = "0.3,0.2,0.9/0.1,0.1,10"
+    j = json.loads(run("check", data("pin.obj"), data("pin.obj"), "--pose-b", tilted,
+                       "--contacts", "--json", expect=1).stdout)
+    c = j["contacts"]
+    edges = j["sat"]["feature"]["kind"] == "edges"
+    check(c["feature"].startswith("face ") and c["face_for_edge_pair"] is edges and
+          len(c["points"]) == 4, str(c))
+    text = run("check", data("pin.obj"), data("pin.obj"), "--pose-b", tilted, "--contacts",
+               expect=1).stdout
+    check(("standing in for SAT's edge pair" in text) == edges, text)
     # 0.05 apart: no points without a margin, speculative ones within it.
     apart = "0.3,0.2,1.05/0,0,10"
     j = json.loads(run("check", data("pin.obj"), data("pin.obj"), "--pose-b", apart, "--contacts",
