@@ -387,7 +387,7 @@ real face_separation(const Hull& h, const Pose& ph, index_t f, const Hull& other
 sat::Result prefer_face(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
                         const sat::Result& r, const sat::Feature& last) {
   if (r.feature.kind != sat::FeatureKind::edges) return r;
-  const real band = tol::manifold_face * std::max(a.extent() * pa.scale, b.extent() * pb.scale);
+  const real band = tol::manifold_face * std::min(a.extent() * pa.scale, b.extent() * pb.scale);
   index_t fa = incident_face(a, pa.rotate_inverse(-r.axis));
   index_t fb = incident_face(b, pb.rotate_inverse(r.axis));
   real sa = face_separation(a, pa, fa, b, pb), sb = face_separation(b, pb, fb, a, pa);

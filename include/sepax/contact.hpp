@@ -88,8 +88,8 @@ struct Manifold {
   int count = 0;
   /// SAT's separation along the normal (the deepest point's separation
   /// when the axis is a face's; see sat::Result); the preferred face's when
-  /// it stood in for SAT's edge pair (at most tol::manifold_face of the size
-  /// deeper); GJK/EPA's for the one point of a pair that clipping left
+  /// it stood in for SAT's edge pair (at most tol::manifold_face of the
+  /// smaller hull's size deeper); GJK/EPA's for the one point of a pair that clipping left
   /// without one (see collide()).
   real separation = 0;
   /// The deciding feature: the reference face (face_a, face_b) or the

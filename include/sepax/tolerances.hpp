@@ -90,14 +90,13 @@ inline constexpr real parallel = by_precision(1e-9, 1e-5);
 /// exact to 1e-9 of the size in double.
 inline constexpr real face_preference = by_precision(1e-10, 1e-5);
 
-/// Relative to the pair's size (the larger extent, world lengths): a contact
-/// manifold takes a face of either hull as its reference face when that
-/// face's axis separates the pair within this much of SAT's edge-pair axis.
-/// Two boxes face on face tilted by 1e-3 rad already have an edge pair as
-/// their exact axis, whose manifold is one point; a solver stacking them
-/// needs the face's four (Box2D v3 and Box3D keep a face within a fraction
-/// of their linear slop, an absolute length). The points then lie at most
-/// this much deeper than SAT's depth.
+/// Relative to the smaller hull's extent (world lengths: a crate on a large
+/// terrain hull gets the crate's band): a contact manifold takes a face of either hull as its
+/// reference face when that face's axis separates the pair within this much of SAT's edge-pair
+/// axis. Two boxes face on face tilted by 1e-3 rad already have an edge pair as their exact axis,
+/// whose manifold is one point; a solver stacking them needs the face's four (Box2D v3 and Box3D
+/// keep a face within a fraction of their linear slop, an absolute length). The points then lie at
+/// most this much deeper than SAT's depth.
 inline constexpr real manifold_face = by_precision(5e-3, 5e-3);
 
 /// Relative to a hull's extent: a mesh is convex (its hull is the shape
