@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace sepax {
@@ -27,16 +28,31 @@ constexpr int arc_grid_max_size = 48;
 // The arc of edge i turns about the edge direction from n1 (face left of
 // half-edge 2i) to n2 (face left of 2i + 1). With t = cross(direction, n1),
 // the in-face outward normal of face 1 at the edge, n2 = cos(theta) n1 +
-// sin(theta) t for a convex edge; the middle is at theta / 2. Written with
-// atan2 so that a flat polygon's edges (theta = pi) come out exactly.
+// sin(theta) t for a convex edge, theta in [0, pi]; the middle is at theta /
+// 2. The half angle's cosine and sine come from the half-angle identities,
+// each from the one that does not cancel: for theta <= pi / 2,
+// c = sqrt((1 + cos) / 2) and s = sin / (2 c); beyond, s = sqrt((1 - cos) /
+// 2) and c = sin / (2 s). So a flat polygon's edges (theta = pi) come out
+// exactly (c = 0, s = 1), and short arcs keep their sine's digits.
 EdgeArc make_arc(const vec3& direction, const vec3& n1, const vec3& n2) {
   const vec3 t = glm::cross(direction, n1);
   // sin(theta) >= 0 on a convex edge; a computed -0 or -1e-17 (flat
-  // polygons) must become +0, or atan2 turns pi into -pi.
-  const real sine = glm::dot(n2, t);
-  const real theta = std::atan2(sine > 0 ? sine : real(0), glm::dot(n2, n1));
-  const real c = std::cos(theta * real(0.5));
-  const real s = std::sin(theta * real(0.5));
+  // polygons) counts as 0. (cos, sin) are scaled to the unit circle, as
+  // the angle between them would be.
+  real sine = std::max(glm::dot(n2, t), real(0)), cosine = glm::dot(n2, n1);
+  const real r = std::sqrt(sine * sine + cosine * cosine);
+  if (r > 0)
+    sine /= r, cosine /= r;
+  else
+    cosine = 1;  // no angle between them: an empty arc
+  real c, s;
+  if (cosine >= 0) {
+    c = std::sqrt((real(1) + cosine) * real(0.5));
+    s = sine / (real(2) * c);
+  } else {
+    s = std::sqrt((real(1) - cosine) * real(0.5));
+    c = sine / (real(2) * s);
+  }
   const vec3 middle = glm::normalize(c * n1 + s * t);
   return EdgeArc{direction, middle, c, s, glm::cross(direction, middle)};
 }
@@ -124,27 +140,38 @@ void HullBuilder::derive_arc_grid(Hull& h) {
       arc_grid_max_size);
   h.arc_grid_size_ = g;
   // Two passes over the same cell ranges: count per cell, then fill the
-  // compressed arrays (no vector per cell).
+  // compressed arrays (no vector per cell). Each arc's range of cells is
+  // computed once, in the first.
   const std::size_t cell_count = static_cast<std::size_t>(g) * g * g;
   h.arc_cell_start_.assign(cell_count + 1, 0);
-  auto for_each_cell = [&](std::size_t i, auto&& visit) {
+  struct CellRange {
+    std::uint8_t lo[3], hi[3];  // g <= arc_grid_max_size < 256
+  };
+  static_assert(arc_grid_max_size < 256);
+  std::vector<CellRange> ranges(edges);
+  auto for_each_cell = [&](const CellRange& r, auto&& visit) {
+    for (std::size_t x = r.lo[0]; x <= r.hi[0]; ++x)
+      for (std::size_t y = r.lo[1]; y <= r.hi[1]; ++y)
+        for (std::size_t z = r.lo[2]; z <= r.hi[2]; ++z) visit((x * g + y) * g + z);
+  };
+  for (std::size_t i = 0; i < edges; ++i) {
     const vec3& n1 = h.planes_[h.half_edges_[2 * i].face].normal;
     const vec3& n2 = h.planes_[h.half_edges_[2 * i + 1].face].normal;
     const EdgeArc& arc = h.edge_arcs_[i];
     const real pad = arc.sin_half * arc.sin_half / (real(1) + arc.cos_half) + tol::coplanar;
     const vec3 lo = glm::min(n1, n2) - pad, hi = glm::max(n1, n2) + pad;
-    for (int x = arc_grid_cell(lo.x, g); x <= arc_grid_cell(hi.x, g); ++x)
-      for (int y = arc_grid_cell(lo.y, g); y <= arc_grid_cell(hi.y, g); ++y)
-        for (int z = arc_grid_cell(lo.z, g); z <= arc_grid_cell(hi.z, g); ++z)
-          visit((static_cast<std::size_t>(x) * g + y) * g + z);
-  };
-  for (std::size_t i = 0; i < edges; ++i)
-    for_each_cell(i, [&](std::size_t c) { ++h.arc_cell_start_[c + 1]; });
+    CellRange& r = ranges[i];
+    for (int k = 0; k < 3; ++k) {
+      r.lo[k] = std::uint8_t(arc_grid_cell(lo[k], g));
+      r.hi[k] = std::uint8_t(arc_grid_cell(hi[k], g));
+    }
+    for_each_cell(r, [&](std::size_t c) { ++h.arc_cell_start_[c + 1]; });
+  }
   for (std::size_t c = 0; c < cell_count; ++c) h.arc_cell_start_[c + 1] += h.arc_cell_start_[c];
   h.arc_cell_edges_.resize(std::size_t(h.arc_cell_start_[cell_count]));
   std::vector<index_t> fill(h.arc_cell_start_.begin(), h.arc_cell_start_.end() - 1);
   for (std::size_t i = 0; i < edges; ++i)
-    for_each_cell(i,
+    for_each_cell(ranges[i],
                   [&](std::size_t c) { h.arc_cell_edges_[std::size_t(fill[c]++)] = index_t(i); });
 }
 
