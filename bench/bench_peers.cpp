@@ -1,9 +1,12 @@
 // bench_peers: sepax's SAT, GJK and EPA against libccd, Bullet and FCL on the
 // same pairs (pairs.hpp), one Google Benchmark row per (hull kind,
-// situation, algorithm): "peers/<kind>/<situation>/<algorithm>"; situation
-// "motion" is the moving separated pairs. A row's label names the questions
-// its algorithm answers (adapter.hpp), and the JSON context the peers'
-// versions.
+// situation, algorithm): "peers/<kind>/<situation>/<algorithm>". Besides the
+// static situations, three coherent ones, where a per-pair cache is kept
+// from frame to frame: "motion" (the moving separated pairs), "sliding" (the
+// moving shallow pairs: B slides and turns along the path at depth 1% of the
+// size) and "resting" (the static shallow pairs, each pose queried again
+// every frame: a pile at rest). A row's label names the questions its
+// algorithm answers (adapter.hpp), and the JSON context the peers' versions.
 //
 // Before a row is timed, its algorithm answers every pose of the row once, in
 // the order they are timed, and is checked against sepax's exact answer
@@ -14,7 +17,9 @@
 // "wrong" counter: a peer being inexact is a finding, not a failure, so the
 // row is timed anyway. The same pass averages the work counters the algorithm
 // reports (-1: not reported): axes tested, Gauss-map arc tests, support
-// calls, GJK/EPA iterations, cache hit rate.
+// calls, GJK/EPA iterations, cache hit rate. On a coherent row the pass also
+// warms the per-pair caches, which the timed loop keeps: it goes on with the
+// same cycle of visits, whose path runs forth and back without a jump.
 //
 // The quadratic reference versions (algorithms with a vertex limit) are
 // skipped with an error instead of timed when one query takes longer than
@@ -33,7 +38,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -49,19 +53,50 @@ constexpr double value_tolerance = 1e-3;
 /// A row is skipped when one query takes longer than this (seconds).
 constexpr double budget_seconds = 0.02;
 
-/// The static situations; "motion" rows add the moving separated pairs.
-constexpr Situation static_situations[] = {Situation::separated, Situation::touching,
-                                           Situation::shallow, Situation::deep,
-                                           Situation::contained};
+/// How a row's pairs are posed: once each, along the moving path, or at
+/// their static pose every frame of a path.
+enum class Poses { still, path, at_rest };
 
-/// The algorithms timed on coherent motion: the cache and warm-start rows,
-/// their cold counterparts, and the peers' fastest boolean and distance
-/// queries (so that warm rows have something to be compared with).
+/// The situations a row is timed in; `algorithms` null: every algorithm
+/// that needs no coherent frames.
+struct RowSituation {
+  const char* name;
+  Situation situation;
+  Poses poses;
+  const std::set<std::string>* algorithms;
+};
+
+/// Coherent separated frames: the cache and warm-start rows, their cold
+/// counterparts, and the peers' fastest boolean and distance queries (so
+/// that warm rows have something to be compared with).
 const std::set<std::string> motion_algorithms = {
     "sepax.sat_query",          "sepax.sat_cached",        "sepax.sat_intersect",
     "sepax.gjk_distance",       "sepax.gjk_distance_warm", "sepax.gjk_intersect",
     "ccd.gjk_intersect",        "ccd.mpr_intersect",       "bullet.gjk_distance",
     "bullet.gjk_distance_warm", "fcl.distance_libccd",     "fcl.distance_indep"};
+
+/// Coherent overlapping frames: SAT with its cache (the resting state) and
+/// without, and the penetration queries it is compared with (issue #15's
+/// goal is against libccd's MPR).
+const std::set<std::string> contact_algorithms = {"sepax.sat_cached", "sepax.sat_query",
+                                                  "sepax.epa",        "ccd.mpr_penetration",
+                                                  "bullet.epa",       "fcl.contact_libccd"};
+
+const RowSituation row_situations[] = {
+    {"separated", Situation::separated, Poses::still, nullptr},
+    {"touching", Situation::touching, Poses::still, nullptr},
+    {"shallow", Situation::shallow, Poses::still, nullptr},
+    {"deep", Situation::deep, Poses::still, nullptr},
+    {"contained", Situation::contained, Poses::still, nullptr},
+    {"motion", Situation::separated, Poses::path, &motion_algorithms},
+    {"sliding", Situation::shallow, Poses::path, &contact_algorithms},
+    {"resting", Situation::shallow, Poses::at_rest, &contact_algorithms},
+};
+
+const bench::Workload& workload_of(const std::string& kind, const RowSituation& r) {
+  if (r.poses == Poses::at_rest) return bench::at_rest(kind, r.situation);
+  return bench::workload(kind, r.situation, r.poses == Poses::path);
+}
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -158,17 +193,13 @@ void run_row(benchmark::State& state, const std::string& key, const bench::Workl
 void register_rows(const std::vector<Algorithm>& algos) {
   for (const std::string& kind : bench::kinds()) {
     const int vertices = bench::vertices_of(kind);
-    for (int s = 0; s <= int(std::size(static_situations)); ++s) {
-      const bool motion = s == int(std::size(static_situations));
-      const Situation situation = motion ? Situation::separated : static_situations[s];
+    for (const RowSituation& r : row_situations) {
       for (const Algorithm& algo : algos) {
-        if (motion ? motion_algorithms.count(algo.name) == 0 : algo.coherent_only) continue;
+        if (r.algorithms ? r.algorithms->count(algo.name) == 0 : algo.coherent_only) continue;
         if (algo.max_vertices > 0 && vertices > algo.max_vertices) continue;
-        const std::string key = "peers/" + kind + "/" +
-                                (motion ? "motion" : bench::name_of(situation)) + "/" + algo.name;
-        benchmark::RegisterBenchmark(key.c_str(), [key, kind, situation, motion,
-                                                   &algo](benchmark::State& st) {
-          run_row(st, key, &bench::workload(kind, situation, motion), &algo);
+        const std::string key = "peers/" + kind + "/" + r.name + "/" + algo.name;
+        benchmark::RegisterBenchmark(key.c_str(), [key, kind, &r, &algo](benchmark::State& st) {
+          run_row(st, key, &workload_of(kind, r), &algo);
         })->Unit(benchmark::kNanosecond);
       }
     }

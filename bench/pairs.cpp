@@ -321,6 +321,21 @@ const Workload& workload(const std::string& kind, Situation situation, bool movi
   return *slot;
 }
 
+const Workload& at_rest(const std::string& kind, Situation situation) {
+  static std::map<std::tuple<std::string, Situation>, std::unique_ptr<Workload>> cache;
+  auto& slot = cache[{kind, situation}];
+  if (!slot) {
+    slot = std::make_unique<Workload>(workload(kind, situation, false));
+    for (PairCase& p : slot->pairs) {
+      const Pose pose = p.pose_b[0];  // assign's value may not refer into the vector
+      const Reference ref = p.refs[0];
+      p.pose_b.assign(path_frames, pose);
+      p.refs.assign(path_frames, ref);
+    }
+  }
+  return *slot;
+}
+
 std::vector<Visit> visits(const Workload& w) {
   std::vector<Visit> out;
   if (w.pairs.empty()) return out;

@@ -17,7 +17,8 @@
 // and piecewise linear along the direction, so regula falsi on a bracket
 // finds it). A moving workload walks a path: B slides 0.2% of the size and
 // turns 0.25 degrees a frame, re-placed every frame so that it stays in its
-// situation.
+// situation. A workload at rest holds each pair's static pose for as many
+// frames as a path has (a pile at rest, queried every frame).
 #pragma once
 
 #include "sepax/hull.hpp"
@@ -97,6 +98,12 @@ struct Visit {
 /// The workload of a kind and situation, generated on first use and kept.
 [[nodiscard]] const Workload& workload(const std::string& kind, Situation situation,
                                        bool moving = false);
+
+/// The static workload of a kind and situation with each pair's pose
+/// repeated for as many frames as a moving pair has, so that a per-pair
+/// cache meets the same pose again within one pass over the visits.
+/// Generated on first use and kept.
+[[nodiscard]] const Workload& at_rest(const std::string& kind, Situation situation);
 
 /// The order a timed loop visits a workload in: the pairs take turns, and
 /// each walks its frames forth and back (0, 1, ..., F-1, F-2, ..., 1), so
