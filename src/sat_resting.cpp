@@ -22,14 +22,16 @@
 //    normals the depth of the plane through an edge is largest at an end).
 //    The face normals outside C are found by the full query with the cap's
 //    axes left out (Cap). On the rim, u = cos(a) n0 + sin(a) w (w unit, at
-//    right angles to n0), and K's support there is at least that of the
-//    corners of A's face near n0 less those of B's: cos(a) p + sin(a) rho,
-//    with p the depth of the two faces' corners along n0 and rho the
-//    smallest support of their projected Minkowski difference over the
-//    in-plane directions w, which is taken at an edge normal of one of the
-//    two faces (the difference of two convex polygons has no other edges).
+//    right angles to n0), and K's support there is at least that of any
+//    points of A less any points of B (a face's corners, an edge's ends, a
+//    vertex): cos(a) p + sin(a) rho, with p the depth of those points along
+//    n0 (A's lowest less B's highest) and rho the smallest support of their
+//    projected Minkowski difference over the in-plane directions w, which
+//    is taken at an edge normal of one of the two point sets' polygons (the
+//    difference of two convex polygons has no other edges) when it is
+//    positive, and is not positive when one of those is not.
 // 3. At T1 every candidate axis inside C lies on an arc (of A's edges, or
-//    of B's turned by at most turn_limit) that came within the cap of n0,
+//    of B's turned by at most the turn limit) that came within the cap of n0,
 //    or is a face normal that did: the lists hold them all, and they are
 //    measured exactly. When the best of them beats the bound of 1 and 2 by
 //    three times the face preference, no axis outside can win, nor change
@@ -61,20 +63,43 @@ index_t face_along(const Hull& hull, const vec3& d) {
   return best;
 }
 
+/// Points of one hull near the contact, in A's frame, for the rim bound: a
+/// face's corners, an edge's two ends, or one vertex.
+struct ContactPoints {
+  static constexpr int room = 64;
+  vec3 p[room];
+  int count = 0;  ///< -1: the face has more corners than room
+};
+
 /// The corners of face f of `hull`, moved by `pose` (into A's frame).
-int face_corners(const Hull& hull, index_t f, const Pose& pose, vec3* out, int room) {
+ContactPoints face_corners(const Hull& hull, index_t f, const Pose& pose) {
+  ContactPoints out;
   const auto he = hull.half_edges();
   const Face& face = hull.faces()[f];
-  if (face.count > room) return -1;
+  if (face.count > ContactPoints::room) return ContactPoints{{}, -1};
   index_t e = face.edge;
   for (index_t k = 0; k < face.count; ++k, e = he[e].next)
-    out[k] = pose.apply(hull.vertices()[he[e].origin]);
-  return face.count;
+    out.p[out.count++] = pose.apply(hull.vertices()[he[e].origin]);
+  return out;
+}
+
+/// The ends of edge i of `hull` (an edge pair's contact), or its support
+/// vertex along d (a vertex in a face), moved by `pose`; d in hull's frame.
+ContactPoints contact_points(const Hull& hull, index_t edge, const vec3& d, const Pose& pose) {
+  ContactPoints out;
+  if (edge >= 0) {
+    out.p[out.count++] = pose.apply(hull.edge_start(std::size_t(edge)));
+    out.p[out.count++] = pose.apply(hull.edge_end(std::size_t(edge)));
+  } else {
+    out.p[out.count++] = pose.apply(hull.vertices()[support_index(hull, d, -1)]);
+  }
+  return out;
 }
 
 /// Smallest support, over unit directions w at right angles to n, of A's
-/// corners less B's: max dot(w, a) - min dot(w, y). Taken at an edge normal
-/// of either polygon, both signs (2 above).
+/// points less B's: max dot(w, a) - min dot(w, y). Taken at an edge normal
+/// of either polygon, both signs (2 above); infinity when neither has an
+/// edge (two single points), which bounds nothing.
 real rim_support(const vec3& n, const vec3* a, int na, const vec3* y, int ny) {
   real least = infinity;
   const auto offer = [&](const vec3& w) {
@@ -100,11 +125,11 @@ bool arc_near(const vec3& n, const vec3& m, const EdgeArc& arc, real cap) {
   return glm::dot(n, m) >= c * arc.cos_half - s * arc.sin_half;
 }
 
-/// The faces whose axes lie within `cap` of n (B's within cap plus the
-/// turn limit) and the edges whose arcs come that close; false when a list
+/// The faces whose axes lie within `cap` of n (B's within cap plus
+/// `turn_limit`) and the edges whose arcs come that close; false when a list
 /// overflows.
-bool make_lists(const PairFrames& p, const vec3& n, real cap, Resting& s) {
-  const real wider = cap + Resting::turn_limit;
+bool make_lists(const PairFrames& p, const vec3& n, real cap, real turn_limit, Resting& s) {
+  const real wider = cap + turn_limit;
   const real cos_cap = std::cos(cap), cos_wider = std::cos(wider);
   const mat3& turn = p.b_in_a.rotation;
   s.face_count[0] = s.face_count[1] = s.edge_count[0] = s.edge_count[1] = 0;
@@ -172,7 +197,9 @@ real certainty(const PairFrames& p) {
 
 }  // namespace
 
-void build_resting(const PairFrames& p, const Result& r, Resting& s) {
+namespace {
+
+void build(const PairFrames& p, const Result& r, Resting& s) {
   s.valid = false;
   const FeatureKind kind = r.feature.kind;
   const bool general =
@@ -187,26 +214,42 @@ void build_resting(const PairFrames& p, const Result& r, Resting& s) {
   if (!(separation < -p.touch)) return;
   const vec3 n = p.pose_a.rotate_inverse(r.axis);
   // The lists (3 above), in the widest cap that fits them.
-  real cap = Resting::cap_angle;
-  while (!make_lists(p, n, cap, s))
-    if ((cap /= 2) < Resting::cap_angle / 8) return;
+  real cap = Resting::cap_angle, turn_limit = Resting::max_turn;
+  while (!make_lists(p, n, cap, turn_limit, s)) {
+    if (cap > Resting::cap_angle / 8)
+      cap /= 2;
+    else if (turn_limit > Resting::max_turn / 4)
+      turn_limit /= 2;
+    else
+      return;
+  }
   const real cos_cap = std::cos(cap);
 
-  // The rim bound (2 above), from A's face nearest n and B's nearest -n.
-  constexpr int room = 64;
-  vec3 a[room], y[room];
+  // The rim bound (2 above): any points of A and of B give one. Tried with
+  // A's face nearest n or A's contact feature (the edge of an edge pair,
+  // else the support vertex along n), and likewise B's about -n; the
+  // tightest holds.
+  const vec3 n_in_b = p.b_in_a.rotate_inverse(n);
   const index_t fa = kind == FeatureKind::face_a ? r.feature.a : face_along(p.a, n);
-  const index_t fb =
-      kind == FeatureKind::face_b ? r.feature.b : face_along(p.b, -p.b_in_a.rotate_inverse(n));
-  const int na = face_corners(p.a, fa, Pose{}, a, room);
-  const int ny = face_corners(p.b, fb, p.b_in_a, y, room);
-  if (na < 0 || ny < 0) return;
-  real a_low = infinity, y_high = -infinity;
-  for (int k = 0; k < na; ++k) a_low = std::min(a_low, glm::dot(n, a[k]));
-  for (int l = 0; l < ny; ++l) y_high = std::max(y_high, glm::dot(n, y[l]));
-  const real rho = rim_support(n, a, na, y, ny);
-  if (!(rho > 0)) return;
-  const real rim = -(cos_cap * (a_low - y_high) + std::sin(cap) * rho);
+  const index_t fb = kind == FeatureKind::face_b ? r.feature.b : face_along(p.b, -n_in_b);
+  const bool edges = kind == FeatureKind::edges;
+  const ContactPoints a_sets[2] = {face_corners(p.a, fa, Pose{}),
+                                   contact_points(p.a, edges ? r.feature.a : -1, n, Pose{})};
+  const ContactPoints b_sets[2] = {
+      face_corners(p.b, fb, p.b_in_a),
+      contact_points(p.b, edges ? r.feature.b : -1, -n_in_b, p.b_in_a)};
+  real rim = infinity;
+  for (const ContactPoints& a : a_sets)
+    for (const ContactPoints& y : b_sets) {
+      if (a.count <= 0 || y.count <= 0) continue;
+      real a_low = infinity, y_high = -infinity;
+      for (int k = 0; k < a.count; ++k) a_low = std::min(a_low, glm::dot(n, a.p[k]));
+      for (int l = 0; l < y.count; ++l) y_high = std::max(y_high, glm::dot(n, y.p[l]));
+      const real rho = rim_support(n, a.p, a.count, y.p, y.count);
+      if (rho > 0 && rho < infinity)
+        rim = std::min(rim, -(cos_cap * (a_low - y_high) + std::sin(cap) * rho));
+    }
+  if (!(rim < infinity)) return;
 
   s.outside = std::max(rim, best_outside(p, n, cos_cap));
   if (!(separation > s.outside + certainty(p))) return;  // would not certify even now
@@ -216,7 +259,37 @@ void build_resting(const PairFrames& p, const Result& r, Resting& s) {
   s.rotation = p.b_in_a.rotation;
   s.translation = p.b_in_a.translation;
   s.scale = p.b_in_a.scale;
+  s.turn_limit = turn_limit;
+  s.answers = 0;
   s.valid = true;
+}
+
+/// Waits 1, 2, 4, ... up to max_wait frames before the next build.
+void back_off(Resting& s) {
+  s.backoff = s.backoff == 0 ? 1 : std::min(2 * s.backoff, Resting::max_wait);
+  s.wait = s.backoff;
+}
+
+/// Drops the state; one that answered too few frames to pay for its build
+/// backs off.
+void drop(Resting& s) {
+  s.valid = false;
+  if (s.answers < Resting::min_answers)
+    back_off(s);
+  else
+    s.backoff = 0;
+}
+
+}  // namespace
+
+void build_resting(const PairFrames& p, const Result& r, Resting& s) {
+  if (s.wait > 0) {
+    --s.wait;
+    s.valid = false;
+    return;
+  }
+  build(p, r, s);
+  if (!s.valid) back_off(s);
 }
 
 bool try_resting(const PairFrames& p, Resting& s, Result& out) {
@@ -225,8 +298,8 @@ bool try_resting(const PairFrames& p, Resting& s, Result& out) {
   const real turned = frobenius(p.b_in_a.rotation - s.rotation);
   // |R1 - R0| <= 2 sin(limit / 2): every direction of B turned by at most
   // the limit (the lists' margin).
-  if (k != s.scale || !(turned <= 2 * std::sin(Resting::turn_limit / 2))) {
-    s.valid = false;
+  if (k != s.scale || !(turned <= 2 * std::sin(s.turn_limit / 2))) {
+    drop(s);
     return false;
   }
   const real moved = glm::length(p.b_in_a.translation - s.translation) + turned * k * s.reach;
@@ -271,9 +344,10 @@ bool try_resting(const PairFrames& p, Resting& s, Result& out) {
   }
   if (feature.a < 0 && feature.b < 0) return false;
   if (!(best.separation > s.outside + moved + certainty(p))) {
-    s.valid = false;
+    drop(s);
     return false;
   }
+  ++s.answers;
   counters.cache_hit = true;
   out = make_result(p, best.separation, axis, feature, counters);
   return true;

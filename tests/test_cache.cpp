@@ -54,10 +54,17 @@ TEST_CASE("cached and uncached queries agree on coherent motion", "[cache]") {
                 << warm.separation);
       if (std::abs(cold.separation) > 1e-9) CHECK(warm.intersecting == cold.intersecting);
       (cold.intersecting ? overlapping : separated)++;
-      if (warm.counters.cache_hit && warm.separation > 0) {  // the separating axis again
+      // A resting state, built while the pair overlapped, also answers after
+      // it parts, with more than one axis.
+      if (warm.counters.cache_hit && warm.counters.axes_tested == 1) {  // the separating axis
         ++hits;
         CHECK(warm.counters.support_calls == 2);
-        CHECK(warm.counters.axes_tested == 1);
+        CHECK(warm.separation > 0);
+        // A gap along one axis is at most SAT's best, to the round-off of
+        // the support points' coordinates.
+        CHECK(double(warm.separation) <=
+              double(cold.separation) +
+                  4 * mirror_tolerance * (1 + double(glm::length(pb.translation))));
       } else if (warm.counters.cache_hit) {  // a resting state's answer: the full query's
         CHECK(std::abs(double(warm.separation - cold.separation)) <= mirror_tolerance);
         CHECK(warm.feature == cold.feature);
@@ -261,7 +268,9 @@ TEST_CASE("a resting pair is answered from its resting state, as the full query"
     }
     std::printf("resting %s #%zu: %d of %d frames from the resting state\n", shapes_list[k].name, k,
                 hits, frames);
-    if (shapes_list[k].expect_hits) CHECK(hits > frames * 7 / 10);
+    // Most frames; a state dropped without answering a frame backs off
+    // (Resting), which costs the rocking 512-vertex pairs a few.
+    if (shapes_list[k].expect_hits) CHECK(hits > frames * 65 / 100);
     CHECK(compared > (is_float ? frames * 9 / 10 : frames - 1));
     total_hits += hits;
   }
@@ -287,4 +296,71 @@ TEST_CASE("a resting state is dropped when the pair turns or parts", "[cache]") 
   const sat::Result apart = sat::query(r.a, r.pose_a, r.b, lifted, &cache);
   CHECK_FALSE(apart.intersecting);
   CHECK(apart.separation == sat::query(r.a, r.pose_a, r.b, lifted).separation);
+}
+
+TEST_CASE("random contacts at rest and sliding: resting answers equal the full query's",
+          "[cache]") {
+  // Face, edge-pair and vertex-in-face contacts from random poses; each
+  // pair rests 100 frames, then slides and turns 100 more.
+  const double rel = is_float ? 1e-4 : 1e-9;
+  const pairs::Category categories[] = {pairs::Category::shallow,
+                                        pairs::Category::deep,
+                                        pairs::Category::edge_edge_crossing,
+                                        pairs::Category::large_hulls,
+                                        pairs::Category::flat_vs_hull,
+                                        pairs::Category::far_from_origin,
+                                        pairs::Category::tiny_scale,
+                                        pairs::Category::huge_scale};
+  int hits_by_kind[3] = {0, 0, 0};  // face_a, face_b, edges
+  int pairs_tried = 0, never_built = 0;
+  for (const pairs::Category category : categories) {
+    for (std::uint64_t seed = 0; seed < 12; ++seed) {
+      const pairs::Pair pair = pairs::make_pair(category, seed);
+      if (!sat::query(pair.a, pair.pose_a, pair.b, pair.pose_b).intersecting) continue;
+      ++pairs_tried;
+      const real size = std::max(pair.a.extent(), pair.b.extent());
+      const vec3 slide =
+          glm::normalize(vec3(real(0.3), real(-0.7), real(0.2))) * (real(1e-4) * size);
+      sat::Cache cache;
+      int hits = 0;
+      for (int f = 0; f < 200; ++f) {
+        Pose pb = pair.pose_b;
+        if (f >= 100) {
+          const real t = real(f - 100);
+          pb.translation += slide * t;
+          pb.rotation = glm::mat3_cast(glm::angleAxis(real(2e-4) * t, vec3(0, 0, 1))) * pb.rotation;
+        }
+        const sat::Result cold = sat::query(pair.a, pair.pose_a, pair.b, pb);
+        const sat::Result warm = sat::query(pair.a, pair.pose_a, pair.b, pb, &cache);
+        INFO(pair.name() << " frame " << f << " warm " << warm.separation << " cold "
+                         << cold.separation);
+        const double tol = rel * (double(glm::length(pb.translation)) + double(size));
+        CHECK(std::abs(double(warm.separation - cold.separation)) <= tol);
+        CHECK(warm.intersecting == cold.intersecting);
+        if (!is_float) CHECK(warm.feature == cold.feature);
+        // The pair overlaps: a hit is the resting state's.
+        if (warm.counters.cache_hit && cold.separation < 0) {
+          ++hits;
+          const int kind = warm.feature.kind == sat::FeatureKind::face_a   ? 0
+                           : warm.feature.kind == sat::FeatureKind::face_b ? 1
+                                                                           : 2;
+          ++hits_by_kind[kind];
+        }
+        // A pair whose state cannot be built, at one pose, waits ever longer
+        // between tries, up to the longest wait.
+        if (f == 99 && hits == 0) {
+          ++never_built;
+          CHECK(cache.resting.backoff == sat::Resting::max_wait);
+        }
+      }
+    }
+  }
+  std::printf(
+      "random contacts: %d pairs, %d never built at rest; resting answers: %d face_a, %d "
+      "face_b, %d edge pairs\n",
+      pairs_tried, never_built, hits_by_kind[0], hits_by_kind[1], hits_by_kind[2]);
+  CHECK(pairs_tried > 50);
+  CHECK(hits_by_kind[0] > 0);
+  CHECK(hits_by_kind[1] > 0);
+  CHECK(hits_by_kind[2] > 0);
 }

@@ -95,21 +95,34 @@ struct Result {
 /// every axis outside the cap is bounded by what it was when the state was
 /// built plus how far B has moved relative to A since (see sat_resting.cpp
 /// for the proof). Built by a full query of a resting contact (face or edge
-/// pair, the two hulls' faces near n overlapping); valid while B's
+/// pair, the two hulls' features at n overlapping); valid while B's
 /// rotation relative to A stays within `turn_limit` of the built one and the
-/// bound still leaves the cap's best axis ahead.
+/// bound still leaves the cap's best axis ahead. A state is worth its build
+/// (about one more query) when it answers several frames: a pair whose
+/// state cannot be built (too many axes near n, or no bound that
+/// certifies), or answered fewer than `min_answers` frames before it was
+/// dropped (a pair sliding faster than the bound allows), waits 1, 2, 4, ...
+/// up to `max_wait` frames before the next build, and so costs about what
+/// an uncached query does.
 struct Resting {
   static constexpr int max_faces = 8;   ///< faces of each hull near n
   static constexpr int max_edges = 24;  ///< edges of each hull whose arcs pass near n
-  /// Radians; halved (down to an eighth) until the lists fit.
+  /// Radians; halved (down to an eighth), then the turn limit (down to a
+  /// quarter), until the lists fit.
   static constexpr real cap_angle = real(0.15);
-  static constexpr real turn_limit = real(0.05);  ///< radians
+  static constexpr real max_turn = real(0.05);  ///< radians, the widest turn limit
+  static constexpr std::int32_t max_wait = 64;  ///< frames between builds, at most
+  static constexpr std::int32_t min_answers = 1;
   bool valid = false;
-  mat3 rotation{real(1)};               ///< B's rotation in A's frame when built
-  vec3 translation{real(0)};            ///< B's origin in A's frame when built
-  real scale = 1;                       ///< B's scale in A's frame when built
-  real outside = 0;                     ///< bound of every axis outside the cap, A's lengths
-  real reach = 0;                       ///< B's farthest vertex from its origin, B's lengths
+  real turn_limit = 0;        ///< radians B may turn from `rotation` (the lists' margin)
+  std::int32_t answers = 0;   ///< frames answered since built
+  std::int32_t wait = 0;      ///< frames left before the next build is tried
+  std::int32_t backoff = 0;   ///< the wait the last failed build set (0: none since a success)
+  mat3 rotation{real(1)};     ///< B's rotation in A's frame when built
+  vec3 translation{real(0)};  ///< B's origin in A's frame when built
+  real scale = 1;             ///< B's scale in A's frame when built
+  real outside = 0;           ///< bound of every axis outside the cap, A's lengths
+  real reach = 0;             ///< B's farthest vertex from its origin, B's lengths
   std::int32_t face_count[2] = {0, 0};  ///< A's, B's
   std::int32_t edge_count[2] = {0, 0};
   index_t faces[2][max_faces];
