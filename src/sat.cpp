@@ -103,8 +103,9 @@ Result make_result(const PairFrames& p, real separation, const vec3& axis_in_a,
 // is skipped without a search. Returns early once a face separates by more
 // than `stop_above`.
 Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull, real stop_above,
-                Counters& counters, const Cap* cap) {
+                Counters& counters, const Cap* cap, real floor) {
   Best best;
+  best.separation = floor;
   const auto planes = hull.planes();
   const auto order = hull.face_order();
   const auto visit = [&](const NormalPatch& patch, index_t hint) {

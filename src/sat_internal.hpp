@@ -132,9 +132,12 @@ void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull
 /// Face query (Gregorius): the best face axis of `hull` against `other`
 /// posed in hull's frame; stops once a face separates by more than
 /// `stop_above`. With a cap (in hull's frame, against its face normals),
-/// faces inside it are skipped. (sat.cpp)
+/// faces inside it are skipped. Faces that cannot beat `floor` are skipped
+/// too: the answer is the best face when it beats `floor`, else `floor`
+/// with no face. (sat.cpp)
 [[nodiscard]] Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull,
-                              real stop_above, Counters& counters, const Cap* cap = nullptr);
+                              real stop_above, Counters& counters, const Cap* cap = nullptr,
+                              real floor = -infinity);
 
 /// Edge query of a box against a general hull, in the box's frame.
 /// (sat_edge.cpp)

@@ -158,15 +158,19 @@ bool make_lists(const PairFrames& p, const vec3& n, real cap, real turn_limit, R
   return true;
 }
 
-/// The best axis outside the cap about n: each kind's best, the larger one.
-real best_outside(const PairFrames& p, const vec3& n, real cos_cap) {
+/// The best axis outside the cap about n, or `floor` when none beats it:
+/// axes that cannot are skipped by the queries' bounds, so a high floor
+/// makes this a fraction of a full query.
+real best_outside(const PairFrames& p, const vec3& n, real cos_cap, real floor) {
   Counters unused;
-  const real k = p.b_in_a.scale;
+  const real k = p.b_in_a.scale;  // B's queries measure in B's lengths
   const Cap in_a{n, cos_cap};
   const Cap in_b{p.b_in_a.rotate_inverse(n), cos_cap};
   const Cap b_faces{-in_b.axis, cos_cap};  // B's face normals against -n
-  real best = face_query(p.a, p.b, p.b_in_a, infinity, unused, &in_a).separation;
-  best = std::max(best, face_query(p.b, p.a, p.a_in_b, infinity, unused, &b_faces).separation * k);
+  real best =
+      std::max(floor, face_query(p.a, p.b, p.b_in_a, infinity, unused, &in_a, floor).separation);
+  best = std::max(
+      best, face_query(p.b, p.a, p.a_in_b, infinity, unused, &b_faces, best / k).separation * k);
   const bool b_grid = p.b.arc_grid_size() > 0, a_grid = p.a.arc_grid_size() > 0;
   const bool probe_is_a = b_grid || !a_grid;
   if (p.a.is_box() != p.b.is_box()) {
@@ -177,14 +181,14 @@ real best_outside(const PairFrames& p, const vec3& n, real cos_cap) {
       best = std::max(
           best, box_edge_query(p.b, p.a, p.a_in_b, false, infinity, unused, &in_b).separation * k);
   } else if (probe_is_a) {
-    best = std::max(best,
-                    edge_query(p.b, p.a, p.a_in_b, true, b_grid, -infinity, infinity, unused, &in_b)
-                            .separation *
-                        k);
+    best = std::max(
+        best,
+        edge_query(p.b, p.a, p.a_in_b, true, b_grid, best / k, infinity, unused, &in_b).separation *
+            k);
   } else {
     best = std::max(
-        best, edge_query(p.a, p.b, p.b_in_a, false, a_grid, -infinity, infinity, unused, &in_a)
-                  .separation);
+        best,
+        edge_query(p.a, p.b, p.b_in_a, false, a_grid, best, infinity, unused, &in_a).separation);
   }
   return best;
 }
@@ -251,8 +255,13 @@ void build(const PairFrames& p, const Result& r, Resting& s) {
     }
   if (!(rim < infinity)) return;
 
-  s.outside = std::max(rim, best_outside(p, n, cos_cap));
-  if (!(separation > s.outside + certainty(p))) return;  // would not certify even now
+  // Every axis outside the cap is bounded by the larger of the rim bound
+  // and the best outside; the queries need not look below the motion the
+  // state is to allow (a fraction of the size), which skips most axes.
+  if (!(separation > rim + certainty(p))) return;  // would not certify even now
+  const real floor = std::max(rim, separation - certainty(p) - Resting::motion_room * p.size);
+  s.outside = best_outside(p, n, cos_cap, floor);
+  if (!(separation > s.outside + certainty(p))) return;
   real reach = 0;
   for (const vec3& v : p.b.vertices()) reach = std::max(reach, glm::length(v));
   s.reach = reach;

@@ -97,22 +97,26 @@ struct Result {
 /// for the proof). Built by a full query of a resting contact (face or edge
 /// pair, the two hulls' features at n overlapping); valid while B's
 /// rotation relative to A stays within `turn_limit` of the built one and the
-/// bound still leaves the cap's best axis ahead. A state is worth its build
-/// (about one more query) when it answers several frames: a pair whose
-/// state cannot be built (too many axes near n, or no bound that
-/// certifies), or answered fewer than `min_answers` frames before it was
-/// dropped (a pair sliding faster than the bound allows), waits 1, 2, 4, ...
-/// up to `max_wait` frames before the next build, and so costs about what
-/// an uncached query does.
+/// bound still leaves the cap's best axis ahead. A build costs a fraction
+/// of a query on top of the frame's full one: a pair whose state cannot be
+/// built (too many axes near n, or no bound that certifies), or answered
+/// fewer than `min_answers` frames before it was dropped (a pair sliding
+/// faster than the bound allows), waits 1, 2, 4, ... up to `max_wait`
+/// frames before the next build, and so costs about what an uncached query
+/// does.
 struct Resting {
   static constexpr int max_faces = 8;   ///< faces of each hull near n
   static constexpr int max_edges = 24;  ///< edges of each hull whose arcs pass near n
   /// Radians; halved (down to an eighth), then the turn limit (down to a
   /// quarter), until the lists fit.
   static constexpr real cap_angle = real(0.15);
-  static constexpr real max_turn = real(0.05);  ///< radians, the widest turn limit
-  static constexpr std::int32_t max_wait = 64;  ///< frames between builds, at most
-  static constexpr std::int32_t min_answers = 1;
+  static constexpr real max_turn = real(0.05);    ///< radians, the widest turn limit
+  static constexpr std::int32_t max_wait = 64;    ///< frames between builds, at most
+  static constexpr std::int32_t min_answers = 1;  ///< frames a state must answer to pay its build
+  /// Relative to the pair's size: how far B may move (the bound's margin)
+  /// before the state is dropped, at most. Axes outside the cap that stay
+  /// further below the contact than this are bounded, not searched.
+  static constexpr real motion_room = real(0.02);
   bool valid = false;
   real turn_limit = 0;        ///< radians B may turn from `rotation` (the lists' margin)
   std::int32_t answers = 0;   ///< frames answered since built
