@@ -48,6 +48,11 @@ namespace sepax::sat::detail {
 
 namespace {
 
+/// The short lists' lengths, tried before Resting's longest ones.
+constexpr int short_faces = 8;
+constexpr int short_edges = 24;
+static_assert(short_faces <= Resting::max_faces && short_edges <= Resting::max_edges);
+
 real frobenius(const mat3& m) {
   return std::sqrt(glm::dot(m[0], m[0]) + glm::dot(m[1], m[1]) + glm::dot(m[2], m[2]));
 }
@@ -127,32 +132,33 @@ bool arc_near(const vec3& n, const vec3& m, const EdgeArc& arc, real cap) {
 
 /// The faces whose axes lie within `cap` of n (B's within cap plus
 /// `turn_limit`) and the edges whose arcs come that close; false when a list
-/// overflows.
-bool make_lists(const PairFrames& p, const vec3& n, real cap, real turn_limit, Resting& s) {
+/// holds more than its maximum.
+bool make_lists(const PairFrames& p, const vec3& n, real cap, real turn_limit, int max_faces,
+                int max_edges, Resting& s) {
   const real wider = cap + turn_limit;
   const real cos_cap = std::cos(cap), cos_wider = std::cos(wider);
   const mat3& turn = p.b_in_a.rotation;
   s.face_count[0] = s.face_count[1] = s.edge_count[0] = s.edge_count[1] = 0;
   for (index_t f = 0; f < index_t(p.a.face_count()); ++f)
     if (glm::dot(p.a.planes()[f].normal, n) > cos_cap) {
-      if (s.face_count[0] == Resting::max_faces) return false;
+      if (s.face_count[0] == max_faces) return false;
       s.faces[0][s.face_count[0]++] = f;
     }
   for (index_t g = 0; g < index_t(p.b.face_count()); ++g)
     if (glm::dot(-(turn * p.b.planes()[g].normal), n) > cos_wider) {
-      if (s.face_count[1] == Resting::max_faces) return false;
+      if (s.face_count[1] == max_faces) return false;
       s.faces[1][s.face_count[1]++] = g;
     }
   for (index_t i = 0; i < index_t(p.a.edge_count()); ++i) {
     const EdgeArc& arc = p.a.edge_arcs()[i];
     if (!arc_near(n, arc.middle, arc, cap)) continue;
-    if (s.edge_count[0] == Resting::max_edges) return false;
+    if (s.edge_count[0] == max_edges) return false;
     s.edges[0][s.edge_count[0]++] = i;
   }
   for (index_t j = 0; j < index_t(p.b.edge_count()); ++j) {
     const EdgeArc& arc = p.b.edge_arcs()[j];
     if (!arc_near(n, -(turn * arc.middle), arc, wider)) continue;
-    if (s.edge_count[1] == Resting::max_edges) return false;
+    if (s.edge_count[1] == max_edges) return false;
     s.edges[1][s.edge_count[1]++] = j;
   }
   return true;
@@ -217,22 +223,12 @@ void build(const PairFrames& p, const Result& r, Resting& s) {
   // its closest points, which need not lie on a face normal).
   if (!(separation < -p.touch)) return;
   const vec3 n = p.pose_a.rotate_inverse(r.axis);
-  // The lists (3 above), in the widest cap that fits them.
-  real cap = Resting::cap_angle, turn_limit = Resting::max_turn;
-  while (!make_lists(p, n, cap, turn_limit, s)) {
-    if (cap > Resting::cap_angle / 8)
-      cap /= 2;
-    else if (turn_limit > Resting::max_turn / 4)
-      turn_limit /= 2;
-    else
-      return;
-  }
-  const real cos_cap = std::cos(cap);
 
   // The rim bound (2 above): any points of A and of B give one. Tried with
   // A's face nearest n or A's contact feature (the edge of an edge pair,
   // else the support vertex along n), and likewise B's about -n; the
-  // tightest holds.
+  // tightest holds. Each pair of point sets gives its depth along n and
+  // rho, whatever the cap.
   const vec3 n_in_b = p.b_in_a.rotate_inverse(n);
   const index_t fa = kind == FeatureKind::face_a ? r.feature.a : face_along(p.a, n);
   const index_t fb = kind == FeatureKind::face_b ? r.feature.b : face_along(p.b, -n_in_b);
@@ -242,7 +238,11 @@ void build(const PairFrames& p, const Result& r, Resting& s) {
   const ContactPoints b_sets[2] = {
       face_corners(p.b, fb, p.b_in_a),
       contact_points(p.b, edges ? r.feature.b : -1, -n_in_b, p.b_in_a)};
-  real rim = infinity;
+  struct RimTerms {
+    real depth, rho;
+  };
+  RimTerms terms[4];
+  int term_count = 0;
   for (const ContactPoints& a : a_sets)
     for (const ContactPoints& y : b_sets) {
       if (a.count <= 0 || y.count <= 0) continue;
@@ -250,15 +250,40 @@ void build(const PairFrames& p, const Result& r, Resting& s) {
       for (int k = 0; k < a.count; ++k) a_low = std::min(a_low, glm::dot(n, a.p[k]));
       for (int l = 0; l < y.count; ++l) y_high = std::max(y_high, glm::dot(n, y.p[l]));
       const real rho = rim_support(n, a.p, a.count, y.p, y.count);
-      if (rho > 0 && rho < infinity)
-        rim = std::min(rim, -(cos_cap * (a_low - y_high) + std::sin(cap) * rho));
+      if (rho > 0 && rho < infinity) terms[term_count++] = RimTerms{a_low - y_high, rho};
     }
-  if (!(rim < infinity)) return;
+  const auto rim_at = [&](real cap) {
+    real rim = infinity;
+    for (int t = 0; t < term_count; ++t)
+      rim = std::min(rim, -(std::cos(cap) * terms[t].depth + std::sin(cap) * terms[t].rho));
+    return rim;
+  };
+
+  // The cap (3 above): the widest whose rim bound certifies the contact and
+  // whose lists fit, first in short lists (fewer axes a frame), then in
+  // long ones. A narrower cap lists fewer axes, and its rim bound needs a
+  // smaller rho (its rim lies closer to n), but the turn it allows shrinks
+  // with it.
+  real cap = 0, turn_limit = 0, rim = infinity;
+  const auto find_cap = [&](int max_faces, int max_edges) {
+    for (int step = 0; step < 10; ++step) {
+      cap = Resting::cap_angle / real(1 << std::min(step, 5));
+      turn_limit = Resting::max_turn / real(1 << std::max(step - 5, 0));
+      rim = rim_at(cap);
+      if (separation > rim + certainty(p) &&
+          make_lists(p, n, cap, turn_limit, max_faces, max_edges, s))
+        return true;
+    }
+    return false;
+  };
+  if (term_count == 0 ||
+      !(find_cap(short_faces, short_edges) || find_cap(Resting::max_faces, Resting::max_edges)))
+    return;
+  const real cos_cap = std::cos(cap);
 
   // Every axis outside the cap is bounded by the larger of the rim bound
   // and the best outside; the queries need not look below the motion the
   // state is to allow (a fraction of the size), which skips most axes.
-  if (!(separation > rim + certainty(p))) return;  // would not certify even now
   const real floor = std::max(rim, separation - certainty(p) - Resting::motion_room * p.size);
   s.outside = best_outside(p, n, cos_cap, floor);
   if (!(separation > s.outside + certainty(p))) return;

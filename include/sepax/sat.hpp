@@ -105,10 +105,10 @@ struct Result {
 /// frames before the next build, and so costs about what an uncached query
 /// does.
 struct Resting {
-  static constexpr int max_faces = 8;   ///< faces of each hull near n
-  static constexpr int max_edges = 24;  ///< edges of each hull whose arcs pass near n
-  /// Radians; halved (down to an eighth), then the turn limit (down to a
-  /// quarter), until the lists fit.
+  static constexpr int max_faces = 16;  ///< faces of each hull near n
+  static constexpr int max_edges = 32;  ///< edges of each hull whose arcs pass near n
+  /// Radians; halved (down to a 32nd), then the turn limit (down to a
+  /// 16th), until the lists fit and the rim bound certifies.
   static constexpr real cap_angle = real(0.15);
   static constexpr real max_turn = real(0.05);    ///< radians, the widest turn limit
   static constexpr std::int32_t max_wait = 64;    ///< frames between builds, at most
