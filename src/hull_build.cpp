@@ -423,8 +423,12 @@ Hull hull_of_corners(std::span<const vec3> input, const Cloud& c,
   std::vector<int> faces_at(input.size(), 0);
   for (const auto& loop : loops)
     for (index_t i : loop) ++faces_at[i];
+  const auto corners =
+      std::size_t(std::count_if(faces_at.begin(), faces_at.end(), [](int n) { return n >= 3; }));
   std::vector<index_t> remap(input.size(), -1);
   std::vector<vec3> verts;
+  verts.reserve(corners);
+  centred.reserve(corners);
   for (auto& loop : loops) {
     std::erase_if(loop, [&](index_t i) { return faces_at[i] < 3; });
     for (index_t& i : loop) {

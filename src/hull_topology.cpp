@@ -259,6 +259,7 @@ void HullBuilder::derive_planes(Hull& h, const Frame& frame) {
   // taken about a far point cancel and lose digits of the normal. Triangles
   // take the exact cross product of their two shortest edges instead.
   h.planes_.clear();
+  h.planes_.reserve(h.faces_.size());
   for (const Face& f : h.faces_) {
     vec3 mean(0);
     index_t e = f.edge;
