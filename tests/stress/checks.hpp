@@ -7,8 +7,8 @@
 
 #include "pairs.hpp"
 #include "reference.hpp"
-#include "sepax/sat_pair_cache.hpp"
 #include "sepax/epa.hpp"
+#include "sepax/sat_pair_cache.hpp"
 
 #include <array>
 #include <cstdint>
@@ -65,9 +65,11 @@ enum class Metric : int {
   cache_decision,        ///< sat::query and sat::intersect through a Cache, verdict
   cache_equal,           ///< cache miss: identical to the uncached query
   cache_hit_bound,       ///< cache hit: 0 < separation <= distance + tolerance
+  cache_resting,         ///< resting-state answer: |separation - uncached| <= tolerance
   pair_cache_decision,   ///< PairCache (ids in reverse order), verdict
   pair_cache_equal,      ///< PairCache miss: identical to the mirrored uncached query
   pair_cache_hit_bound,  ///< PairCache hit: 0 < separation <= distance + tolerance
+  pair_cache_resting,    ///< PairCache resting-state answer, against the mirrored query
   gjk_decision,          ///< gjk::distance verdict
   gjk_distance,          ///< gjk::distance error, apart
   gjk_intersect,         ///< gjk::intersect verdict
@@ -136,7 +138,8 @@ struct CategoryTally {
   std::uint64_t separated = 0;     ///< outside SAT's band, reference apart
   std::uint64_t in_band = 0;       ///< inside SAT's band (either verdict right)
   std::uint64_t boxes = 0;         ///< both hulls boxes (15-axis path)
-  std::uint64_t cache_hits = 0;    ///< sat::Cache hits
+  std::uint64_t cache_hits = 0;    ///< sat::Cache hits, of the separating axis
+  std::uint64_t resting_hits = 0;  ///< sat::Cache answers from the resting state
   std::uint64_t epa_not_converged = 0;
   /// Decisions that only the library's documented touching band (types.hpp,
   /// gjk.hpp) allows: the reference separation is above the tests' band but

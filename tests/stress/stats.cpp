@@ -23,9 +23,11 @@ constexpr MetricInfo infos[] = {
     {"sat::Cache", "decision (query, intersect)", Kind::decision},
     {"sat::Cache", "miss: equals uncached", Kind::error},
     {"sat::Cache", "hit: separation - distance", Kind::error},
+    {"sat::Cache", "resting: separation - uncached", Kind::error},
     {"sat::PairCache", "decision (query, intersect)", Kind::decision},
     {"sat::PairCache", "miss: equals uncached", Kind::error},
     {"sat::PairCache", "hit: separation - distance", Kind::error},
+    {"sat::PairCache", "resting: separation - uncached", Kind::error},
     {"gjk::distance", "decision", Kind::decision},
     {"gjk::distance", "distance error", Kind::error},
     {"gjk::intersect", "decision", Kind::decision},
@@ -113,6 +115,7 @@ void Stats::merge(const Stats& o) {
     t.in_band += u.in_band;
     t.boxes += u.boxes;
     t.cache_hits += u.cache_hits;
+    t.resting_hits += u.resting_hits;
     t.epa_not_converged += u.epa_not_converged;
     t.touching_band_sat += u.touching_band_sat;
     t.touching_band_gjk += u.touching_band_gjk;

@@ -185,18 +185,18 @@ unsigned long long ull(std::uint64_t x) {
 void print_categories(const Stats& s) {
   std::printf(
       "\n| category | pairs | positions | overlapping | apart | in band | boxes | cache hits | "
-      "EPA not converged | touching band SAT/GJK | scale | max offset | ms/pair |\n"
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
+      "resting | EPA not converged | touching band SAT/GJK | scale | max offset | ms/pair |\n"
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
   for (Category c : pairs::all_categories()) {
     const CategoryTally& t = s.categories[std::size_t(c)];
     if (t.cases == 0) continue;
     std::printf(
-        "| %s | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu/%llu | %.3g-%.3g | "
-        "%.3g | %.2f |\n",
+        "| %s | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu/%llu | "
+        "%.3g-%.3g | %.3g | %.2f |\n",
         pairs::to_string(c), ull(t.cases), ull(t.positions), ull(t.intersecting), ull(t.separated),
-        ull(t.in_band), ull(t.boxes), ull(t.cache_hits), ull(t.epa_not_converged),
-        ull(t.touching_band_sat), ull(t.touching_band_gjk), t.min_scale, t.max_scale, t.max_offset,
-        1e3 * t.seconds / double(t.cases));
+        ull(t.in_band), ull(t.boxes), ull(t.cache_hits), ull(t.resting_hits),
+        ull(t.epa_not_converged), ull(t.touching_band_sat), ull(t.touching_band_gjk), t.min_scale,
+        t.max_scale, t.max_offset, 1e3 * t.seconds / double(t.cases));
     if (t.rebuild_failed + t.reference_failed > 0)
       std::printf("%s: %llu rebuilds failed, %llu references failed\n", pairs::to_string(c),
                   ull(t.rebuild_failed), ull(t.reference_failed));
