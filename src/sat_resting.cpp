@@ -205,10 +205,6 @@ real certainty(const PairFrames& p) {
   return 3 * tol::face_preference * p.size + 2 * p.touch;
 }
 
-}  // namespace
-
-namespace {
-
 void build(const PairFrames& p, const Result& r, Resting& s) {
   s.valid = false;
   const FeatureKind kind = r.feature.kind;
