@@ -143,6 +143,48 @@ TEST_CASE(
   CHECK(contact::collide(a.hull, Pose{}, b.hull, Pose{}, real(0.6)).count == 0);
 }
 
+TEST_CASE(
+    "a touching pair whose contact round-off clips away gets EPA's witness point at 4500 from "
+    "the origin (fuzz_contact regression_contact_touching_witness)",
+    "[contact][regression]") {
+  // A tetrahedron touching a hull of 11 vertices, both about 20 across at
+  // 4500 from the origin, corners off the grid by up to 6e-8. With the
+  // tetrahedron as A, SAT's face axis overlaps by 1.4e-9 and clipping
+  // against that face's rim leaves nothing; EPA's witness points agree with
+  // its separation to 4.8e-9, which the witness contact refused for being
+  // more than the touching band's 2.1e-9.
+  const std::vector<vec3> big = {{-4499.9999999649999, -4490.000000045, -4509.9999999949996},
+                                 {-4509.9999999989996, -4510, -4510.0000000609998},
+                                 {-4510, -4500, -4510},
+                                 {-4500.0000000560003, -4489.9999999510001, -4490.0000000560003},
+                                 {-4510, -4490, -4489.9999999969996},
+                                 {-4500.0000000609998, -4500.000000045, -4500.0000000010004},
+                                 {-4510.000000045, -4510, -4509.9999999989996},
+                                 {-4510.000000045, -4500.000000045, -4500.000000045},
+                                 {-4510, -4490, -4500},
+                                 {-4500.000000045, -4500.000000045, -4500.000000045},
+                                 {-4510.0000000010004, -4510.0000000010004, -4510.0000000010004}};
+  const std::vector<vec3> tetra = {{-4509.999999998, -4509.9999999989996, -4510},
+                                   {-4500.000000045, -4500.000000045, -4500.0000000010004},
+                                   {-4500, -4509.9999999920001, -4510},
+                                   {-4500, -4510, -4490}};
+  const HullResult a = Hull::from_points(tetra), b = Hull::from_points(big);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  Pose pose = pose_from_euler_deg(vec3(-450, -450, -450), vec3(0));
+  pose.rotation = mat3(vec3(0, 0, -1), vec3(0, -1, 0), vec3(-1, 0, 0));
+  const real margin = real(4.8632812666432992);
+  for (const bool mirror : {false, true}) {
+    const contact::Manifold m = mirror ? contact::collide(b.hull, pose, a.hull, pose, margin)
+                                       : contact::collide(a.hull, pose, b.hull, pose, margin);
+    INFO("mirror " << mirror);
+    REQUIRE(m.count >= 1);
+    // Touching: every point within the touching band of these coordinates.
+    const double band = double(tol::touching) * (2 * 4510.0 + 2 * 20.0);
+    for (int i = 0; i < m.count; ++i) CHECK(std::abs(double(m.points[i].separation)) <= band);
+  }
+}
+
 TEST_CASE("a quad touching a cube along its edge gets a point in both orders (fuzz_contact)",
           "[contact][regression]") {
   // The quad leans 45 degrees away from the cube's edge it lies on. With the
