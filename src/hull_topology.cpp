@@ -16,11 +16,13 @@ namespace sepax {
 namespace {
 
 // Edge ids by their two vertices, in one array (open addressing with linear
-// probing, at most half full): no allocation per edge.
+// probing): no allocation per edge. Sized by the half-edges: loops that
+// close into a manifold have half as many edges, so the table is at most
+// half full, and never full whatever the loops.
 class EdgeIds {
  public:
-  explicit EdgeIds(std::size_t max_edges)
-      : slots_(std::bit_ceil(2 * max_edges + 2)), mask_(slots_.size() - 1) {}
+  explicit EdgeIds(std::size_t half_edges)
+      : slots_(std::bit_ceil(half_edges + 2)), mask_(slots_.size() - 1) {}
 
   // The id of the edge between a and b; a new edge gets the next id (ids
   // count 0, 1, 2, ... in order of first appearance).
