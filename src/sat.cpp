@@ -143,13 +143,16 @@ Result general(const PairFrames& p, real stop_above, EdgeMethod method) {
     return detail::make_result(p, face_a.separation, p.a.planes()[face_a.a].normal,
                                {FeatureKind::face_a, face_a.a, -1}, counters);
   // Queries in B's frame measure in B's lengths: k of them make one of A's.
+  // An axis of B or of an edge pair replaces the best so far only when it
+  // separates more by the bias: the queries need not search below that.
   const real k = p.b_in_a.scale;
-  Best face_b = face_query(p.b, p.a, p.a_in_b, stop_above / k, counters);
+  Best face_b = face_query(p.b, p.a, p.a_in_b, stop_above / k, counters, nullptr,
+                           (face_a.separation + bias) / k);
   face_b.separation *= k;
   Best best = face_a;
   Feature feature{FeatureKind::face_a, face_a.a, -1};
   vec3 axis = p.a.planes()[face_a.a].normal;
-  if (face_b.separation > face_a.separation + bias) {
+  if (face_b.a >= 0 && face_b.separation > face_a.separation + bias) {
     best = face_b;
     feature = {FeatureKind::face_b, -1, face_b.a};
     axis = -p.b_in_a.rotate(p.b.planes()[face_b.a].normal);
@@ -169,11 +172,12 @@ Result general(const PairFrames& p, real stop_above, EdgeMethod method) {
     edges = box_edge_query(p.b, p.a, p.a_in_b, false, stop_above / k, counters);
     edges.separation *= k;
   } else if (probe_is_a) {
-    edges =
-        edge_query(p.b, p.a, p.a_in_b, true, b_grid, best.separation / k, stop_above / k, counters);
+    edges = edge_query(p.b, p.a, p.a_in_b, true, b_grid, (best.separation + bias) / k,
+                       stop_above / k, counters);
     edges.separation *= k;
   } else {
-    edges = edge_query(p.a, p.b, p.b_in_a, false, a_grid, best.separation, stop_above, counters);
+    edges =
+        edge_query(p.a, p.b, p.b_in_a, false, a_grid, best.separation + bias, stop_above, counters);
   }
   if (edges.separation > best.separation + bias) {
     best = edges;

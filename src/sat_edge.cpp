@@ -91,6 +91,7 @@ class EdgeQuery {
         floor_(floor),
         stop_above_(stop_above),
         slack_(bound_slack(indexed, probe, probe_in_indexed)),
+        to_probe_(real(1) / probe_in_indexed.scale),
         touch_(tol::coplanar * (indexed.magnitude() + probe.magnitude() * probe_in_indexed.scale +
                                 glm::length(probe_in_indexed.translation))),
         counters_(counters),
@@ -121,8 +122,9 @@ class EdgeQuery {
   const bool walking_;  // a walk needs an indexed hull with a Gauss map of regions (solid)
   const real floor_;    // the best axis before this query (a face's)
   const real stop_above_;
-  const real slack_;  // round-off allowance of the bounds
-  const real touch_;  // round-off band of a separation along an edge-pair axis
+  const real slack_;     // round-off allowance of the bounds
+  const real to_probe_;  // the probe's lengths per indexed length
+  const real touch_;     // round-off band of a separation along an edge-pair axis
   Counters& counters_;
   const Cap* cap_;  // axes inside it are not recorded (indexed frame)
 
@@ -139,10 +141,9 @@ class EdgeQuery {
 // is symmetric in which hull is posed in which frame).
 Best EdgeQuery::run() {
   // The probe's patch bounds measure in the probe's lengths.
-  const real to_probe = real(1) / probe_in_indexed_.scale;
   scan_patches(
-      probe_, indexed_, probe_in_indexed_.inverse(), true, slack_ * to_probe,
-      [&] { return std::max(floor_, best_.separation) * to_probe; },
+      probe_, indexed_, probe_in_indexed_.inverse(), true, slack_ * to_probe_,
+      [&] { return std::max(floor_, best_.separation) * to_probe_; },
       [&](const NormalPatch& patch, index_t) { return visit_patch(patch); });
   return best_;
 }
@@ -212,7 +213,7 @@ Best EdgeQuery::run_listed(std::span<const index_t> probe_edges,
 // frame, where its arc is (and its lengths). False when the edge cannot
 // beat the best so far.
 bool EdgeQuery::can_beat(const EdgeArc& local, const vec3& start) {
-  const real threshold = (std::max(floor_, best_.separation) - slack_) / probe_in_indexed_.scale;
+  const real threshold = (std::max(floor_, best_.separation) - slack_) * to_probe_;
   if (hint_ >= 0 && arc_max_dot(local, hint_in_probe_ - start) <= threshold) return false;
   hint_ = support_index(indexed_, probe_in_indexed_.rotate(-local.middle), hint_);
   ++counters_.support_calls;

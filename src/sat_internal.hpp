@@ -113,8 +113,10 @@ void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull
 /// Edge query (Gregorius) of `probe`'s edges against `indexed`'s, in the
 /// indexed hull's frame (`probe_in_indexed` maps the probe there), pruned by
 /// the Gauss map; `probe_is_a` orients the axis from A to B, `use_grid`
-/// allows the indexed hull's arc grid, `floor` is the best axis so far (a
-/// face's). Stops once an axis separates by more than `stop_above`.
+/// allows the indexed hull's arc grid, `floor` is what an axis must beat to
+/// count (the best face's separation plus the face preference): edges whose
+/// arcs cannot beat it are skipped. Stops once an axis separates by more
+/// than `stop_above`.
 /// (sat_edge.cpp)
 /// With a cap (in the indexed frame), axes inside it are not recorded.
 [[nodiscard]] Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_indexed,
