@@ -12,7 +12,9 @@
 // face normals).
 //
 // 1. Moving B from T0 to T1 moves each of its points by at most
-//    |t1 - t0| + |R1 - R0| r (r: B's farthest vertex from its origin), so
+//    |c1 - c0| + |R1 - R0| k r (c: where T puts B's centroid, r: B's
+//    farthest vertex from its centroid, k: B's scale, |R1 - R0| the
+//    spectral norm), so
 //    sep_T1(u) <= sep_T0(u) + that, for every fixed u.
 // 2. Outside a cap C about the normal n0 of T0, sep_T0 is at most its value
 //    at one of K's face normals outside C or on the cap's rim: within the
@@ -53,8 +55,17 @@ constexpr int short_faces = 8;
 constexpr int short_edges = 24;
 static_assert(short_faces <= Resting::max_faces && short_edges <= Resting::max_edges);
 
-real frobenius(const mat3& m) {
-  return std::sqrt(glm::dot(m[0], m[0]) + glm::dot(m[1], m[1]) + glm::dot(m[2], m[2]));
+/// The most a unit vector moves between rotations r0 and r1: the spectral
+/// norm of r1 - r0, which is 2 sin(angle / 2) for the angle of r0^T r1.
+/// The difference of two rotations has that singular value twice and 0
+/// once, so the norm is the Frobenius norm over sqrt(2), taken from the
+/// differences themselves (exact for small turns, where 3 - trace cancels);
+/// the allowance covers rotations orthonormal to round-off only.
+real turn_between(const mat3& r0, const mat3& r1) {
+  const mat3 d = r1 - r0;
+  const real frobenius =
+      std::sqrt(glm::dot(d[0], d[0]) + glm::dot(d[1], d[1]) + glm::dot(d[2], d[2]));
+  return frobenius * real(0.70710678118654752) + 8 * tol::eps;
 }
 
 /// The face of `hull` whose normal is most along d (hull's frame).
@@ -284,10 +295,10 @@ void build(const PairFrames& p, const Result& r, Resting& s) {
   s.outside = best_outside(p, n, cos_cap, floor);
   if (!(separation > s.outside + certainty(p))) return;
   real reach = 0;
-  for (const vec3& v : p.b.vertices()) reach = std::max(reach, glm::length(v));
+  for (const vec3& v : p.b.vertices()) reach = std::max(reach, glm::length(v - p.b.centroid()));
   s.reach = reach;
   s.rotation = p.b_in_a.rotation;
-  s.translation = p.b_in_a.translation;
+  s.centroid = p.b_in_a.apply(p.b.centroid());
   s.scale = p.b_in_a.scale;
   s.turn_limit = turn_limit;
   s.answers = 0;
@@ -325,14 +336,15 @@ void build_resting(const PairFrames& p, const Result& r, Resting& s) {
 bool try_resting(const PairFrames& p, Resting& s, Result& out) {
   if (!s.valid) return false;
   const real k = p.b_in_a.scale;
-  const real turned = frobenius(p.b_in_a.rotation - s.rotation);
+  const real turned = turn_between(s.rotation, p.b_in_a.rotation);
   // |R1 - R0| <= 2 sin(limit / 2): every direction of B turned by at most
   // the limit (the lists' margin).
   if (k != s.scale || !(turned <= 2 * std::sin(s.turn_limit / 2))) {
     drop(s);
     return false;
   }
-  const real moved = glm::length(p.b_in_a.translation - s.translation) + turned * k * s.reach;
+  const real moved =
+      glm::length(p.b_in_a.apply(p.b.centroid()) - s.centroid) + turned * k * s.reach;
   Counters counters;
   Best fa, fb;
   index_t hint = -1;

@@ -110,23 +110,25 @@ struct Resting {
   /// Radians; halved (down to a 32nd), then the turn limit (down to a
   /// 16th), until the lists fit and the rim bound certifies.
   static constexpr real cap_angle = real(0.15);
-  static constexpr real max_turn = real(0.05);    ///< radians, the widest turn limit
-  static constexpr std::int32_t max_wait = 64;    ///< frames between builds, at most
-  static constexpr std::int32_t min_answers = 1;  ///< frames a state must answer to pay its build
+  static constexpr real max_turn = real(0.05);  ///< radians, the widest turn limit
+  static constexpr std::int32_t max_wait = 64;  ///< frames between builds, at most
+  /// Frames a state must answer to pay its build (about one query): a
+  /// state that answers fewer before it is dropped backs off.
+  static constexpr std::int32_t min_answers = 3;
   /// Relative to the pair's size: how far B may move (the bound's margin)
   /// before the state is dropped, at most. Axes outside the cap that stay
   /// further below the contact than this are bounded, not searched.
   static constexpr real motion_room = real(0.02);
   bool valid = false;
-  real turn_limit = 0;        ///< radians B may turn from `rotation` (the lists' margin)
-  std::int32_t answers = 0;   ///< frames answered since built
-  std::int32_t wait = 0;      ///< frames left before the next build is tried
-  std::int32_t backoff = 0;   ///< the wait the last failed build set (0: none since a success)
-  mat3 rotation{real(1)};     ///< B's rotation in A's frame when built
-  vec3 translation{real(0)};  ///< B's origin in A's frame when built
-  real scale = 1;             ///< B's scale in A's frame when built
-  real outside = 0;           ///< bound of every axis outside the cap, A's lengths
-  real reach = 0;             ///< B's farthest vertex from its origin, B's lengths
+  real turn_limit = 0;       ///< radians B may turn from `rotation` (the lists' margin)
+  std::int32_t answers = 0;  ///< frames answered since built
+  std::int32_t wait = 0;     ///< frames left before the next build is tried
+  std::int32_t backoff = 0;  ///< the wait the last failed build set (0: none since a success)
+  mat3 rotation{real(1)};    ///< B's rotation in A's frame when built
+  vec3 centroid{real(0)};    ///< B's centroid in A's frame when built
+  real scale = 1;            ///< B's scale in A's frame when built
+  real outside = 0;          ///< bound of every axis outside the cap, A's lengths
+  real reach = 0;            ///< B's farthest vertex from its centroid, B's lengths
   std::int32_t face_count[2] = {0, 0};  ///< A's, B's
   std::int32_t edge_count[2] = {0, 0};
   index_t faces[2][max_faces];
