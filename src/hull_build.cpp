@@ -66,12 +66,19 @@ namespace {
 // its extent: exact (the digits stay), and every product below, Qhull's
 // included, stays in range whatever the input's scale (normals grow like
 // size^2 and their squared lengths like size^4, which overflows beyond 1e77).
+// The coordinates are stored x, y, z point after point, the array Qhull
+// reads, so that it is handed to Qhull as it is.
 struct Cloud {
-  std::vector<glm::dvec3> p;  // centred, in units of `unit`, double whatever `real` is
-  glm::dvec3 center{0.0};     // the bounds' centre, in the input's units
-  double unit = 1;            // length of one unit of p, in the input's units
-  double extent = 0;          // bounds diagonal, in units of `unit`
-  double magnitude = 0;       // largest |coordinate| of the input plus extent, same units
+  std::vector<double> xyz;  // centred, in units of `unit`, double whatever `real` is
+  glm::dvec3 center{0.0};   // the bounds' centre, in the input's units
+  double unit = 1;          // length of one unit of p, in the input's units
+  double extent = 0;        // bounds diagonal, in units of `unit`
+  double magnitude = 0;     // largest |coordinate| of the input plus extent, same units
+
+  [[nodiscard]] std::size_t size() const { return xyz.size() / 3; }
+  [[nodiscard]] glm::dvec3 p(std::size_t i) const {
+    return {xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]};
+  }
 };
 
 HullResult fail(HullStatus s, std::string message) {
@@ -98,8 +105,8 @@ double zero_distance(const Cloud& c, double shape_tol) {
 std::size_t farthest_from(const Cloud& c, auto&& distance) {
   std::size_t best = 0;
   double best_d = -1;
-  for (std::size_t i = 0; i < c.p.size(); ++i) {
-    const double d = distance(c.p[i]);
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    const double d = distance(c.p(i));
     if (d > best_d) best_d = d, best = i;
   }
   return best;
@@ -162,12 +169,13 @@ class CellHeads {
 std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
   using Cell = CellHeads::Cell;
   constexpr std::size_t none = CellHeads::none;
-  CellHeads heads(c.p.size());
-  std::vector<std::size_t> next(c.p.size(), none);  // kept point -> previous one in its cell
+  CellHeads heads(c.size());
+  std::vector<std::size_t> next(c.size(), none);  // kept point -> previous one in its cell
   std::vector<std::size_t> kept;
   const double size = 3 * radius;
-  for (std::size_t i = 0; i < c.p.size(); ++i) {
-    const glm::dvec3 scaled = c.p[i] / size;
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    const glm::dvec3 p = c.p(i);
+    const glm::dvec3 scaled = p / size;
     const glm::dvec3 cell = glm::floor(scaled);
     const Cell k{std::int64_t(cell.x), std::int64_t(cell.y), std::int64_t(cell.z)};
     // The neighbour side along each axis: -1 in the cell's lower half.
@@ -180,7 +188,7 @@ std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
         for (std::int64_t dz = 0; dz <= 1 && !near; ++dz)
           for (std::size_t j = heads.head(Cell{k.x + dx * sx, k.y + dy * sy, k.z + dz * sz});
                j != none && !near; j = next[j])
-            near = glm::distance(c.p[i], c.p[j]) <= radius;
+            near = glm::distance(p, c.p(j)) <= radius;
     if (near) continue;
     next[i] = heads.push(k, i);
     kept.push_back(i);
@@ -210,14 +218,14 @@ struct Triangle {
 Triangle spread_triangle(const Cloud& c) {
   Triangle t{};
   t.i0 = farthest_from(c, [](const glm::dvec3& q) { return glm::dot(q, q); });
-  t.i1 = farthest_from(c, [&](const glm::dvec3& q) { return glm::distance(q, c.p[t.i0]); });
-  const glm::dvec3 a = c.p[t.i0];
-  t.u = glm::normalize(c.p[t.i1] - a);
-  t.length = glm::distance(c.p[t.i1], a);
+  const glm::dvec3 a = c.p(t.i0);
+  t.i1 = farthest_from(c, [&](const glm::dvec3& q) { return glm::distance(q, a); });
+  t.u = glm::normalize(c.p(t.i1) - a);
+  t.length = glm::distance(c.p(t.i1), a);
   auto off_line = [&](const glm::dvec3& q) { return glm::length(glm::cross(q - a, t.u)); };
   t.i2 = farthest_from(c, off_line);
-  t.width = off_line(c.p[t.i2]);
-  const glm::dvec3 w = c.p[t.i2] - a;
+  t.width = off_line(c.p(t.i2));
+  const glm::dvec3 w = c.p(t.i2) - a;
   t.n = glm::normalize(glm::cross(t.u, w - t.u * glm::dot(t.u, w)));
   return t;
 }
@@ -230,9 +238,9 @@ Triangle spread_triangle(const Cloud& c) {
 // perpendicular to u) would stay, and the true corners beyond it would go.
 // The corners go afterwards.
 std::vector<index_t> planar_hull(const Cloud& c, glm::dvec3 u, glm::dvec3 v, double zero) {
-  const std::size_t n = c.p.size();
+  const std::size_t n = c.size();
   std::vector<glm::dvec2> q(n);
-  for (std::size_t i = 0; i < n; ++i) q[i] = {glm::dot(c.p[i], u), glm::dot(c.p[i], v)};
+  for (std::size_t i = 0; i < n; ++i) q[i] = {glm::dot(c.p(i), u), glm::dot(c.p(i), v)};
   std::vector<index_t> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](index_t a, index_t b) {
@@ -296,16 +304,16 @@ HullResult build_flat(const Cloud& c, const Triangle& t) {
   const glm::dvec3 v = glm::cross(n, u);
   const std::vector<index_t> ring = planar_hull(c, u, v, zero_distance(c, tol::degenerate));
   if (ring.size() < 3)
-    return fail(HullStatus::collinear, describe("points are collinear", c.p.size()));
+    return fail(HullStatus::collinear, describe("points are collinear", c.size()));
   double lo = std::numeric_limits<double>::max(), hi = -lo;
-  for (const glm::dvec3& p : c.p)
-    lo = std::min(lo, glm::dot(n, p)), hi = std::max(hi, glm::dot(n, p));
+  for (std::size_t i = 0; i < c.size(); ++i)
+    lo = std::min(lo, glm::dot(n, c.p(i))), hi = std::max(hi, glm::dot(n, c.p(i)));
   const double mid = (lo + hi) / 2;
   std::vector<vec3> verts;
   std::vector<index_t> front, back;
   for (index_t i : ring) {
     front.push_back(index_t(verts.size()));
-    const glm::dvec3 p = c.p[i];
+    const glm::dvec3 p = c.p(std::size_t(i));
     verts.push_back(vec3(c.center + (p + n * (mid - glm::dot(n, p))) * c.unit));
   }
   back.assign(front.rbegin(), front.rend());
@@ -317,7 +325,7 @@ HullResult build_flat(const Cloud& c, const Triangle& t) {
 
 // Reads Qhull's facets as vertex loops (indices into the input), oriented
 // counter-clockwise seen from outside.
-std::vector<std::vector<index_t>> qhull_loops(qhT* qh) {
+std::vector<std::vector<index_t>> qhull_loops(qhT* qh, const Cloud& c) {
   std::vector<std::vector<index_t>> loops;
   loops.reserve(std::size_t(qh->num_facets));
   const auto id = [qh](void* vertex) {
@@ -344,8 +352,8 @@ std::vector<std::vector<index_t>> qhull_loops(qhT* qh) {
     // Orientation check against Qhull's outward normal with Newell's sum.
     glm::dvec3 nn(0);
     for (std::size_t i = 0; i < loop.size(); ++i) {
-      const coordT* p = qh_point(qh, loop[i]);
-      const coordT* q = qh_point(qh, loop[(i + 1) % loop.size()]);
+      const glm::dvec3 p = c.p(std::size_t(loop[i]));
+      const glm::dvec3 q = c.p(std::size_t(loop[(i + 1) % loop.size()]));
       nn += glm::dvec3((p[1] - q[1]) * (p[2] + q[2]), (p[2] - q[2]) * (p[0] + q[0]),
                        (p[0] - q[0]) * (p[1] + q[1]));
     }
@@ -356,11 +364,10 @@ std::vector<std::vector<index_t>> qhull_loops(qhT* qh) {
   return loops;
 }
 
-// Runs Qhull; on success fills `loops`, else returns Qhull's error text.
-std::string run_qhull(const Cloud& c, std::vector<std::vector<index_t>>& loops) {
-  std::vector<coordT> coords(3 * c.p.size());
-  for (std::size_t i = 0; i < c.p.size(); ++i)
-    for (int k = 0; k < 3; ++k) coords[3 * i + k] = c.p[i][k];
+// Runs Qhull on the cloud's coordinates, which it reads in place (with
+// these options it neither moves nor frees them); on success fills
+// `loops`, else returns Qhull's error text.
+std::string run_qhull(Cloud& c, std::vector<std::vector<index_t>>& loops) {
   char* text = nullptr;
   std::size_t text_size = 0;
   FILE* err = open_memstream(&text, &text_size);
@@ -373,9 +380,8 @@ std::string run_qhull(const Cloud& c, std::vector<std::vector<index_t>>& loops) 
   // short of the support; faces split by the input's round-off far from the
   // origin are left as they are (the climb handles them).
   char options[] = "qhull";
-  const int code =
-      qh_new_qhull(qh, 3, int(c.p.size()), coords.data(), False, options, nullptr, err);
-  if (code == 0) loops = qhull_loops(qh);
+  const int code = qh_new_qhull(qh, 3, int(c.size()), c.xyz.data(), False, options, nullptr, err);
+  if (code == 0) loops = qhull_loops(qh, c);
   qh_freeqhull(qh, !qh_ALL);
   int cur_long = 0, tot_long = 0;
   qh_memfreeshort(qh, &cur_long, &tot_long);
@@ -435,7 +441,7 @@ Hull hull_of_corners(std::span<const vec3> input, const Cloud& c,
       if (remap[i] < 0) {
         remap[i] = index_t(verts.size());
         verts.push_back(input[i]);
-        centred.push_back(c.p[std::size_t(i)]);
+        centred.push_back(c.p(std::size_t(i)));
       }
       i = remap[i];
     }
@@ -452,8 +458,7 @@ constexpr real sliver_width = real(1e-3);
 // hull (hull_repair.hpp); where they still cut it, the exact hull instead
 // (exactly coplanar triangles merged into faces, nearly coplanar ones left
 // triangles; O(points * faces), so only for clouds where Qhull's is wrong).
-HullResult build_solid(std::span<const vec3> input, const Cloud& c,
-                       std::array<std::size_t, 4> start) {
+HullResult build_solid(std::span<const vec3> input, Cloud& c, std::array<std::size_t, 4> start) {
   std::vector<std::vector<index_t>> loops;
   const std::string error = run_qhull(c, loops);
   if (!error.empty()) return fail(HullStatus::qhull_error, "Qhull: " + error);
@@ -520,8 +525,11 @@ std::optional<HullResult> make_cloud(std::span<const vec3> points, Cloud& c) {
   const glm::dvec3 m = largest / c.unit;
   c.extent = glm::length(span / c.unit);
   c.magnitude = std::max({m.x, m.y, m.z}) + c.extent;
-  c.p.reserve(points.size());
-  for (const vec3& p : points) c.p.push_back((glm::dvec3(p) - c.center) / c.unit);
+  c.xyz.resize(3 * points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const glm::dvec3 p = (glm::dvec3(points[i]) - c.center) / c.unit;
+    c.xyz[3 * i] = p.x, c.xyz[3 * i + 1] = p.y, c.xyz[3 * i + 2] = p.z;
+  }
   if (c.extent <= double(tol::coplanar) * c.magnitude)
     return fail(HullStatus::coincident, describe("all points coincide", points.size()));
   return std::nullopt;
@@ -536,11 +544,13 @@ std::optional<HullResult> make_cloud(std::span<const vec3> points, Cloud& c) {
 void merge_near_points(Cloud& c, std::span<const vec3>& points, std::vector<vec3>& storage) {
   const std::vector<std::size_t> kept = distinct_points(c, zero_distance(c, tol::degenerate));
   if (kept.size() == points.size()) return;
-  std::vector<glm::dvec3> p;
-  p.reserve(kept.size());
   storage.reserve(kept.size());
-  for (std::size_t i : kept) p.push_back(c.p[i]), storage.push_back(points[i]);
-  c.p = std::move(p);
+  for (std::size_t k = 0; k < kept.size(); ++k) {
+    const std::size_t i = kept[k];
+    for (std::size_t a = 0; a < 3; ++a) c.xyz[3 * k + a] = c.xyz[3 * i + a];  // k <= i
+    storage.push_back(points[i]);
+  }
+  c.xyz.resize(3 * kept.size());
   points = storage;
 }
 
@@ -558,10 +568,10 @@ HullResult Hull::from_points(std::span<const vec3> points) {
   const Triangle t = spread_triangle(c);
   if (t.width <= zero_distance(c, tol::degenerate))
     return fail(HullStatus::collinear, describe("points are collinear", given));
-  const glm::dvec3 a = c.p[t.i0];
+  const glm::dvec3 a = c.p(t.i0);
   const auto height = [&](const glm::dvec3& q) { return std::abs(glm::dot(t.n, q - a)); };
   const std::size_t apex = farthest_from(c, height);  // from the spread triangle's plane
-  if (height(c.p[apex]) <= zero_distance(c, tol::flat)) return build_flat(c, t);
+  if (height(c.p(apex)) <= zero_distance(c, tol::flat)) return build_flat(c, t);
   return build_solid(points, c, {t.i0, t.i1, t.i2, apex});
 }
 
