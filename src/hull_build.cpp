@@ -112,87 +112,103 @@ std::size_t farthest_from(const Cloud& c, auto&& distance) {
   return best;
 }
 
-// Indices of the points of `c` that are not within `radius` of an earlier
-// kept one, in input order. A hash grid of cell 3 * radius: the points
-// within `radius` of p lie in p's cell or, along each axis, in the one
-// neighbour on the side of the cell's middle p is on, with a sixth of a
-// cell to spare for the round-off of p / cell far from the origin. So each
-// point looks at 8 cells, not the 27 of cells of `radius`. Each cell holds
-// a chain of kept points through `next`, so the grid allocates once, not
-// once per cell.
-// Grid cells -> the last kept point in each, in one array (open addressing
-// with linear probing, at most half full): no allocation per cell.
-class CellHeads {
+// The kept points of distinct_points chained by hashed cell: heads[b] is the
+// last kept point whose cell hashes to bucket b, next[i] the one kept before
+// point i in its bucket. A bucket may hold several cells, whose points are
+// candidates that the distance test turns away, so no cell is stored.
+class CellChains {
  public:
+  static constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
   struct Cell {
     std::int64_t x, y, z;
-    bool operator==(const Cell&) const = default;
   };
-  static constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
 
-  explicit CellHeads(std::size_t max_cells)
-      : slots_(std::bit_ceil(2 * max_cells + 2)), mask_(slots_.size() - 1) {}
+  // At most half as many kept points as buckets.
+  explicit CellChains(std::size_t points)
+      : heads_(std::bit_ceil(2 * points + 2), none), next_(points, none) {}
 
-  // The last point kept in `cell`, or none.
-  [[nodiscard]] std::size_t head(const Cell& cell) const {
-    for (std::size_t i = start(cell);; i = (i + 1) & mask_) {
-      if (slots_[i].head == none || slots_[i].cell == cell) return slots_[i].head;
-    }
-  }
-  // Makes point p the cell's last kept point; returns the one it follows, or none.
-  std::size_t push(const Cell& cell, std::size_t p) {
-    for (std::size_t i = start(cell);; i = (i + 1) & mask_) {
-      Slot& slot = slots_[i];
-      if (slot.head == none) {
-        slot = Slot{cell, p};
-        return none;
-      }
-      if (slot.cell == cell) return std::exchange(slot.head, p);
-    }
+  [[nodiscard]] std::uint32_t head(const Cell& cell) const { return heads_[bucket(cell)]; }
+  [[nodiscard]] std::uint32_t next(std::uint32_t i) const { return next_[i]; }
+  void push(const Cell& cell, std::uint32_t i) {
+    std::uint32_t& head = heads_[bucket(cell)];
+    next_[i] = std::exchange(head, i);
   }
 
  private:
-  struct Slot {
-    Cell cell{0, 0, 0};
-    std::size_t head = none;
-  };
-  [[nodiscard]] std::size_t start(const Cell& c) const {
+  [[nodiscard]] std::size_t bucket(const Cell& c) const {
     const std::uint64_t h = std::uint64_t(c.x) * 0x9E3779B97F4A7C15ull ^
                             std::uint64_t(c.y) * 0xC2B2AE3D27D4EB4Full ^
                             std::uint64_t(c.z) * 0x165667B19E3779F9ull;
-    return std::size_t(h ^ (h >> 29)) & mask_;
+    return std::size_t(h ^ (h >> 29)) & (heads_.size() - 1);
   }
-  std::vector<Slot> slots_;
-  std::size_t mask_;
+  std::vector<std::uint32_t> heads_;
+  std::vector<std::uint32_t> next_;
 };
 
-std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
-  using Cell = CellHeads::Cell;
-  constexpr std::size_t none = CellHeads::none;
-  CellHeads heads(c.size());
-  std::vector<std::size_t> next(c.size(), none);  // kept point -> previous one in its cell
-  std::vector<std::size_t> kept;
-  const double size = 3 * radius;
+// distinct_points on cubic cells `size` wide (at least 3 * radius). The
+// kept points within `radius` of p lie in p's cell or, along each axis on
+// which p lies within 1.5 * radius of a side of its cell, in the cell across
+// that side: half a radius to spare for the round-off of p / size, which is
+// a few eps of |p| while the radius is at least 64 eps of the magnitude.
+// Cells much wider than the radius leave most points one cell to look in;
+// cells 3 * radius wide leave each point the 8 cells on the sides of its
+// cell's middle. False when more than `budget` candidates were tested (the
+// points crowd into few cells).
+bool distinct_in_cells(const Cloud& c, double radius, double size, std::size_t budget,
+                       std::vector<std::size_t>& kept) {
+  using Cell = CellChains::Cell;
+  constexpr std::uint32_t none = CellChains::none;
+  CellChains chains(c.size());
+  kept.clear();
+  const double reach = 1.5 * radius;
+  std::size_t tested = 0;
   for (std::size_t i = 0; i < c.size(); ++i) {
     const glm::dvec3 p = c.p(i);
     const glm::dvec3 scaled = p / size;
     const glm::dvec3 cell = glm::floor(scaled);
     const Cell k{std::int64_t(cell.x), std::int64_t(cell.y), std::int64_t(cell.z)};
-    // The neighbour side along each axis: -1 in the cell's lower half.
-    const glm::dvec3 half = scaled - cell;
-    const std::int64_t sx = half.x < 0.5 ? -1 : 1, sy = half.y < 0.5 ? -1 : 1,
-                       sz = half.z < 0.5 ? -1 : 1;
+    // The side along each axis whose cell may hold a point within reach: -1,
+    // +1, or 0 for none.
+    const glm::dvec3 below = (scaled - cell) * size;
+    std::int64_t side[3];
+    for (int a = 0; a < 3; ++a) side[a] = below[a] <= reach ? -1 : size - below[a] <= reach ? 1 : 0;
     bool near = false;
-    for (std::int64_t dx = 0; dx <= 1 && !near; ++dx)
-      for (std::int64_t dy = 0; dy <= 1 && !near; ++dy)
-        for (std::int64_t dz = 0; dz <= 1 && !near; ++dz)
-          for (std::size_t j = heads.head(Cell{k.x + dx * sx, k.y + dy * sy, k.z + dz * sz});
-               j != none && !near; j = next[j])
+    for (std::int64_t dx = 0; dx <= (side[0] != 0) && !near; ++dx)
+      for (std::int64_t dy = 0; dy <= (side[1] != 0) && !near; ++dy)
+        for (std::int64_t dz = 0; dz <= (side[2] != 0) && !near; ++dz)
+          for (std::uint32_t j =
+                   chains.head(Cell{k.x + dx * side[0], k.y + dy * side[1], k.z + dz * side[2]});
+               j != none && !near; j = chains.next(j)) {
+            if (++tested > budget) return false;
             near = glm::distance(p, c.p(j)) <= radius;
+          }
     if (near) continue;
-    next[i] = heads.push(k, i);
+    chains.push(k, std::uint32_t(i));
     kept.push_back(i);
   }
+  return true;
+}
+
+/// Candidates per point that distinct_points allows its wide cells before
+/// it takes cells of 3 * radius: points spread over a surface or a volume
+/// test about one.
+constexpr std::size_t wide_cell_tests = 4;
+
+// Indices of the points of `c` that are not within `radius` of an earlier
+// kept one, in input order. Cells are as wide as the spacing of n points
+// spread over a surface the size of the extent (extent / sqrt(n)), unless
+// the points crowd into them, when cells of 3 * radius are taken instead;
+// the kept points are the same either way.
+std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
+  std::vector<std::size_t> kept;
+  kept.reserve(c.size());
+  // |p| < 1 in the cloud's units, so cells of at least 2^-29 keep the cell
+  // coordinates well within 64 bits.
+  const double fine = std::max(3 * radius, 0x1.0p-29);
+  const double wide = std::max(fine, c.extent / std::sqrt(double(c.size())));
+  if (wide > fine && distinct_in_cells(c, radius, wide, wide_cell_tests * c.size() + 1024, kept))
+    return kept;
+  distinct_in_cells(c, radius, fine, std::numeric_limits<std::size_t>::max(), kept);
   return kept;
 }
 
