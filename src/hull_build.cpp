@@ -481,11 +481,18 @@ HullResult build_solid(std::span<const vec3> input, Cloud& c, std::array<std::si
   std::vector<glm::dvec3> centred;
   Hull h = hull_of_corners(input, c, loops, centred);
   if (h.empty()) return fail(HullStatus::qhull_error, "Qhull output is not a closed manifold");
-  const std::string repair =
-      detail::repair_faces(h, loops, centred, double(tol::coplanar) * c.magnitude);
-  if (!repair.empty()) return fail(HullStatus::qhull_error, repair);
-
-  if (detail::cuts_itself(h, tol::coplanar * h.magnitude(), sliver_width)) {
+  const real tolerance = tol::coplanar * h.magnitude();
+  bool cuts = false;
+  if (detail::planes_hold(h, tolerance)) {
+    // Nothing to repair (see planes_hold), and no plane cut by a neighbour.
+    cuts = detail::corners_or_slivers_cut(h, tolerance, sliver_width);
+  } else {
+    const std::string repair =
+        detail::repair_faces(h, loops, centred, double(tol::coplanar) * c.magnitude);
+    if (!repair.empty()) return fail(HullStatus::qhull_error, repair);
+    cuts = detail::cuts_itself(h, tolerance, sliver_width);
+  }
+  if (cuts) {
     Hull exact = build_exact(input, start);
     if (!exact.empty()) h = std::move(exact);
   }

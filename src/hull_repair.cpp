@@ -214,13 +214,22 @@ std::string repair_faces(Hull& h, std::vector<std::vector<index_t>>& loops,
   return {};
 }
 
-bool cuts_itself(const Hull& h, real tolerance, real sliver) {
+bool planes_hold(const Hull& h, real tolerance) {
+  for (std::size_t f = 0; f < h.face_count(); ++f) {
+    const vec3& n = h.planes()[f].normal;
+    if (!std::isfinite(glm::dot(n, n)) || reflex_around(h, index_t(f), tolerance)) return false;
+  }
+  return true;
+}
+
+bool corners_or_slivers_cut(const Hull& h, real tolerance, real sliver) {
   const auto v = h.vertices();
   const auto he = h.half_edges();
   for (std::size_t f = 0; f < h.face_count(); ++f) {
-    if (reflex_around(h, index_t(f), tolerance) || reflex_within(h, index_t(f), tolerance))
-      return true;
-    if (h.faces()[f].count != 3) continue;
+    if (h.faces()[f].count != 3) {
+      if (reflex_within(h, index_t(f), tolerance)) return true;
+      continue;
+    }
     const index_t e = h.faces()[f].edge;
     const vec3 a = v[he[e].origin], b = v[he[he[e].next].origin],
                c = v[he[he[he[e].next].next].origin];
@@ -231,6 +240,12 @@ bool cuts_itself(const Hull& h, real tolerance, real sliver) {
       if (plane.distance(p) > tolerance) return true;
   }
   return false;
+}
+
+bool cuts_itself(const Hull& h, real tolerance, real sliver) {
+  for (std::size_t f = 0; f < h.face_count(); ++f)
+    if (reflex_around(h, index_t(f), tolerance)) return true;
+  return corners_or_slivers_cut(h, tolerance, sliver);
 }
 
 }  // namespace sepax::detail

@@ -27,6 +27,12 @@ namespace sepax::detail {
                                        const std::vector<glm::dvec3>& centred,
                                        double merge_tolerance);
 
+/// True when every face has a plane and no vertex of a face next to it
+/// lies outside that plane by more than `tolerance`. repair_faces then
+/// changes nothing: each of its repairs starts from a face without a plane
+/// or with such a vertex outside it.
+[[nodiscard]] bool planes_hold(const Hull& h, real tolerance);
+
 /// True when some vertex lies outside a face's plane, or a polygon face is
 /// reflex in its own plane, by more than `tolerance`: the hull is not convex
 /// there. Every face is checked against the vertices of the faces next to
@@ -35,5 +41,10 @@ namespace sepax::detail {
 /// round-off over its width, which moves far vertices across it, not only
 /// neighbours.
 [[nodiscard]] bool cuts_itself(const Hull& h, real tolerance, real sliver);
+
+/// cuts_itself less the check against the faces next to each face, for a
+/// hull whose planes hold (planes_hold): a polygon reflex in its own plane,
+/// or a vertex outside a sliver's plane.
+[[nodiscard]] bool corners_or_slivers_cut(const Hull& h, real tolerance, real sliver);
 
 }  // namespace sepax::detail
