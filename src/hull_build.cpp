@@ -33,7 +33,6 @@ extern "C" {
 #include <limits>
 #include <numeric>
 #include <optional>
-#include <unordered_map>
 #include <utility>
 
 namespace sepax {
@@ -333,57 +332,108 @@ HullResult build_flat(const Cloud& c, const Triangle& t) {
     verts.push_back(vec3(c.center + (p + n * (mid - glm::dot(n, p))) * c.unit));
   }
   back.assign(front.rbegin(), front.rend());
-  Hull h = HullBuilder::from_loops(std::move(verts), {front, back}, true);
+  Hull h = HullBuilder::from_loops(std::move(verts), std::vector{front, back}, true);
   if (h.empty())
     return fail(HullStatus::qhull_error, "flat polygon did not close (internal error)");
   return HullResult{HullStatus::ok, {}, std::move(h)};
 }
 
-// Reads Qhull's facets as vertex loops (indices into the input), oriented
-// counter-clockwise seen from outside.
-std::vector<std::vector<index_t>> qhull_loops(qhT* qh, const Cloud& c) {
-  std::vector<std::vector<index_t>> loops;
-  loops.reserve(std::size_t(qh->num_facets));
-  const auto id = [qh](void* vertex) {
-    return index_t(qh_pointid(qh, static_cast<vertexT*>(vertex)->point));
+// Qhull's hull as loops of its corners: `loops` index the corners, and
+// corner i is input point `point[i]`.
+struct Corners {
+  Loops loops;
+  std::vector<std::size_t> point;
+};
+
+// Reads Qhull's facets as vertex loops, counter-clockwise seen from
+// outside, with their corners only: a vertex on fewer than three facets lies
+// inside an edge between two merged facets, so it is not a corner of the
+// polytope and is left out. Corners are numbered in the order they first
+// appear in the loops. Qhull's vertices are looked up by their ids
+// (1 .. qh->vertex_id), not by hashing.
+Corners qhull_corners(qhT* qh) {
+  // The loops of Qhull's vertices, each vertex as a slot numbered in the
+  // order it first appears, with its input point and its count of facets.
+  std::vector<index_t> slot_of(std::size_t(qh->vertex_id) + 1, -1);
+  std::vector<std::size_t> point_of;
+  std::vector<int> faces_at;
+  point_of.reserve(std::size_t(qh->num_vertices));
+  faces_at.reserve(std::size_t(qh->num_vertices));
+  Loops raw;
+  raw.start.reserve(std::size_t(qh->num_facets) + 1);
+  raw.vertices.reserve(3 * std::size_t(qh->num_facets));
+  const auto add = [&](const vertexT* vertex) {
+    index_t& slot = slot_of[vertex->id];
+    if (slot < 0) {
+      slot = index_t(point_of.size());
+      point_of.push_back(std::size_t(qh_pointid(qh, vertex->point)));
+      faces_at.push_back(0);
+    }
+    ++faces_at[std::size_t(slot)];
+    raw.vertices.push_back(slot);
   };
+  std::vector<const vertexT*> loop;
   facetT* facet;
   FORALLfacets {
-    std::vector<index_t> loop;
+    loop.clear();
     if (facet->simplicial) {
       // qh_facet3vertex's order for a simplicial facet, without its
       // temporary set: the first two vertices swapped unless the facet's
       // orientation says otherwise.
-      const index_t v0 = id(SETfirst_(facet->vertices)), v1 = id(SETsecond_(facet->vertices));
-      const index_t v2 = id(SETelem_(facet->vertices, 2));
-      loop = (facet->toporient ^ qh_ORIENTclock) ? std::vector<index_t>{v0, v1, v2}
-                                                 : std::vector<index_t>{v1, v0, v2};
+      const auto* v0 = static_cast<const vertexT*>(SETfirst_(facet->vertices));
+      const auto* v1 = static_cast<const vertexT*>(SETsecond_(facet->vertices));
+      const bool keep = facet->toporient ^ qh_ORIENTclock;
+      loop.push_back(keep ? v0 : v1);
+      loop.push_back(keep ? v1 : v0);
+      loop.push_back(static_cast<const vertexT*>(SETelem_(facet->vertices, 2)));
     } else {
       setT* ordered = qh_facet3vertex(qh, facet);
-      loop.reserve(std::size_t(qh_setsize(qh, ordered)));
       vertexT *vertex, **vertexp;
-      FOREACHvertex_(ordered) loop.push_back(id(vertex));
+      FOREACHvertex_(ordered) loop.push_back(vertex);
       qh_settempfree(qh, &ordered);
     }
-    // Orientation check against Qhull's outward normal with Newell's sum.
+    // Orientation check against Qhull's outward normal with Newell's sum
+    // (a vertex's point is its coordinates in the cloud).
     glm::dvec3 nn(0);
     for (std::size_t i = 0; i < loop.size(); ++i) {
-      const glm::dvec3 p = c.p(std::size_t(loop[i]));
-      const glm::dvec3 q = c.p(std::size_t(loop[(i + 1) % loop.size()]));
+      const coordT* p = loop[i]->point;
+      const coordT* q = loop[i + 1 < loop.size() ? i + 1 : 0]->point;
       nn += glm::dvec3((p[1] - q[1]) * (p[2] + q[2]), (p[2] - q[2]) * (p[0] + q[0]),
                        (p[0] - q[0]) * (p[1] + q[1]));
     }
     if (glm::dot(nn, glm::dvec3(facet->normal[0], facet->normal[1], facet->normal[2])) < 0)
       std::reverse(loop.begin(), loop.end());
-    loops.push_back(std::move(loop));
+    for (const vertexT* vertex : loop) add(vertex);
+    raw.close();
   }
-  return loops;
+  // Every vertex a corner (no facets merged across an edge): the slots are
+  // the corners, numbered alike.
+  if (std::all_of(faces_at.begin(), faces_at.end(), [](int n) { return n >= 3; }))
+    return Corners{std::move(raw), std::move(point_of)};
+  // The corners' loops, corners numbered in order of first appearance.
+  Corners out;
+  std::vector<index_t> corner_of(point_of.size(), -1);
+  out.loops.start.reserve(raw.start.size());
+  out.loops.vertices.reserve(raw.vertices.size());
+  for (std::size_t f = 0; f < raw.size(); ++f) {
+    for (const index_t slot : raw[f]) {
+      if (faces_at[std::size_t(slot)] < 3) continue;
+      index_t& corner = corner_of[std::size_t(slot)];
+      if (corner < 0) {
+        corner = index_t(out.point.size());
+        out.point.push_back(point_of[std::size_t(slot)]);
+      }
+      out.loops.vertices.push_back(corner);
+    }
+    out.loops.close();
+  }
+  return out;
 }
 
 // Runs Qhull on the cloud's coordinates, which it reads in place (with
 // these options it neither moves nor frees them); on success fills
-// `loops`, else returns Qhull's error text.
-std::string run_qhull(Cloud& c, std::vector<std::vector<index_t>>& loops) {
+// `corners`, else returns Qhull's error text.
+std::string run_qhull(Cloud& c, Corners& corners) {
   char* text = nullptr;
   std::size_t text_size = 0;
   FILE* err = open_memstream(&text, &text_size);
@@ -397,7 +447,7 @@ std::string run_qhull(Cloud& c, std::vector<std::vector<index_t>>& loops) {
   // origin are left as they are (the climb handles them).
   char options[] = "qhull";
   const int code = qh_new_qhull(qh, 3, int(c.size()), c.xyz.data(), False, options, nullptr, err);
-  if (code == 0) loops = qhull_loops(qh, c);
+  if (code == 0) corners = qhull_corners(qh);
   qh_freeqhull(qh, !qh_ALL);
   int cur_long = 0, tot_long = 0;
   qh_memfreeshort(qh, &cur_long, &tot_long);
@@ -434,37 +484,6 @@ Hull build_exact(std::span<const vec3> input, std::array<std::size_t, 4> start) 
   return HullBuilder::from_loops(std::move(verts), loops, false);
 }
 
-// The hull of Qhull's facet loops (indices into `input`, replaced by
-// indices into the hull's vertices) with their corners only: a vertex on
-// fewer than three faces lies inside an edge between two merged faces, so it
-// is not a corner of the polytope and is dropped. `centred` receives the
-// kept vertices in the cloud's centred units. Empty when the loops do not
-// close into a manifold.
-Hull hull_of_corners(std::span<const vec3> input, const Cloud& c,
-                     std::vector<std::vector<index_t>>& loops, std::vector<glm::dvec3>& centred) {
-  std::vector<int> faces_at(input.size(), 0);
-  for (const auto& loop : loops)
-    for (index_t i : loop) ++faces_at[i];
-  const auto corners =
-      std::size_t(std::count_if(faces_at.begin(), faces_at.end(), [](int n) { return n >= 3; }));
-  std::vector<index_t> remap(input.size(), -1);
-  std::vector<vec3> verts;
-  verts.reserve(corners);
-  centred.reserve(corners);
-  for (auto& loop : loops) {
-    std::erase_if(loop, [&](index_t i) { return faces_at[i] < 3; });
-    for (index_t& i : loop) {
-      if (remap[i] < 0) {
-        remap[i] = index_t(verts.size());
-        verts.push_back(input[i]);
-        centred.push_back(c.p(std::size_t(i)));
-      }
-      i = remap[i];
-    }
-  }
-  return HullBuilder::from_loops(std::move(verts), loops, false);
-}
-
 /// Relative to a triangle's longest edge: a triangle narrower than this is a
 /// sliver, whose plane round-off can turn far enough to cut the hull
 /// anywhere (detail::cuts_itself checks it against every vertex).
@@ -475,11 +494,12 @@ constexpr real sliver_width = real(1e-3);
 // (exactly coplanar triangles merged into faces, nearly coplanar ones left
 // triangles; O(points * faces), so only for clouds where Qhull's is wrong).
 HullResult build_solid(std::span<const vec3> input, Cloud& c, std::array<std::size_t, 4> start) {
-  std::vector<std::vector<index_t>> loops;
-  const std::string error = run_qhull(c, loops);
+  Corners corners;
+  const std::string error = run_qhull(c, corners);
   if (!error.empty()) return fail(HullStatus::qhull_error, "Qhull: " + error);
-  std::vector<glm::dvec3> centred;
-  Hull h = hull_of_corners(input, c, loops, centred);
+  std::vector<vec3> verts(corners.point.size());
+  for (std::size_t i = 0; i < verts.size(); ++i) verts[i] = input[corners.point[i]];
+  Hull h = HullBuilder::from_loops(std::move(verts), corners.loops, false);
   if (h.empty()) return fail(HullStatus::qhull_error, "Qhull output is not a closed manifold");
   const real tolerance = tol::coplanar * h.magnitude();
   bool cuts = false;
@@ -487,6 +507,11 @@ HullResult build_solid(std::span<const vec3> input, Cloud& c, std::array<std::si
     // Nothing to repair (see planes_hold), and no plane cut by a neighbour.
     cuts = detail::corners_or_slivers_cut(h, tolerance, sliver_width);
   } else {
+    std::vector<std::vector<index_t>> loops(corners.loops.size());
+    for (std::size_t f = 0; f < loops.size(); ++f)
+      loops[f].assign(corners.loops[f].begin(), corners.loops[f].end());
+    std::vector<glm::dvec3> centred(corners.point.size());
+    for (std::size_t i = 0; i < centred.size(); ++i) centred[i] = c.p(corners.point[i]);
     const std::string repair =
         detail::repair_faces(h, loops, centred, double(tol::coplanar) * c.magnitude);
     if (!repair.empty()) return fail(HullStatus::qhull_error, repair);

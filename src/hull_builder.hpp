@@ -7,9 +7,24 @@
 
 #include <cmath>
 #include <limits>
+#include <span>
 #include <vector>
 
 namespace sepax {
+
+/// Polygon loops (vertex indices) in one array: loop f is
+/// vertices[start[f] .. start[f + 1]). No allocation per loop.
+struct Loops {
+  std::vector<index_t> vertices;
+  std::vector<index_t> start{0};
+
+  [[nodiscard]] std::size_t size() const { return start.size() - 1; }
+  [[nodiscard]] std::span<const index_t> operator[](std::size_t f) const {
+    return {vertices.data() + start[f], vertices.data() + start[f + 1]};
+  }
+  /// Ends the loop made of the vertices appended since the last one ended.
+  void close() { start.push_back(index_t(vertices.size())); }
+};
 
 struct HullBuilder {
   /// Largest absolute coordinate a hull may have: queries take fourth powers
@@ -31,6 +46,7 @@ struct HullBuilder {
   /// into a manifold (or, if `flat`, two loops with opposite orientation),
   /// and derives everything else. Empty when the loops do not close into a
   /// manifold. (hull_topology.cpp)
+  [[nodiscard]] static Hull from_loops(std::vector<vec3> vertices, const Loops& loops, bool flat);
   [[nodiscard]] static Hull from_loops(std::vector<vec3> vertices,
                                        const std::vector<std::vector<index_t>>& loops, bool flat);
 

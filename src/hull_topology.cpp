@@ -53,39 +53,49 @@ class EdgeIds {
 
 }  // namespace
 
-Hull HullBuilder::from_loops(std::vector<vec3> vertices,
-                             const std::vector<std::vector<index_t>>& loops, bool flat) {
+Hull HullBuilder::from_loops(std::vector<vec3> vertices, const Loops& loops, bool flat) {
   // Edge i owns half-edges 2i and 2i + 1; the one whose origin is the lower
   // vertex index is 2i. A directed pair seen twice, or an edge seen from
   // one side only, means the loops do not close into a manifold.
   Hull h;
-  std::size_t total = 0;
-  for (const auto& loop : loops) total += loop.size();
+  const std::size_t total = loops.vertices.size();
   EdgeIds edge_ids(total);
   h.half_edges_.assign(total, HalfEdge{});
-  h.faces_.reserve(loops.size());
+  h.faces_.resize(loops.size());
   std::vector<index_t> loop_edges;
   for (std::size_t f = 0; f < loops.size(); ++f) {
-    const auto& loop = loops[f];
+    const std::span<const index_t> loop = loops[f];
     if (loop.size() < 3) return Hull{};
     loop_edges.clear();
     for (std::size_t i = 0; i < loop.size(); ++i) {
-      const index_t a = loop[i], b = loop[(i + 1) % loop.size()];
+      const index_t a = loop[i], b = loop[i + 1 < loop.size() ? i + 1 : 0];
       if (a == b) return Hull{};
       const index_t he = 2 * edge_ids.id(a, b) + (a < b ? 0 : 1);
       if (std::size_t(he) >= total || h.half_edges_[he].origin >= 0) return Hull{};
       h.half_edges_[he] = HalfEdge{a, he ^ 1, -1, index_t(f)};
       loop_edges.push_back(he);
     }
-    for (std::size_t i = 0; i < loop_edges.size(); ++i)
-      h.half_edges_[loop_edges[i]].next = loop_edges[(i + 1) % loop_edges.size()];
-    h.faces_.push_back(Face{loop_edges[0], index_t(loop_edges.size())});
+    for (std::size_t i = 0; i + 1 < loop_edges.size(); ++i)
+      h.half_edges_[loop_edges[i]].next = loop_edges[i + 1];
+    h.half_edges_[loop_edges.back()].next = loop_edges[0];
+    h.faces_[f] = Face{loop_edges[0], index_t(loop_edges.size())};
   }
   if (2 * std::size_t(edge_ids.count()) != total) return Hull{};
   h.vertices_ = std::move(vertices);
   h.flat_ = flat;
   derive(h);
   return h;
+}
+
+Hull HullBuilder::from_loops(std::vector<vec3> vertices,
+                             const std::vector<std::vector<index_t>>& loops, bool flat) {
+  Loops flat_loops;
+  flat_loops.start.reserve(loops.size() + 1);
+  for (const auto& loop : loops) {
+    flat_loops.vertices.insert(flat_loops.vertices.end(), loop.begin(), loop.end());
+    flat_loops.close();
+  }
+  return from_loops(std::move(vertices), flat_loops, flat);
 }
 
 void HullBuilder::derive(Hull& h) {
