@@ -375,6 +375,20 @@ Corners qhull_corners(qhT* qh) {
   std::vector<const vertexT*> loop;
   facetT* facet;
   FORALLfacets {
+    // Qhull's facet list is far larger than the caches for a large hull,
+    // and from each facet the loop reads its vertex set and normal, then its
+    // vertices, then their points, each load waiting for the one before: it
+    // asks now for the facets two and three ahead, the set and normal of the
+    // one two ahead, and the vertices of the next one (at least three; its
+    // set was asked for a facet earlier). The last facet's next is the
+    // list's tail, a sentinel.
+    if (const facetT* next = facet->next; next->next) {
+      const facetT* after = next->next;
+      __builtin_prefetch(after->next);
+      __builtin_prefetch(after->vertices);
+      __builtin_prefetch(after->normal);
+      for (int i = 0; i < 3; ++i) __builtin_prefetch(next->vertices->e[i].p);
+    }
     loop.clear();
     if (facet->simplicial) {
       // qh_facet3vertex's order for a simplicial facet, without its
