@@ -15,39 +15,53 @@ namespace sepax {
 
 namespace {
 
-// Edge ids by their two vertices, in one array (open addressing with linear
-// probing): no allocation per edge. Sized by the half-edges: loops that
-// close into a manifold have half as many edges, so the table is at most
-// half full, and never full whatever the loops.
+// Edge ids by their two vertices: each edge is listed once at its lower
+// vertex, with its higher vertex and its id, all lists in one array (no
+// allocation per vertex or edge). A list has room for every loop side whose
+// lower end is its vertex; an edge takes one entry, so the lists are at most
+// half full on loops that close into a manifold. Faces that share a vertex
+// come close together in the loops, so the lists they look up are close too
+// (a hash table of edges would be looked up at random).
 class EdgeIds {
  public:
-  explicit EdgeIds(std::size_t half_edges)
-      : slots_(std::bit_ceil(half_edges + 2)), mask_(slots_.size() - 1) {}
+  // False when a loop names a vertex beyond `vertex_count`.
+  bool reset(const Loops& loops, std::size_t vertex_count) {
+    start_.assign(vertex_count + 1, 0);
+    for (std::size_t f = 0; f < loops.size(); ++f) {
+      const std::span<const index_t> loop = loops[f];
+      if (loop.empty()) continue;
+      for (index_t a = loop.back(); const index_t b : loop) {
+        if (std::size_t(b) >= vertex_count) return false;  // a negative b too
+        ++start_[std::size_t(std::min(a, b)) + 1];
+        a = b;
+      }
+    }
+    for (std::size_t v = 0; v < vertex_count; ++v) start_[v + 1] += start_[v];
+    end_.assign(start_.begin(), start_.end() - 1);
+    entries_.resize(std::size_t(start_[vertex_count]));
+    count_ = 0;
+    return true;
+  }
 
   // The id of the edge between a and b; a new edge gets the next id (ids
   // count 0, 1, 2, ... in order of first appearance).
   index_t id(index_t a, index_t b) {
-    const std::uint64_t key =
-        (std::uint64_t(std::uint32_t(std::min(a, b))) << 32) | std::uint32_t(std::max(a, b));
-    for (std::size_t i = std::size_t((key * 0x9E3779B97F4A7C15ull) >> 32) & mask_;;
-         i = (i + 1) & mask_) {
-      Slot& slot = slots_[i];
-      if (slot.id < 0) {
-        slot = Slot{key, count_};
-        return count_++;
-      }
-      if (slot.key == key) return slot.id;
-    }
+    const auto low = std::size_t(std::min(a, b));
+    const index_t high = std::max(a, b);
+    for (index_t k = start_[low]; k < end_[low]; ++k)
+      if (entries_[std::size_t(k)].high == high) return entries_[std::size_t(k)].id;
+    entries_[std::size_t(end_[low]++)] = Entry{high, count_};
+    return count_++;
   }
   [[nodiscard]] index_t count() const { return count_; }
 
  private:
-  struct Slot {
-    std::uint64_t key = 0;
-    index_t id = -1;
+  struct Entry {
+    index_t high, id;
   };
-  std::vector<Slot> slots_;
-  std::size_t mask_;
+  std::vector<index_t> start_;  // vertex v's list: entries_[start_[v] .. end_[v])
+  std::vector<index_t> end_;
+  std::vector<Entry> entries_;
   index_t count_ = 0;
 };
 
@@ -59,7 +73,8 @@ Hull HullBuilder::from_loops(std::vector<vec3> vertices, const Loops& loops, boo
   // one side only, means the loops do not close into a manifold.
   Hull h;
   const std::size_t total = loops.vertices.size();
-  EdgeIds edge_ids(total);
+  EdgeIds edge_ids;
+  if (!edge_ids.reset(loops, vertices.size())) return Hull{};
   h.half_edges_.assign(total, HalfEdge{});
   h.faces_.resize(loops.size());
   std::vector<index_t> loop_edges;
