@@ -12,17 +12,27 @@ namespace sepax::detail {
 namespace {
 
 // True when a vertex of a face next to face f lies outside f's plane by more
-// than `tolerance` (the edge between them is reflex).
+// than `tolerance` (the edge between them is reflex). Those vertices are
+// f's own corners and, for each edge of f, the corners of the face across it
+// other than the edge's ends (the loop from its twin's next's next round to
+// the twin): each corner of f is tested once, not once per face at it.
 bool reflex_around(const Hull& h, index_t f, real tolerance) {
   const auto he = h.half_edges();
-  const Plane& plane = h.planes()[f];
-  index_t e = h.faces()[f].edge;
-  for (index_t k = 0; k < h.faces()[f].count; ++k, e = he[e].next) {
-    const Face& next_to = h.faces()[he[he[e].twin].face];
-    index_t g = next_to.edge;
-    for (index_t j = 0; j < next_to.count; ++j, g = he[g].next)
-      if (plane.distance(h.vertices()[he[g].origin]) > tolerance) return true;
-  }
+  const auto v = h.vertices();
+  const Plane plane = h.planes()[std::size_t(f)];
+  const auto above = [&](index_t e) {
+    return plane.distance(v[std::size_t(he[std::size_t(e)].origin)]) > tolerance;
+  };
+  const index_t first = h.faces()[std::size_t(f)].edge;
+  index_t e = first;
+  do {
+    if (above(e)) return true;
+    const index_t twin = e ^ 1;
+    for (index_t g = he[std::size_t(he[std::size_t(twin)].next)].next; g != twin;
+         g = he[std::size_t(g)].next)
+      if (above(g)) return true;
+    e = he[std::size_t(e)].next;
+  } while (e != first);
   return false;
 }
 
