@@ -243,8 +243,7 @@ bool corners_or_slivers_cut(const Hull& h, real tolerance, real sliver) {
     const index_t e = h.faces()[f].edge;
     const vec3 a = v[he[e].origin], b = v[he[he[e].next].origin],
                c = v[he[he[he[e].next].next].origin];
-    const real longest = std::max({glm::distance(a, b), glm::distance(b, c), glm::distance(c, a)});
-    if (glm::length(glm::cross(b - a, c - a)) >= sliver * longest * longest) continue;
+    if (!is_sliver(a, b, c, sliver)) continue;
     const Plane& plane = h.planes()[f];
     for (const vec3& p : v)
       if (plane.distance(p) > tolerance) return true;
