@@ -64,12 +64,12 @@ struct HullBuilder {
   static void derive(Hull& h);
   /// Bounds, extent, magnitude; returns the frame the later sums use.
   static Frame derive_bounds(Hull& h);
-  static void derive_planes(Hull& h, const Frame& frame);
+  /// Planes, and the centroid, in one pass over the faces.
+  static void derive_faces(Hull& h, const Frame& frame);
   /// Vertex adjacency, neighbour edges, and the climb's flags.
   static void derive_adjacency(Hull& h);
   /// Hull::climb_across_faces; needs the planes and the magnitude.
   static void derive_climb_flags(Hull& h);
-  static void derive_centroid(Hull& h, const Frame& frame);
 
   /// Depth-first face order. (hull_gauss.cpp)
   static void derive_face_order(Hull& h);

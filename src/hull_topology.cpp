@@ -115,13 +115,12 @@ Hull HullBuilder::from_loops(std::vector<vec3> vertices,
 
 void HullBuilder::derive(Hull& h) {
   const Frame frame = derive_bounds(h);
-  derive_planes(h, frame);
+  derive_faces(h, frame);
   derive_adjacency(h);
   derive_face_order(h);
   derive_edge_arcs(h);
   derive_arc_grid(h);
   derive_box(h);
-  derive_centroid(h, frame);
   derive_patches(h);
   derive_seeds(h);
 }
@@ -281,26 +280,88 @@ HullBuilder::Frame HullBuilder::derive_bounds(Hull& h) {
   return Frame{(h.bounds_.min + h.bounds_.max) * real(0.5), unit, per_unit};
 }
 
-void HullBuilder::derive_planes(Hull& h, const Frame& frame) {
+namespace {
+
+// The centroid's sums (derive_faces): tetrahedra from vertex 0 over
+// fan-triangulated faces (solid), or the area-weighted fan of the front face
+// (flat polygon). From a vertex of a convex hull no tetrahedron is negative
+// (those from the bounds' centre cancel when it lies outside a sliver,
+// leaving round-off), and the ones round-off makes negative count as zero:
+// the centroid is then a convex combination of points of the hull, so it
+// lies inside. Points in the frame's units, relative to its centre.
+struct CentroidSums {
+  vec3 apex{real(0)};
+  vec3 weighted{real(0)};
+  real total = 0;
+
+  void add_tetrahedron(const vec3& p0, const vec3& p1, const vec3& p2) {
+    const real w = std::max(real(0), glm::dot(p0 - apex, glm::cross(p1 - apex, p2 - apex)));
+    weighted += w * (apex + p0 + p1 + p2) / real(4);
+    total += w;
+  }
+  void add_triangle(const vec3& p0, const vec3& p1, const vec3& p2) {
+    const real w = glm::length(glm::cross(p1 - p0, p2 - p0));
+    weighted += w * (p0 + p1 + p2) / real(3);
+    total += w;
+  }
+};
+
+}  // namespace
+
+void HullBuilder::derive_faces(Hull& h, const Frame& frame) {
   // Each plane is fitted about its face's own vertex mean: Newell's sums
   // taken about a far point cancel and lose digits of the normal. Triangles
   // take the exact cross product of their two shortest edges instead.
-  h.planes_.clear();
-  h.planes_.reserve(h.faces_.size());
-  for (const Face& f : h.faces_) {
-    vec3 mean(0);
-    index_t e = f.edge;
-    for (index_t k = 0; k < f.count; ++k, e = h.half_edges_[e].next)
-      mean += h.vertices_[h.half_edges_[e].origin] - frame.center;
-    mean = frame.center + mean / real(f.count);
-    const HalfEdge& e0 = h.half_edges_[f.edge];
-    const HalfEdge& e1 = h.half_edges_[e0.next];
-    const vec3 n = glm::normalize(
-        f.count == 3 ? triangle_normal(h.vertices_[e0.origin], h.vertices_[e1.origin],
-                                       h.vertices_[h.half_edges_[e1.next].origin], frame.per_unit)
-                     : polygon_normal(h, f, frame.per_unit));
-    h.planes_.push_back(Plane{n, glm::dot(n, mean)});
+  // A triangle's corners are read once for its mean, normal and tetrahedron.
+  const auto in_frame = [&frame](const vec3& v) { return (v - frame.center) * frame.per_unit; };
+  const std::vector<HalfEdge>& he = h.half_edges_;
+  const std::vector<vec3>& v = h.vertices_;
+  CentroidSums sums;
+  sums.apex = in_frame(v[0]);
+  h.planes_.resize(h.faces_.size());
+  for (std::size_t f = 0; f < h.faces_.size(); ++f) {
+    const Face& face = h.faces_[f];
+    const bool centroid = !h.flat_ || f == 0;
+    vec3 mean(0), n;
+    if (face.count == 3) {
+      const HalfEdge& e0 = he[std::size_t(face.edge)];
+      const HalfEdge& e1 = he[std::size_t(e0.next)];
+      const vec3& a = v[std::size_t(e0.origin)];
+      const vec3& b = v[std::size_t(e1.origin)];
+      const vec3& c = v[std::size_t(he[std::size_t(e1.next)].origin)];
+      mean += a - frame.center;
+      mean += b - frame.center;
+      mean += c - frame.center;
+      n = glm::normalize(triangle_normal(a, b, c, frame.per_unit));
+      if (centroid && h.flat_) sums.add_triangle(in_frame(a), in_frame(b), in_frame(c));
+      if (centroid && !h.flat_) sums.add_tetrahedron(in_frame(a), in_frame(b), in_frame(c));
+    } else {
+      index_t e = face.edge;
+      for (index_t k = 0; k < face.count; ++k, e = he[std::size_t(e)].next)
+        mean += v[std::size_t(he[std::size_t(e)].origin)] - frame.center;
+      n = glm::normalize(polygon_normal(h, face, frame.per_unit));
+      if (centroid) {
+        const HalfEdge& first = he[std::size_t(face.edge)];
+        const vec3 p0 = in_frame(v[std::size_t(first.origin)]);
+        e = first.next;
+        for (index_t k = 1; k + 1 < face.count; ++k, e = he[std::size_t(e)].next) {
+          const vec3 p1 = in_frame(v[std::size_t(he[std::size_t(e)].origin)]);
+          const vec3 p2 = in_frame(v[std::size_t(he[std::size_t(he[std::size_t(e)].next)].origin)]);
+          if (h.flat_)
+            sums.add_triangle(p0, p1, p2);
+          else
+            sums.add_tetrahedron(p0, p1, p2);
+        }
+      }
+    }
+    mean = frame.center + mean / real(face.count);
+    h.planes_[f] = Plane{n, glm::dot(n, mean)};
   }
+  if (!(sums.total > real(0))) {  // no volume within round-off: the vertices' mean
+    sums.weighted = vec3(0), sums.total = real(v.size());
+    for (const vec3& p : v) sums.weighted += in_frame(p);
+  }
+  h.centroid_ = frame.center + sums.weighted / sums.total * frame.unit;
 }
 
 void HullBuilder::derive_adjacency(Hull& h) {
@@ -360,42 +421,6 @@ std::vector<vec3> edge_directions(const Hull& h) {
   for (std::size_t i = 0; i < h.edge_count(); ++i)
     dirs.push_back(canonical_direction(glm::normalize(h.edge_end(i) - h.edge_start(i))));
   return unique_directions(dirs);
-}
-
-void HullBuilder::derive_centroid(Hull& h, const Frame& frame) {
-  // Centroid: tetrahedra from vertex 0 over fan-triangulated faces (solid),
-  // or the area-weighted fan of the front face (flat polygon). From a vertex
-  // of a convex hull no tetrahedron is negative (those from the bounds'
-  // centre cancel when it lies outside a sliver, leaving round-off), and the
-  // ones round-off makes negative count as zero: the centroid is then a
-  // convex combination of points of the hull, so it lies inside.
-  const vec3 apex = (h.vertices_[0] - frame.center) * frame.per_unit;
-  vec3 weighted(0);
-  real total = 0;
-  for (std::size_t f = 0; f < (h.flat_ ? 1 : h.faces_.size()); ++f) {
-    const HalfEdge& first = h.half_edges_[h.faces_[f].edge];
-    const vec3 p0 = (h.vertices_[first.origin] - frame.center) * frame.per_unit;
-    index_t e = first.next;
-    for (index_t k = 1; k + 1 < h.faces_[f].count; ++k, e = h.half_edges_[e].next) {
-      const vec3 p1 = (h.vertices_[h.half_edges_[e].origin] - frame.center) * frame.per_unit;
-      const vec3 p2 = (h.vertices_[h.half_edges_[h.half_edges_[e].next].origin] - frame.center) *
-                      frame.per_unit;
-      if (h.flat_) {
-        const real w = glm::length(glm::cross(p1 - p0, p2 - p0));
-        weighted += w * (p0 + p1 + p2) / real(3);
-        total += w;
-      } else {
-        const real w = std::max(real(0), glm::dot(p0 - apex, glm::cross(p1 - apex, p2 - apex)));
-        weighted += w * (apex + p0 + p1 + p2) / real(4);
-        total += w;
-      }
-    }
-  }
-  if (!(total > real(0))) {  // no volume within round-off: the vertices' mean
-    weighted = vec3(0), total = real(h.vertices_.size());
-    for (const vec3& v : h.vertices_) weighted += (v - frame.center) * frame.per_unit;
-  }
-  h.centroid_ = frame.center + weighted / total * frame.unit;
 }
 
 }  // namespace sepax
