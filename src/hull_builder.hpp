@@ -45,7 +45,8 @@ struct HullBuilder {
   /// known to be convex, counter-clockwise seen from outside, and to close
   /// into a manifold (or, if `flat`, two loops with opposite orientation),
   /// and derives everything else. Empty when the loops do not close into a
-  /// manifold. (hull_topology.cpp)
+  /// manifold or name a vertex beyond `vertices`. The second form takes one
+  /// vector per loop. (hull_topology.cpp)
   [[nodiscard]] static Hull from_loops(std::vector<vec3> vertices, const Loops& loops, bool flat);
   [[nodiscard]] static Hull from_loops(std::vector<vec3> vertices,
                                        const std::vector<std::vector<index_t>>& loops, bool flat);
