@@ -33,7 +33,6 @@ extern "C" {
 #include <limits>
 #include <numeric>
 #include <optional>
-#include <unordered_map>
 #include <utility>
 
 namespace sepax {
@@ -66,12 +65,19 @@ namespace {
 // its extent: exact (the digits stay), and every product below, Qhull's
 // included, stays in range whatever the input's scale (normals grow like
 // size^2 and their squared lengths like size^4, which overflows beyond 1e77).
+// The coordinates are stored x, y, z point after point, the array Qhull
+// reads, so that it is handed to Qhull as it is.
 struct Cloud {
-  std::vector<glm::dvec3> p;  // centred, in units of `unit`, double whatever `real` is
-  glm::dvec3 center{0.0};     // the bounds' centre, in the input's units
-  double unit = 1;            // length of one unit of p, in the input's units
-  double extent = 0;          // bounds diagonal, in units of `unit`
-  double magnitude = 0;       // largest |coordinate| of the input plus extent, same units
+  std::vector<double> xyz;  // centred, in units of `unit`, double whatever `real` is
+  glm::dvec3 center{0.0};   // the bounds' centre, in the input's units
+  double unit = 1;          // length of one unit of p, in the input's units
+  double extent = 0;        // bounds diagonal, in units of `unit`
+  double magnitude = 0;     // largest |coordinate| of the input plus extent, same units
+
+  [[nodiscard]] std::size_t size() const { return xyz.size() / 3; }
+  [[nodiscard]] glm::dvec3 p(std::size_t i) const {
+    return {xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]};
+  }
 };
 
 HullResult fail(HullStatus s, std::string message) {
@@ -98,93 +104,110 @@ double zero_distance(const Cloud& c, double shape_tol) {
 std::size_t farthest_from(const Cloud& c, auto&& distance) {
   std::size_t best = 0;
   double best_d = -1;
-  for (std::size_t i = 0; i < c.p.size(); ++i) {
-    const double d = distance(c.p[i]);
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    const double d = distance(c.p(i));
     if (d > best_d) best_d = d, best = i;
   }
   return best;
 }
 
-// Indices of the points of `c` that are not within `radius` of an earlier
-// kept one, in input order. A hash grid of cell 3 * radius: the points
-// within `radius` of p lie in p's cell or, along each axis, in the one
-// neighbour on the side of the cell's middle p is on, with a sixth of a
-// cell to spare for the round-off of p / cell far from the origin. So each
-// point looks at 8 cells, not the 27 of cells of `radius`. Each cell holds
-// a chain of kept points through `next`, so the grid allocates once, not
-// once per cell.
-// Grid cells -> the last kept point in each, in one array (open addressing
-// with linear probing, at most half full): no allocation per cell.
-class CellHeads {
+// The kept points of distinct_points chained by hashed cell: heads[b] is the
+// last kept point whose cell hashes to bucket b, next[i] the one kept before
+// point i in its bucket. A bucket may hold several cells, whose points are
+// candidates that the distance test turns away, so no cell is stored.
+class CellChains {
  public:
+  static constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
   struct Cell {
     std::int64_t x, y, z;
-    bool operator==(const Cell&) const = default;
   };
-  static constexpr std::size_t none = std::numeric_limits<std::size_t>::max();
 
-  explicit CellHeads(std::size_t max_cells)
-      : slots_(std::bit_ceil(2 * max_cells + 2)), mask_(slots_.size() - 1) {}
+  // At most half as many kept points as buckets.
+  explicit CellChains(std::size_t points)
+      : heads_(std::bit_ceil(2 * points + 2), none), next_(points, none) {}
 
-  // The last point kept in `cell`, or none.
-  [[nodiscard]] std::size_t head(const Cell& cell) const {
-    for (std::size_t i = start(cell);; i = (i + 1) & mask_) {
-      if (slots_[i].head == none || slots_[i].cell == cell) return slots_[i].head;
-    }
-  }
-  // Makes point p the cell's last kept point; returns the one it follows, or none.
-  std::size_t push(const Cell& cell, std::size_t p) {
-    for (std::size_t i = start(cell);; i = (i + 1) & mask_) {
-      Slot& slot = slots_[i];
-      if (slot.head == none) {
-        slot = Slot{cell, p};
-        return none;
-      }
-      if (slot.cell == cell) return std::exchange(slot.head, p);
-    }
+  [[nodiscard]] std::uint32_t head(const Cell& cell) const { return heads_[bucket(cell)]; }
+  [[nodiscard]] std::uint32_t next(std::uint32_t i) const { return next_[i]; }
+  void push(const Cell& cell, std::uint32_t i) {
+    std::uint32_t& head = heads_[bucket(cell)];
+    next_[i] = std::exchange(head, i);
   }
 
  private:
-  struct Slot {
-    Cell cell{0, 0, 0};
-    std::size_t head = none;
-  };
-  [[nodiscard]] std::size_t start(const Cell& c) const {
+  [[nodiscard]] std::size_t bucket(const Cell& c) const {
     const std::uint64_t h = std::uint64_t(c.x) * 0x9E3779B97F4A7C15ull ^
                             std::uint64_t(c.y) * 0xC2B2AE3D27D4EB4Full ^
                             std::uint64_t(c.z) * 0x165667B19E3779F9ull;
-    return std::size_t(h ^ (h >> 29)) & mask_;
+    return std::size_t(h ^ (h >> 29)) & (heads_.size() - 1);
   }
-  std::vector<Slot> slots_;
-  std::size_t mask_;
+  std::vector<std::uint32_t> heads_;
+  std::vector<std::uint32_t> next_;
 };
 
-std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
-  using Cell = CellHeads::Cell;
-  constexpr std::size_t none = CellHeads::none;
-  CellHeads heads(c.p.size());
-  std::vector<std::size_t> next(c.p.size(), none);  // kept point -> previous one in its cell
-  std::vector<std::size_t> kept;
-  const double size = 3 * radius;
-  for (std::size_t i = 0; i < c.p.size(); ++i) {
-    const glm::dvec3 scaled = c.p[i] / size;
+// distinct_points on cubic cells `size` wide (at least 3 * radius). The
+// kept points within `radius` of p lie in p's cell or, along each axis on
+// which p lies within 1.5 * radius of a side of its cell, in the cell across
+// that side: half a radius to spare for the round-off of p / size, which is
+// a few eps of |p| while the radius is at least 64 eps of the magnitude.
+// Cells much wider than the radius leave most points one cell to look in;
+// cells 3 * radius wide leave each point the 8 cells on the sides of its
+// cell's middle. False when more than `budget` candidates were tested (the
+// points crowd into few cells).
+bool distinct_in_cells(const Cloud& c, double radius, double size, std::size_t budget,
+                       std::vector<std::size_t>& kept) {
+  using Cell = CellChains::Cell;
+  constexpr std::uint32_t none = CellChains::none;
+  CellChains chains(c.size());
+  kept.clear();
+  const double reach = 1.5 * radius;
+  std::size_t tested = 0;
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    const glm::dvec3 p = c.p(i);
+    const glm::dvec3 scaled = p / size;
     const glm::dvec3 cell = glm::floor(scaled);
     const Cell k{std::int64_t(cell.x), std::int64_t(cell.y), std::int64_t(cell.z)};
-    // The neighbour side along each axis: -1 in the cell's lower half.
-    const glm::dvec3 half = scaled - cell;
-    const std::int64_t sx = half.x < 0.5 ? -1 : 1, sy = half.y < 0.5 ? -1 : 1,
-                       sz = half.z < 0.5 ? -1 : 1;
+    // The side along each axis whose cell may hold a point within reach: -1,
+    // +1, or 0 for none.
+    const glm::dvec3 below = (scaled - cell) * size;
+    std::int64_t side[3];
+    for (int a = 0; a < 3; ++a) side[a] = below[a] <= reach ? -1 : size - below[a] <= reach ? 1 : 0;
     bool near = false;
-    for (std::int64_t dx = 0; dx <= 1 && !near; ++dx)
-      for (std::int64_t dy = 0; dy <= 1 && !near; ++dy)
-        for (std::int64_t dz = 0; dz <= 1 && !near; ++dz)
-          for (std::size_t j = heads.head(Cell{k.x + dx * sx, k.y + dy * sy, k.z + dz * sz});
-               j != none && !near; j = next[j])
-            near = glm::distance(c.p[i], c.p[j]) <= radius;
+    for (std::int64_t dx = 0; dx <= (side[0] != 0) && !near; ++dx)
+      for (std::int64_t dy = 0; dy <= (side[1] != 0) && !near; ++dy)
+        for (std::int64_t dz = 0; dz <= (side[2] != 0) && !near; ++dz)
+          for (std::uint32_t j =
+                   chains.head(Cell{k.x + dx * side[0], k.y + dy * side[1], k.z + dz * side[2]});
+               j != none && !near; j = chains.next(j)) {
+            if (++tested > budget) return false;
+            near = glm::distance(p, c.p(j)) <= radius;
+          }
     if (near) continue;
-    next[i] = heads.push(k, i);
+    chains.push(k, std::uint32_t(i));
     kept.push_back(i);
   }
+  return true;
+}
+
+/// Candidates per point that distinct_points allows its wide cells before
+/// it takes cells of 3 * radius: points spread over a surface or a volume
+/// test about one.
+constexpr std::size_t wide_cell_tests = 4;
+
+// Indices of the points of `c` that are not within `radius` of an earlier
+// kept one, in input order. Cells are as wide as the spacing of n points
+// spread over a surface the size of the extent (extent / sqrt(n)), unless
+// the points crowd into them, when cells of 3 * radius are taken instead;
+// the kept points are the same either way.
+std::vector<std::size_t> distinct_points(const Cloud& c, double radius) {
+  std::vector<std::size_t> kept;
+  kept.reserve(c.size());
+  // |p| < 1 in the cloud's units, so cells of at least 2^-29 keep the cell
+  // coordinates well within 64 bits.
+  const double fine = std::max(3 * radius, 0x1.0p-29);
+  const double wide = std::max(fine, c.extent / std::sqrt(double(c.size())));
+  if (wide > fine && distinct_in_cells(c, radius, wide, wide_cell_tests * c.size() + 1024, kept))
+    return kept;
+  distinct_in_cells(c, radius, fine, std::numeric_limits<std::size_t>::max(), kept);
   return kept;
 }
 
@@ -210,14 +233,14 @@ struct Triangle {
 Triangle spread_triangle(const Cloud& c) {
   Triangle t{};
   t.i0 = farthest_from(c, [](const glm::dvec3& q) { return glm::dot(q, q); });
-  t.i1 = farthest_from(c, [&](const glm::dvec3& q) { return glm::distance(q, c.p[t.i0]); });
-  const glm::dvec3 a = c.p[t.i0];
-  t.u = glm::normalize(c.p[t.i1] - a);
-  t.length = glm::distance(c.p[t.i1], a);
+  const glm::dvec3 a = c.p(t.i0);
+  t.i1 = farthest_from(c, [&](const glm::dvec3& q) { return glm::distance(q, a); });
+  t.u = glm::normalize(c.p(t.i1) - a);
+  t.length = glm::distance(c.p(t.i1), a);
   auto off_line = [&](const glm::dvec3& q) { return glm::length(glm::cross(q - a, t.u)); };
   t.i2 = farthest_from(c, off_line);
-  t.width = off_line(c.p[t.i2]);
-  const glm::dvec3 w = c.p[t.i2] - a;
+  t.width = off_line(c.p(t.i2));
+  const glm::dvec3 w = c.p(t.i2) - a;
   t.n = glm::normalize(glm::cross(t.u, w - t.u * glm::dot(t.u, w)));
   return t;
 }
@@ -230,9 +253,9 @@ Triangle spread_triangle(const Cloud& c) {
 // perpendicular to u) would stay, and the true corners beyond it would go.
 // The corners go afterwards.
 std::vector<index_t> planar_hull(const Cloud& c, glm::dvec3 u, glm::dvec3 v, double zero) {
-  const std::size_t n = c.p.size();
+  const std::size_t n = c.size();
   std::vector<glm::dvec2> q(n);
-  for (std::size_t i = 0; i < n; ++i) q[i] = {glm::dot(c.p[i], u), glm::dot(c.p[i], v)};
+  for (std::size_t i = 0; i < n; ++i) q[i] = {glm::dot(c.p(i), u), glm::dot(c.p(i), v)};
   std::vector<index_t> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](index_t a, index_t b) {
@@ -296,71 +319,135 @@ HullResult build_flat(const Cloud& c, const Triangle& t) {
   const glm::dvec3 v = glm::cross(n, u);
   const std::vector<index_t> ring = planar_hull(c, u, v, zero_distance(c, tol::degenerate));
   if (ring.size() < 3)
-    return fail(HullStatus::collinear, describe("points are collinear", c.p.size()));
+    return fail(HullStatus::collinear, describe("points are collinear", c.size()));
   double lo = std::numeric_limits<double>::max(), hi = -lo;
-  for (const glm::dvec3& p : c.p)
-    lo = std::min(lo, glm::dot(n, p)), hi = std::max(hi, glm::dot(n, p));
+  for (std::size_t i = 0; i < c.size(); ++i)
+    lo = std::min(lo, glm::dot(n, c.p(i))), hi = std::max(hi, glm::dot(n, c.p(i)));
   const double mid = (lo + hi) / 2;
   std::vector<vec3> verts;
   std::vector<index_t> front, back;
   for (index_t i : ring) {
     front.push_back(index_t(verts.size()));
-    const glm::dvec3 p = c.p[i];
+    const glm::dvec3 p = c.p(std::size_t(i));
     verts.push_back(vec3(c.center + (p + n * (mid - glm::dot(n, p))) * c.unit));
   }
   back.assign(front.rbegin(), front.rend());
-  Hull h = HullBuilder::from_loops(std::move(verts), {front, back}, true);
+  Hull h = HullBuilder::from_loops(std::move(verts), std::vector{front, back}, true);
   if (h.empty())
     return fail(HullStatus::qhull_error, "flat polygon did not close (internal error)");
   return HullResult{HullStatus::ok, {}, std::move(h)};
 }
 
-// Reads Qhull's facets as vertex loops (indices into the input), oriented
-// counter-clockwise seen from outside.
-std::vector<std::vector<index_t>> qhull_loops(qhT* qh) {
-  std::vector<std::vector<index_t>> loops;
-  loops.reserve(std::size_t(qh->num_facets));
-  const auto id = [qh](void* vertex) {
-    return index_t(qh_pointid(qh, static_cast<vertexT*>(vertex)->point));
+// Qhull's hull as loops of its corners: `loops` index the corners, and
+// corner i is input point `point[i]`.
+struct Corners {
+  Loops loops;
+  std::vector<std::size_t> point;
+};
+
+// Reads Qhull's facets as vertex loops, counter-clockwise seen from
+// outside, with their corners only: a vertex on fewer than three facets lies
+// inside an edge between two merged facets, so it is not a corner of the
+// polytope and is left out. Corners are numbered in the order they first
+// appear in the loops. Qhull's vertices are looked up by their ids
+// (1 .. qh->vertex_id), not by hashing.
+Corners qhull_corners(qhT* qh) {
+  // The loops of Qhull's vertices, each vertex as a slot numbered in the
+  // order it first appears, with its input point and its count of facets.
+  std::vector<index_t> slot_of(std::size_t(qh->vertex_id) + 1, -1);
+  std::vector<std::size_t> point_of;
+  std::vector<int> faces_at;
+  point_of.reserve(std::size_t(qh->num_vertices));
+  faces_at.reserve(std::size_t(qh->num_vertices));
+  Loops raw;
+  raw.start.reserve(std::size_t(qh->num_facets) + 1);
+  raw.vertices.reserve(3 * std::size_t(qh->num_facets));
+  const auto add = [&](const vertexT* vertex) {
+    index_t& slot = slot_of[vertex->id];
+    if (slot < 0) {
+      slot = index_t(point_of.size());
+      point_of.push_back(std::size_t(qh_pointid(qh, vertex->point)));
+      faces_at.push_back(0);
+    }
+    ++faces_at[std::size_t(slot)];
+    raw.vertices.push_back(slot);
   };
+  std::vector<const vertexT*> loop;
   facetT* facet;
   FORALLfacets {
-    std::vector<index_t> loop;
+    // Qhull's facet list is far larger than the caches for a large hull,
+    // and from each facet the loop reads its vertex set and normal, then its
+    // vertices, then their points, each load waiting for the one before: it
+    // asks now for the facets two and three ahead, the set and normal of the
+    // one two ahead, and the vertices of the next one (at least three; its
+    // set was asked for a facet earlier). The last facet's next is the
+    // list's tail, a sentinel.
+    if (const facetT* next = facet->next; next->next) {
+      const facetT* after = next->next;
+      __builtin_prefetch(after->next);
+      __builtin_prefetch(after->vertices);
+      __builtin_prefetch(after->normal);
+      for (int i = 0; i < 3; ++i) __builtin_prefetch(next->vertices->e[i].p);
+    }
+    loop.clear();
     if (facet->simplicial) {
       // qh_facet3vertex's order for a simplicial facet, without its
       // temporary set: the first two vertices swapped unless the facet's
       // orientation says otherwise.
-      const index_t v0 = id(SETfirst_(facet->vertices)), v1 = id(SETsecond_(facet->vertices));
-      const index_t v2 = id(SETelem_(facet->vertices, 2));
-      loop = (facet->toporient ^ qh_ORIENTclock) ? std::vector<index_t>{v0, v1, v2}
-                                                 : std::vector<index_t>{v1, v0, v2};
+      const auto* v0 = static_cast<const vertexT*>(SETfirst_(facet->vertices));
+      const auto* v1 = static_cast<const vertexT*>(SETsecond_(facet->vertices));
+      const bool keep = facet->toporient ^ qh_ORIENTclock;
+      loop.push_back(keep ? v0 : v1);
+      loop.push_back(keep ? v1 : v0);
+      loop.push_back(static_cast<const vertexT*>(SETelem_(facet->vertices, 2)));
     } else {
       setT* ordered = qh_facet3vertex(qh, facet);
-      loop.reserve(std::size_t(qh_setsize(qh, ordered)));
       vertexT *vertex, **vertexp;
-      FOREACHvertex_(ordered) loop.push_back(id(vertex));
+      FOREACHvertex_(ordered) loop.push_back(vertex);
       qh_settempfree(qh, &ordered);
     }
-    // Orientation check against Qhull's outward normal with Newell's sum.
+    // Orientation check against Qhull's outward normal with Newell's sum
+    // (a vertex's point is its coordinates in the cloud).
     glm::dvec3 nn(0);
     for (std::size_t i = 0; i < loop.size(); ++i) {
-      const coordT* p = qh_point(qh, loop[i]);
-      const coordT* q = qh_point(qh, loop[(i + 1) % loop.size()]);
+      const coordT* p = loop[i]->point;
+      const coordT* q = loop[i + 1 < loop.size() ? i + 1 : 0]->point;
       nn += glm::dvec3((p[1] - q[1]) * (p[2] + q[2]), (p[2] - q[2]) * (p[0] + q[0]),
                        (p[0] - q[0]) * (p[1] + q[1]));
     }
     if (glm::dot(nn, glm::dvec3(facet->normal[0], facet->normal[1], facet->normal[2])) < 0)
       std::reverse(loop.begin(), loop.end());
-    loops.push_back(std::move(loop));
+    for (const vertexT* vertex : loop) add(vertex);
+    raw.close();
   }
-  return loops;
+  // Every vertex a corner (no facets merged across an edge): the slots are
+  // the corners, numbered alike.
+  if (std::all_of(faces_at.begin(), faces_at.end(), [](int n) { return n >= 3; }))
+    return Corners{std::move(raw), std::move(point_of)};
+  // The corners' loops, corners numbered in order of first appearance.
+  Corners out;
+  std::vector<index_t> corner_of(point_of.size(), -1);
+  out.loops.start.reserve(raw.start.size());
+  out.loops.vertices.reserve(raw.vertices.size());
+  for (std::size_t f = 0; f < raw.size(); ++f) {
+    for (const index_t slot : raw[f]) {
+      if (faces_at[std::size_t(slot)] < 3) continue;
+      index_t& corner = corner_of[std::size_t(slot)];
+      if (corner < 0) {
+        corner = index_t(out.point.size());
+        out.point.push_back(point_of[std::size_t(slot)]);
+      }
+      out.loops.vertices.push_back(corner);
+    }
+    out.loops.close();
+  }
+  return out;
 }
 
-// Runs Qhull; on success fills `loops`, else returns Qhull's error text.
-std::string run_qhull(const Cloud& c, std::vector<std::vector<index_t>>& loops) {
-  std::vector<coordT> coords(3 * c.p.size());
-  for (std::size_t i = 0; i < c.p.size(); ++i)
-    for (int k = 0; k < 3; ++k) coords[3 * i + k] = c.p[i][k];
+// Runs Qhull on the cloud's coordinates, which it reads in place (with
+// these options it neither moves nor frees them); on success fills
+// `corners`, else returns Qhull's error text.
+std::string run_qhull(Cloud& c, Corners& corners) {
   char* text = nullptr;
   std::size_t text_size = 0;
   FILE* err = open_memstream(&text, &text_size);
@@ -373,9 +460,8 @@ std::string run_qhull(const Cloud& c, std::vector<std::vector<index_t>>& loops) 
   // short of the support; faces split by the input's round-off far from the
   // origin are left as they are (the climb handles them).
   char options[] = "qhull";
-  const int code =
-      qh_new_qhull(qh, 3, int(c.p.size()), coords.data(), False, options, nullptr, err);
-  if (code == 0) loops = qhull_loops(qh);
+  const int code = qh_new_qhull(qh, 3, int(c.size()), c.xyz.data(), False, options, nullptr, err);
+  if (code == 0) corners = qhull_corners(qh);
   qh_freeqhull(qh, !qh_ALL);
   int cur_long = 0, tot_long = 0;
   qh_memfreeshort(qh, &cur_long, &tot_long);
@@ -412,37 +498,6 @@ Hull build_exact(std::span<const vec3> input, std::array<std::size_t, 4> start) 
   return HullBuilder::from_loops(std::move(verts), loops, false);
 }
 
-// The hull of Qhull's facet loops (indices into `input`, replaced by
-// indices into the hull's vertices) with their corners only: a vertex on
-// fewer than three faces lies inside an edge between two merged faces, so it
-// is not a corner of the polytope and is dropped. `centred` receives the
-// kept vertices in the cloud's centred units. Empty when the loops do not
-// close into a manifold.
-Hull hull_of_corners(std::span<const vec3> input, const Cloud& c,
-                     std::vector<std::vector<index_t>>& loops, std::vector<glm::dvec3>& centred) {
-  std::vector<int> faces_at(input.size(), 0);
-  for (const auto& loop : loops)
-    for (index_t i : loop) ++faces_at[i];
-  const auto corners =
-      std::size_t(std::count_if(faces_at.begin(), faces_at.end(), [](int n) { return n >= 3; }));
-  std::vector<index_t> remap(input.size(), -1);
-  std::vector<vec3> verts;
-  verts.reserve(corners);
-  centred.reserve(corners);
-  for (auto& loop : loops) {
-    std::erase_if(loop, [&](index_t i) { return faces_at[i] < 3; });
-    for (index_t& i : loop) {
-      if (remap[i] < 0) {
-        remap[i] = index_t(verts.size());
-        verts.push_back(input[i]);
-        centred.push_back(c.p[std::size_t(i)]);
-      }
-      i = remap[i];
-    }
-  }
-  return HullBuilder::from_loops(std::move(verts), loops, false);
-}
-
 /// Relative to a triangle's longest edge: a triangle narrower than this is a
 /// sliver, whose plane round-off can turn far enough to cut the hull
 /// anywhere (detail::cuts_itself checks it against every vertex).
@@ -452,19 +507,31 @@ constexpr real sliver_width = real(1e-3);
 // hull (hull_repair.hpp); where they still cut it, the exact hull instead
 // (exactly coplanar triangles merged into faces, nearly coplanar ones left
 // triangles; O(points * faces), so only for clouds where Qhull's is wrong).
-HullResult build_solid(std::span<const vec3> input, const Cloud& c,
-                       std::array<std::size_t, 4> start) {
-  std::vector<std::vector<index_t>> loops;
-  const std::string error = run_qhull(c, loops);
+HullResult build_solid(std::span<const vec3> input, Cloud& c, std::array<std::size_t, 4> start) {
+  Corners corners;
+  const std::string error = run_qhull(c, corners);
   if (!error.empty()) return fail(HullStatus::qhull_error, "Qhull: " + error);
-  std::vector<glm::dvec3> centred;
-  Hull h = hull_of_corners(input, c, loops, centred);
+  std::vector<vec3> verts(corners.point.size());
+  for (std::size_t i = 0; i < verts.size(); ++i) verts[i] = input[corners.point[i]];
+  Hull h = HullBuilder::from_loops(std::move(verts), corners.loops, false);
   if (h.empty()) return fail(HullStatus::qhull_error, "Qhull output is not a closed manifold");
-  const std::string repair =
-      detail::repair_faces(h, loops, centred, double(tol::coplanar) * c.magnitude);
-  if (!repair.empty()) return fail(HullStatus::qhull_error, repair);
-
-  if (detail::cuts_itself(h, tol::coplanar * h.magnitude(), sliver_width)) {
+  const real tolerance = tol::coplanar * h.magnitude();
+  bool cuts = false;
+  if (detail::planes_hold(h, tolerance)) {
+    // Nothing to repair (see planes_hold), and no plane cut by a neighbour.
+    cuts = detail::corners_or_slivers_cut(h, tolerance, sliver_width);
+  } else {
+    std::vector<std::vector<index_t>> loops(corners.loops.size());
+    for (std::size_t f = 0; f < loops.size(); ++f)
+      loops[f].assign(corners.loops[f].begin(), corners.loops[f].end());
+    std::vector<glm::dvec3> centred(corners.point.size());
+    for (std::size_t i = 0; i < centred.size(); ++i) centred[i] = c.p(corners.point[i]);
+    const std::string repair =
+        detail::repair_faces(h, loops, centred, double(tol::coplanar) * c.magnitude);
+    if (!repair.empty()) return fail(HullStatus::qhull_error, repair);
+    cuts = detail::cuts_itself(h, tolerance, sliver_width);
+  }
+  if (cuts) {
     Hull exact = build_exact(input, start);
     if (!exact.empty()) h = std::move(exact);
   }
@@ -520,8 +587,11 @@ std::optional<HullResult> make_cloud(std::span<const vec3> points, Cloud& c) {
   const glm::dvec3 m = largest / c.unit;
   c.extent = glm::length(span / c.unit);
   c.magnitude = std::max({m.x, m.y, m.z}) + c.extent;
-  c.p.reserve(points.size());
-  for (const vec3& p : points) c.p.push_back((glm::dvec3(p) - c.center) / c.unit);
+  c.xyz.resize(3 * points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const glm::dvec3 p = (glm::dvec3(points[i]) - c.center) / c.unit;
+    c.xyz[3 * i] = p.x, c.xyz[3 * i + 1] = p.y, c.xyz[3 * i + 2] = p.z;
+  }
   if (c.extent <= double(tol::coplanar) * c.magnitude)
     return fail(HullStatus::coincident, describe("all points coincide", points.size()));
   return std::nullopt;
@@ -536,11 +606,13 @@ std::optional<HullResult> make_cloud(std::span<const vec3> points, Cloud& c) {
 void merge_near_points(Cloud& c, std::span<const vec3>& points, std::vector<vec3>& storage) {
   const std::vector<std::size_t> kept = distinct_points(c, zero_distance(c, tol::degenerate));
   if (kept.size() == points.size()) return;
-  std::vector<glm::dvec3> p;
-  p.reserve(kept.size());
   storage.reserve(kept.size());
-  for (std::size_t i : kept) p.push_back(c.p[i]), storage.push_back(points[i]);
-  c.p = std::move(p);
+  for (std::size_t k = 0; k < kept.size(); ++k) {
+    const std::size_t i = kept[k];
+    for (std::size_t a = 0; a < 3; ++a) c.xyz[3 * k + a] = c.xyz[3 * i + a];  // k <= i
+    storage.push_back(points[i]);
+  }
+  c.xyz.resize(3 * kept.size());
   points = storage;
 }
 
@@ -558,10 +630,10 @@ HullResult Hull::from_points(std::span<const vec3> points) {
   const Triangle t = spread_triangle(c);
   if (t.width <= zero_distance(c, tol::degenerate))
     return fail(HullStatus::collinear, describe("points are collinear", given));
-  const glm::dvec3 a = c.p[t.i0];
+  const glm::dvec3 a = c.p(t.i0);
   const auto height = [&](const glm::dvec3& q) { return std::abs(glm::dot(t.n, q - a)); };
   const std::size_t apex = farthest_from(c, height);  // from the spread triangle's plane
-  if (height(c.p[apex]) <= zero_distance(c, tol::flat)) return build_flat(c, t);
+  if (height(c.p(apex)) <= zero_distance(c, tol::flat)) return build_flat(c, t);
   return build_solid(points, c, {t.i0, t.i1, t.i2, apex});
 }
 

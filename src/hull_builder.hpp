@@ -7,9 +7,24 @@
 
 #include <cmath>
 #include <limits>
+#include <span>
 #include <vector>
 
 namespace sepax {
+
+/// Polygon loops (vertex indices) in one array: loop f is
+/// vertices[start[f] .. start[f + 1]). No allocation per loop.
+struct Loops {
+  std::vector<index_t> vertices;
+  std::vector<index_t> start{0};
+
+  [[nodiscard]] std::size_t size() const { return start.size() - 1; }
+  [[nodiscard]] std::span<const index_t> operator[](std::size_t f) const {
+    return {vertices.data() + start[f], vertices.data() + start[f + 1]};
+  }
+  /// Ends the loop made of the vertices appended since the last one ended.
+  void close() { start.push_back(index_t(vertices.size())); }
+};
 
 struct HullBuilder {
   /// Largest absolute coordinate a hull may have: queries take fourth powers
@@ -30,7 +45,9 @@ struct HullBuilder {
   /// known to be convex, counter-clockwise seen from outside, and to close
   /// into a manifold (or, if `flat`, two loops with opposite orientation),
   /// and derives everything else. Empty when the loops do not close into a
-  /// manifold. (hull_topology.cpp)
+  /// manifold or name a vertex beyond `vertices`. The second form takes one
+  /// vector per loop. (hull_topology.cpp)
+  [[nodiscard]] static Hull from_loops(std::vector<vec3> vertices, const Loops& loops, bool flat);
   [[nodiscard]] static Hull from_loops(std::vector<vec3> vertices,
                                        const std::vector<std::vector<index_t>>& loops, bool flat);
 
@@ -48,12 +65,12 @@ struct HullBuilder {
   static void derive(Hull& h);
   /// Bounds, extent, magnitude; returns the frame the later sums use.
   static Frame derive_bounds(Hull& h);
-  static void derive_planes(Hull& h, const Frame& frame);
+  /// Planes, and the centroid, in one pass over the faces.
+  static void derive_faces(Hull& h, const Frame& frame);
   /// Vertex adjacency, neighbour edges, and the climb's flags.
   static void derive_adjacency(Hull& h);
   /// Hull::climb_across_faces; needs the planes and the magnitude.
   static void derive_climb_flags(Hull& h);
-  static void derive_centroid(Hull& h, const Frame& frame);
 
   /// Depth-first face order. (hull_gauss.cpp)
   static void derive_face_order(Hull& h);

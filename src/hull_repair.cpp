@@ -12,17 +12,27 @@ namespace sepax::detail {
 namespace {
 
 // True when a vertex of a face next to face f lies outside f's plane by more
-// than `tolerance` (the edge between them is reflex).
+// than `tolerance` (the edge between them is reflex). Those vertices are
+// f's own corners and, for each edge of f, the corners of the face across it
+// other than the edge's ends (the loop from its twin's next's next round to
+// the twin): each corner of f is tested once, not once per face at it.
 bool reflex_around(const Hull& h, index_t f, real tolerance) {
   const auto he = h.half_edges();
-  const Plane& plane = h.planes()[f];
-  index_t e = h.faces()[f].edge;
-  for (index_t k = 0; k < h.faces()[f].count; ++k, e = he[e].next) {
-    const Face& next_to = h.faces()[he[he[e].twin].face];
-    index_t g = next_to.edge;
-    for (index_t j = 0; j < next_to.count; ++j, g = he[g].next)
-      if (plane.distance(h.vertices()[he[g].origin]) > tolerance) return true;
-  }
+  const auto v = h.vertices();
+  const Plane plane = h.planes()[std::size_t(f)];
+  const auto above = [&](index_t e) {
+    return plane.distance(v[std::size_t(he[std::size_t(e)].origin)]) > tolerance;
+  };
+  const index_t first = h.faces()[std::size_t(f)].edge;
+  index_t e = first;
+  do {
+    if (above(e)) return true;
+    const index_t twin = e ^ 1;
+    for (index_t g = he[std::size_t(he[std::size_t(twin)].next)].next; g != twin;
+         g = he[std::size_t(g)].next)
+      if (above(g)) return true;
+    e = he[std::size_t(e)].next;
+  } while (e != first);
   return false;
 }
 
@@ -214,23 +224,37 @@ std::string repair_faces(Hull& h, std::vector<std::vector<index_t>>& loops,
   return {};
 }
 
-bool cuts_itself(const Hull& h, real tolerance, real sliver) {
+bool planes_hold(const Hull& h, real tolerance) {
+  for (std::size_t f = 0; f < h.face_count(); ++f) {
+    const vec3& n = h.planes()[f].normal;
+    if (!std::isfinite(glm::dot(n, n)) || reflex_around(h, index_t(f), tolerance)) return false;
+  }
+  return true;
+}
+
+bool corners_or_slivers_cut(const Hull& h, real tolerance, real sliver) {
   const auto v = h.vertices();
   const auto he = h.half_edges();
   for (std::size_t f = 0; f < h.face_count(); ++f) {
-    if (reflex_around(h, index_t(f), tolerance) || reflex_within(h, index_t(f), tolerance))
-      return true;
-    if (h.faces()[f].count != 3) continue;
+    if (h.faces()[f].count != 3) {
+      if (reflex_within(h, index_t(f), tolerance)) return true;
+      continue;
+    }
     const index_t e = h.faces()[f].edge;
     const vec3 a = v[he[e].origin], b = v[he[he[e].next].origin],
                c = v[he[he[he[e].next].next].origin];
-    const real longest = std::max({glm::distance(a, b), glm::distance(b, c), glm::distance(c, a)});
-    if (glm::length(glm::cross(b - a, c - a)) >= sliver * longest * longest) continue;
+    if (!is_sliver(a, b, c, sliver)) continue;
     const Plane& plane = h.planes()[f];
     for (const vec3& p : v)
       if (plane.distance(p) > tolerance) return true;
   }
   return false;
+}
+
+bool cuts_itself(const Hull& h, real tolerance, real sliver) {
+  for (std::size_t f = 0; f < h.face_count(); ++f)
+    if (reflex_around(h, index_t(f), tolerance)) return true;
+  return corners_or_slivers_cut(h, tolerance, sliver);
 }
 
 }  // namespace sepax::detail

@@ -5,6 +5,9 @@
 
 #include "sepax/hull.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -27,6 +30,35 @@ namespace sepax::detail {
                                        const std::vector<glm::dvec3>& centred,
                                        double merge_tolerance);
 
+/// Relative margin on the squares by which is_sliver decides without square
+/// roots: well beyond the few roundings between the squares and the test on
+/// the roots (about 10 eps), in float as in double.
+inline constexpr real sliver_margin = real(1e-4);
+
+/// True when triangle a, b, c is narrower than `sliver` times its longest
+/// edge: |(b - a) x (c - a)| < sliver * longest^2, longest the largest of the
+/// edges' lengths, evaluated in that order. Where the squares of the two
+/// sides leave no doubt (their ratio beyond sliver_margin, and no underflow)
+/// no root is taken; the answer is the same, as roots round monotonically.
+/// Inline so that its test can compare it with the plain evaluation.
+[[nodiscard]] inline bool is_sliver(const vec3& a, const vec3& b, const vec3& c, real sliver) {
+  const vec3 ab = b - a, bc = c - b, ca = a - c;
+  const real longest2 = std::max({glm::dot(ab, ab), glm::dot(bc, bc), glm::dot(ca, ca)});
+  const vec3 n = glm::cross(ab, c - a);
+  const real n2 = glm::dot(n, n);
+  const real bound = sliver * longest2;
+  const real clear = bound * bound * (real(1) + sliver_margin);
+  if (clear >= std::numeric_limits<real>::min() && n2 > clear) return false;
+  const real longest = std::sqrt(longest2);
+  return !(std::sqrt(n2) >= sliver * longest * longest);
+}
+
+/// True when every face has a plane and no vertex of a face next to it
+/// lies outside that plane by more than `tolerance`. repair_faces then
+/// changes nothing: each of its repairs starts from a face without a plane
+/// or with such a vertex outside it.
+[[nodiscard]] bool planes_hold(const Hull& h, real tolerance);
+
 /// True when some vertex lies outside a face's plane, or a polygon face is
 /// reflex in its own plane, by more than `tolerance`: the hull is not convex
 /// there. Every face is checked against the vertices of the faces next to
@@ -35,5 +67,10 @@ namespace sepax::detail {
 /// round-off over its width, which moves far vertices across it, not only
 /// neighbours.
 [[nodiscard]] bool cuts_itself(const Hull& h, real tolerance, real sliver);
+
+/// cuts_itself less the check against the faces next to each face, for a
+/// hull whose planes hold (planes_hold): a polygon reflex in its own plane,
+/// or a vertex outside a sliver's plane.
+[[nodiscard]] bool corners_or_slivers_cut(const Hull& h, real tolerance, real sliver);
 
 }  // namespace sepax::detail

@@ -15,71 +15,85 @@ namespace sepax {
 
 namespace {
 
-// Edge ids by their two vertices, in one array (open addressing with linear
-// probing): no allocation per edge. Sized by the half-edges: loops that
-// close into a manifold have half as many edges, so the table is at most
-// half full, and never full whatever the loops.
+// Edge ids by their two vertices: each edge is listed once at its lower
+// vertex, with its higher vertex and its id, all lists in one array (no
+// allocation per vertex or edge). A list has room for every loop side whose
+// lower end is its vertex; an edge takes one entry, so the lists are at most
+// half full on loops that close into a manifold. Faces that share a vertex
+// come close together in the loops, so the lists they look up are close too
+// (a hash table of edges would be looked up at random).
 class EdgeIds {
  public:
-  explicit EdgeIds(std::size_t half_edges)
-      : slots_(std::bit_ceil(half_edges + 2)), mask_(slots_.size() - 1) {}
+  // False when a loop names a vertex beyond `vertex_count`.
+  bool reset(const Loops& loops, std::size_t vertex_count) {
+    start_.assign(vertex_count + 1, 0);
+    for (std::size_t f = 0; f < loops.size(); ++f) {
+      const std::span<const index_t> loop = loops[f];
+      if (loop.empty()) continue;
+      for (index_t a = loop.back(); const index_t b : loop) {
+        if (std::size_t(b) >= vertex_count) return false;  // a negative b too
+        ++start_[std::size_t(std::min(a, b)) + 1];
+        a = b;
+      }
+    }
+    for (std::size_t v = 0; v < vertex_count; ++v) start_[v + 1] += start_[v];
+    end_.assign(start_.begin(), start_.end() - 1);
+    entries_.resize(std::size_t(start_[vertex_count]));
+    count_ = 0;
+    return true;
+  }
 
   // The id of the edge between a and b; a new edge gets the next id (ids
   // count 0, 1, 2, ... in order of first appearance).
   index_t id(index_t a, index_t b) {
-    const std::uint64_t key =
-        (std::uint64_t(std::uint32_t(std::min(a, b))) << 32) | std::uint32_t(std::max(a, b));
-    for (std::size_t i = std::size_t((key * 0x9E3779B97F4A7C15ull) >> 32) & mask_;;
-         i = (i + 1) & mask_) {
-      Slot& slot = slots_[i];
-      if (slot.id < 0) {
-        slot = Slot{key, count_};
-        return count_++;
-      }
-      if (slot.key == key) return slot.id;
-    }
+    const auto low = std::size_t(std::min(a, b));
+    const index_t high = std::max(a, b);
+    for (index_t k = start_[low]; k < end_[low]; ++k)
+      if (entries_[std::size_t(k)].high == high) return entries_[std::size_t(k)].id;
+    entries_[std::size_t(end_[low]++)] = Entry{high, count_};
+    return count_++;
   }
   [[nodiscard]] index_t count() const { return count_; }
 
  private:
-  struct Slot {
-    std::uint64_t key = 0;
-    index_t id = -1;
+  struct Entry {
+    index_t high, id;
   };
-  std::vector<Slot> slots_;
-  std::size_t mask_;
+  std::vector<index_t> start_;  // vertex v's list: entries_[start_[v] .. end_[v])
+  std::vector<index_t> end_;
+  std::vector<Entry> entries_;
   index_t count_ = 0;
 };
 
 }  // namespace
 
-Hull HullBuilder::from_loops(std::vector<vec3> vertices,
-                             const std::vector<std::vector<index_t>>& loops, bool flat) {
+Hull HullBuilder::from_loops(std::vector<vec3> vertices, const Loops& loops, bool flat) {
   // Edge i owns half-edges 2i and 2i + 1; the one whose origin is the lower
   // vertex index is 2i. A directed pair seen twice, or an edge seen from
   // one side only, means the loops do not close into a manifold.
   Hull h;
-  std::size_t total = 0;
-  for (const auto& loop : loops) total += loop.size();
-  EdgeIds edge_ids(total);
+  const std::size_t total = loops.vertices.size();
+  EdgeIds edge_ids;
+  if (!edge_ids.reset(loops, vertices.size())) return Hull{};
   h.half_edges_.assign(total, HalfEdge{});
-  h.faces_.reserve(loops.size());
+  h.faces_.resize(loops.size());
   std::vector<index_t> loop_edges;
   for (std::size_t f = 0; f < loops.size(); ++f) {
-    const auto& loop = loops[f];
+    const std::span<const index_t> loop = loops[f];
     if (loop.size() < 3) return Hull{};
     loop_edges.clear();
     for (std::size_t i = 0; i < loop.size(); ++i) {
-      const index_t a = loop[i], b = loop[(i + 1) % loop.size()];
+      const index_t a = loop[i], b = loop[i + 1 < loop.size() ? i + 1 : 0];
       if (a == b) return Hull{};
       const index_t he = 2 * edge_ids.id(a, b) + (a < b ? 0 : 1);
       if (std::size_t(he) >= total || h.half_edges_[he].origin >= 0) return Hull{};
       h.half_edges_[he] = HalfEdge{a, he ^ 1, -1, index_t(f)};
       loop_edges.push_back(he);
     }
-    for (std::size_t i = 0; i < loop_edges.size(); ++i)
-      h.half_edges_[loop_edges[i]].next = loop_edges[(i + 1) % loop_edges.size()];
-    h.faces_.push_back(Face{loop_edges[0], index_t(loop_edges.size())});
+    for (std::size_t i = 0; i + 1 < loop_edges.size(); ++i)
+      h.half_edges_[loop_edges[i]].next = loop_edges[i + 1];
+    h.half_edges_[loop_edges.back()].next = loop_edges[0];
+    h.faces_[f] = Face{loop_edges[0], index_t(loop_edges.size())};
   }
   if (2 * std::size_t(edge_ids.count()) != total) return Hull{};
   h.vertices_ = std::move(vertices);
@@ -88,15 +102,25 @@ Hull HullBuilder::from_loops(std::vector<vec3> vertices,
   return h;
 }
 
+Hull HullBuilder::from_loops(std::vector<vec3> vertices,
+                             const std::vector<std::vector<index_t>>& loops, bool flat) {
+  Loops flat_loops;
+  flat_loops.start.reserve(loops.size() + 1);
+  for (const auto& loop : loops) {
+    flat_loops.vertices.insert(flat_loops.vertices.end(), loop.begin(), loop.end());
+    flat_loops.close();
+  }
+  return from_loops(std::move(vertices), flat_loops, flat);
+}
+
 void HullBuilder::derive(Hull& h) {
   const Frame frame = derive_bounds(h);
-  derive_planes(h, frame);
+  derive_faces(h, frame);
   derive_adjacency(h);
   derive_face_order(h);
   derive_edge_arcs(h);
   derive_arc_grid(h);
   derive_box(h);
-  derive_centroid(h, frame);
   derive_patches(h);
   derive_seeds(h);
 }
@@ -256,26 +280,88 @@ HullBuilder::Frame HullBuilder::derive_bounds(Hull& h) {
   return Frame{(h.bounds_.min + h.bounds_.max) * real(0.5), unit, per_unit};
 }
 
-void HullBuilder::derive_planes(Hull& h, const Frame& frame) {
+namespace {
+
+// The centroid's sums (derive_faces): tetrahedra from vertex 0 over
+// fan-triangulated faces (solid), or the area-weighted fan of the front face
+// (flat polygon). From a vertex of a convex hull no tetrahedron is negative
+// (those from the bounds' centre cancel when it lies outside a sliver,
+// leaving round-off), and the ones round-off makes negative count as zero:
+// the centroid is then a convex combination of points of the hull, so it
+// lies inside. Points in the frame's units, relative to its centre.
+struct CentroidSums {
+  vec3 apex{real(0)};
+  vec3 weighted{real(0)};
+  real total = 0;
+
+  void add_tetrahedron(const vec3& p0, const vec3& p1, const vec3& p2) {
+    const real w = std::max(real(0), glm::dot(p0 - apex, glm::cross(p1 - apex, p2 - apex)));
+    weighted += w * (apex + p0 + p1 + p2) / real(4);
+    total += w;
+  }
+  void add_triangle(const vec3& p0, const vec3& p1, const vec3& p2) {
+    const real w = glm::length(glm::cross(p1 - p0, p2 - p0));
+    weighted += w * (p0 + p1 + p2) / real(3);
+    total += w;
+  }
+};
+
+}  // namespace
+
+void HullBuilder::derive_faces(Hull& h, const Frame& frame) {
   // Each plane is fitted about its face's own vertex mean: Newell's sums
   // taken about a far point cancel and lose digits of the normal. Triangles
   // take the exact cross product of their two shortest edges instead.
-  h.planes_.clear();
-  h.planes_.reserve(h.faces_.size());
-  for (const Face& f : h.faces_) {
-    vec3 mean(0);
-    index_t e = f.edge;
-    for (index_t k = 0; k < f.count; ++k, e = h.half_edges_[e].next)
-      mean += h.vertices_[h.half_edges_[e].origin] - frame.center;
-    mean = frame.center + mean / real(f.count);
-    const HalfEdge& e0 = h.half_edges_[f.edge];
-    const HalfEdge& e1 = h.half_edges_[e0.next];
-    const vec3 n = glm::normalize(
-        f.count == 3 ? triangle_normal(h.vertices_[e0.origin], h.vertices_[e1.origin],
-                                       h.vertices_[h.half_edges_[e1.next].origin], frame.per_unit)
-                     : polygon_normal(h, f, frame.per_unit));
-    h.planes_.push_back(Plane{n, glm::dot(n, mean)});
+  // A triangle's corners are read once for its mean, normal and tetrahedron.
+  const auto in_frame = [&frame](const vec3& v) { return (v - frame.center) * frame.per_unit; };
+  const std::vector<HalfEdge>& he = h.half_edges_;
+  const std::vector<vec3>& v = h.vertices_;
+  CentroidSums sums;
+  sums.apex = in_frame(v[0]);
+  h.planes_.resize(h.faces_.size());
+  for (std::size_t f = 0; f < h.faces_.size(); ++f) {
+    const Face& face = h.faces_[f];
+    const bool centroid = !h.flat_ || f == 0;
+    vec3 mean(0), n;
+    if (face.count == 3) {
+      const HalfEdge& e0 = he[std::size_t(face.edge)];
+      const HalfEdge& e1 = he[std::size_t(e0.next)];
+      const vec3& a = v[std::size_t(e0.origin)];
+      const vec3& b = v[std::size_t(e1.origin)];
+      const vec3& c = v[std::size_t(he[std::size_t(e1.next)].origin)];
+      mean += a - frame.center;
+      mean += b - frame.center;
+      mean += c - frame.center;
+      n = glm::normalize(triangle_normal(a, b, c, frame.per_unit));
+      if (centroid && h.flat_) sums.add_triangle(in_frame(a), in_frame(b), in_frame(c));
+      if (centroid && !h.flat_) sums.add_tetrahedron(in_frame(a), in_frame(b), in_frame(c));
+    } else {
+      index_t e = face.edge;
+      for (index_t k = 0; k < face.count; ++k, e = he[std::size_t(e)].next)
+        mean += v[std::size_t(he[std::size_t(e)].origin)] - frame.center;
+      n = glm::normalize(polygon_normal(h, face, frame.per_unit));
+      if (centroid) {
+        const HalfEdge& first = he[std::size_t(face.edge)];
+        const vec3 p0 = in_frame(v[std::size_t(first.origin)]);
+        e = first.next;
+        for (index_t k = 1; k + 1 < face.count; ++k, e = he[std::size_t(e)].next) {
+          const vec3 p1 = in_frame(v[std::size_t(he[std::size_t(e)].origin)]);
+          const vec3 p2 = in_frame(v[std::size_t(he[std::size_t(he[std::size_t(e)].next)].origin)]);
+          if (h.flat_)
+            sums.add_triangle(p0, p1, p2);
+          else
+            sums.add_tetrahedron(p0, p1, p2);
+        }
+      }
+    }
+    mean = frame.center + mean / real(face.count);
+    h.planes_[f] = Plane{n, glm::dot(n, mean)};
   }
+  if (!(sums.total > real(0))) {  // no volume within round-off: the vertices' mean
+    sums.weighted = vec3(0), sums.total = real(v.size());
+    for (const vec3& p : v) sums.weighted += in_frame(p);
+  }
+  h.centroid_ = frame.center + sums.weighted / sums.total * frame.unit;
 }
 
 void HullBuilder::derive_adjacency(Hull& h) {
@@ -335,42 +421,6 @@ std::vector<vec3> edge_directions(const Hull& h) {
   for (std::size_t i = 0; i < h.edge_count(); ++i)
     dirs.push_back(canonical_direction(glm::normalize(h.edge_end(i) - h.edge_start(i))));
   return unique_directions(dirs);
-}
-
-void HullBuilder::derive_centroid(Hull& h, const Frame& frame) {
-  // Centroid: tetrahedra from vertex 0 over fan-triangulated faces (solid),
-  // or the area-weighted fan of the front face (flat polygon). From a vertex
-  // of a convex hull no tetrahedron is negative (those from the bounds'
-  // centre cancel when it lies outside a sliver, leaving round-off), and the
-  // ones round-off makes negative count as zero: the centroid is then a
-  // convex combination of points of the hull, so it lies inside.
-  const vec3 apex = (h.vertices_[0] - frame.center) * frame.per_unit;
-  vec3 weighted(0);
-  real total = 0;
-  for (std::size_t f = 0; f < (h.flat_ ? 1 : h.faces_.size()); ++f) {
-    const HalfEdge& first = h.half_edges_[h.faces_[f].edge];
-    const vec3 p0 = (h.vertices_[first.origin] - frame.center) * frame.per_unit;
-    index_t e = first.next;
-    for (index_t k = 1; k + 1 < h.faces_[f].count; ++k, e = h.half_edges_[e].next) {
-      const vec3 p1 = (h.vertices_[h.half_edges_[e].origin] - frame.center) * frame.per_unit;
-      const vec3 p2 = (h.vertices_[h.half_edges_[h.half_edges_[e].next].origin] - frame.center) *
-                      frame.per_unit;
-      if (h.flat_) {
-        const real w = glm::length(glm::cross(p1 - p0, p2 - p0));
-        weighted += w * (p0 + p1 + p2) / real(3);
-        total += w;
-      } else {
-        const real w = std::max(real(0), glm::dot(p0 - apex, glm::cross(p1 - apex, p2 - apex)));
-        weighted += w * (apex + p0 + p1 + p2) / real(4);
-        total += w;
-      }
-    }
-  }
-  if (!(total > real(0))) {  // no volume within round-off: the vertices' mean
-    weighted = vec3(0), total = real(h.vertices_.size());
-    for (const vec3& v : h.vertices_) weighted += (v - frame.center) * frame.per_unit;
-  }
-  h.centroid_ = frame.center + weighted / total * frame.unit;
 }
 
 }  // namespace sepax
