@@ -120,7 +120,7 @@ class EdgeQuery {
   const bool probe_is_a_;
   const bool use_grid_;
   const bool walking_;  // a walk needs an indexed hull with a Gauss map of regions (solid)
-  const real floor_;    // the best axis before this query (a face's)
+  const real floor_;    // what an axis must beat to count
   const real stop_above_;
   const real slack_;     // round-off allowance of the bounds
   const real to_probe_;  // the probe's lengths per indexed length
