@@ -917,7 +917,8 @@ def coherent_goal(goals, p):
                          "axes outside the cap only what B's translation gains along them (two "
                          "bands, one more pruned query a build) raised hull32's share from 15% to "
                          "24% and poly32's from 7% to 17%, the turn's share of the bound staying "
-                         "whole" if s == "sliding" else
+                         "whole, but made the cached query slower (hull32 1.06x sliding, 1.23x "
+                         "resting; hull128 1.08x, 1.07x)" if s == "sliding" else
                          "the pairs whose resting state cannot be built (no cap whose lists fit "
                          "and whose rim bound certifies the contact) pay the exact query",
                          span([r.get("support_calls") for r in mpr
