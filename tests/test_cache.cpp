@@ -226,8 +226,8 @@ TEST_CASE("a resting pair is answered from its resting state, as the full query"
       {"hull on a box", shapes::box(vec3(2, real(0.3), 2)), shapes::random_hull(64, 1, 6), true});
   shapes_list.push_back(
       {"quad on a hull", shapes::random_hull(128, 2, 7), shapes::polygon(real(0.5), 4), false});
-  // B's vertices 6 of its sizes from its origin: the motion bound turns B
-  // about its centroid, so the far origin costs nothing.
+  // B's vertices about 6.3 from its origin, over four times its width: the
+  // motion bound turns B about its centroid, so the far origin costs nothing.
   const Hull near_origin = shapes::random_hull(64, real(0.7), 8);
   std::vector<vec3> far_points;
   for (const vec3& v : near_origin.vertices()) far_points.push_back(v + vec3(real(6), real(-2), 0));

@@ -262,8 +262,9 @@ TEST_CASE("the Gauss-map walk tests few edge pairs and gives up only at degenera
   }
   CHECK(tests * 10 < pairs_total);
   // Parallel edges (two cylinders with parallel axes, B turned about its
-  // axis by a quarter of the side faces' angle, so that no side faces are
-  // parallel and edge pairs stay in the running): arcs run through
+  // axis by a quarter, a half or three quarters of the side faces' angle,
+  // so that no side faces are parallel and edge pairs stay in the
+  // running): arcs run through
   // Gauss-map vertices, some walks give up, and the fallback keeps the
   // answer exact.
   const Hull c = shapes::cylinder(1, 2, 12);
