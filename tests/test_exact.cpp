@@ -1,9 +1,9 @@
-// The exact orientation test and the exact hull (src/hull_exact.cpp), the
+// The exact orientation test and the exact hull (src/hull/exact.cpp), the
 // fallback of Hull::from_points where Qhull's round-off decides wrongly, and
 // named regressions of hulls that needed it.
 // Internal code: compiled into this test, not exported by the library.
 #include "hull_checks.hpp"
-#include "hull_exact.hpp"
+#include "hull/exact.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
-// The internal checks of src/hull_repair.hpp that have a shortcut, against
+// The internal checks of src/hull/repair.hpp that have a shortcut, against
 // their plain evaluation. Internal code: the header's inline functions.
-#include "hull_repair.hpp"
+#include "hull/repair.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,0 +1,182 @@
+// Box-box SAT: the 15-axis test of oriented bounding boxes (Gottschalk,
+// Lin, Manocha, "OBBTree", SIGGRAPH 1996; Ericson, Real-Time Collision
+// Detection, 4.4.1), returning the same Result as the general path.
+//
+// Everything is expressed in A's box frame: B's axes as the rotation matrix
+// R (R[j][i] = dot(A axis i, B axis j), glm's column-major), B's centre as t.
+// On each axis L the two boxes project to intervals of radii ra, rb around
+// 0 and dot(t, L); their gap, oriented from A to B, is |dot(t, L)| - ra - rb.
+// The smaller push-out distance of overlapping intervals is ra + rb -
+// |dot(t, L)|, so the same expression with its sign is exact for contained
+// boxes too. The 15 axes include every face normal of the Minkowski
+// difference of two boxes, so the best gap is the exact depth when they
+// overlap.
+//
+// Ericson adds an epsilon to |R| so that the nine cross-product axes of
+// nearly parallel edges cannot produce a false separation; here those axes
+// are normalized, so they are skipped instead when the sine of the angle
+// between the edges is below tol::parallel.
+#include "sat/internal.hpp"
+
+#include <cmath>
+
+namespace sepax::sat::detail {
+
+namespace {
+
+/// The best axis so far, in A's box frame.
+struct BoxBest {
+  real separation = -infinity;
+  FeatureKind kind = FeatureKind::none;
+  int i = -1;  // axis of A (face_a, edges)
+  int j = -1;  // axis of B (face_b, edges)
+  vec3 axis{real(0)};
+};
+
+/// The pair in A's box frame, as plain arrays (glm's operator[] with a
+/// run-time index is a switch): M[i][j] = dot(A axis i, B axis j), its
+/// absolute values, B's centre t, and the half extents.
+struct BoxPair {
+  real M[3][3];
+  real absM[3][3];
+  real t[3];
+  real ea[3];
+  real eb[3];
+};
+
+// Whether an edge axis with separation scaled / sqrt(len2) beats `target`,
+// decided without the square root: scaled > target * len, squared with the
+// signs taken care of. Only an axis that wins is normalized.
+inline bool beats(real scaled, real len2, real target) {
+  if (target >= 0) return scaled > 0 && scaled * scaled > target * target * len2;
+  return scaled >= 0 || scaled * scaled < target * target * len2;
+}
+
+// Edge axis L = A_i x B_j in closed form (Ericson 4.4.1): with (i1, i2),
+// (j1, j2) the other two indices, L has -M[i2][j] on A axis i1 and M[i1][j]
+// on i2, |L| = sqrt(M[i1][j]^2 + M[i2][j]^2), and the radii are two-term
+// sums. The indices are template arguments, so that the nine axes compile
+// to straight-line code on values held in registers.
+template <int i, int j>
+inline void edge_axis(const BoxPair& q, real bias, BoxBest& best, int& tested) {
+  constexpr int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+  const real len2 = q.M[i1][j] * q.M[i1][j] + q.M[i2][j] * q.M[i2][j];
+  if (len2 < tol::parallel * tol::parallel) return;  // parallel: a face axis covers them
+  ++tested;
+  const real d = q.t[i2] * q.M[i1][j] - q.t[i1] * q.M[i2][j];
+  const real ra = q.ea[i1] * q.absM[i2][j] + q.ea[i2] * q.absM[i1][j];
+  const real rb = q.eb[j1] * q.absM[i][j2] + q.eb[j2] * q.absM[i][j1];
+  const real scaled = std::abs(d) - ra - rb;  // separation * len
+  if (!beats(scaled, len2, best.separation + bias)) return;
+  best.separation = scaled / std::sqrt(len2);
+  best.kind = FeatureKind::edges, best.i = i, best.j = j;
+  best.axis.x = d >= 0 ? real(1) : real(-1);  // sign only; the axis is built at the end
+}
+
+// The three edge axes of A's axis i; false once an axis separates by more
+// than stop_above.
+template <int i>
+inline bool edge_axes(const BoxPair& q, real bias, real stop_above, BoxBest& best, int& tested) {
+  edge_axis<i, 0>(q, bias, best, tested);
+  if (best.separation > stop_above) return false;
+  edge_axis<i, 1>(q, bias, best, tested);
+  if (best.separation > stop_above) return false;
+  edge_axis<i, 2>(q, bias, best, tested);
+  return best.separation <= stop_above;
+}
+
+}  // namespace
+
+// The edge of `hull` (a box) along box axis `k` that is furthest along `u`
+// (in the hull's local frame): the one on u's sides of the other two axes.
+index_t box_edge(const Hull& hull, int k, const vec3& u) {
+  const BoxFrame& box = hull.box();
+  const int side = (glm::dot(u, box.axes[(k + 1) % 3]) > 0 ? 1 : 0) +
+                   (glm::dot(u, box.axes[(k + 2) % 3]) > 0 ? 2 : 0);
+  return box.edge[k][side];
+}
+
+Result box_box(const PairFrames& p, real stop_above) {
+  const BoxFrame& A = p.a.box();
+  const BoxFrame& B = p.b.box();
+  const bool aligned = A.aligned && B.aligned;  // box frames = hull frames
+  const mat3 to_a_box = glm::transpose(A.axes);
+  const mat3 R =
+      aligned ? p.b_in_a.rotation : to_a_box * p.b_in_a.rotation * B.axes;  // column j: B's axis j
+  const vec3 tv = aligned ? p.b_in_a.translation : to_a_box * (p.b_in_a.apply(B.center) - A.center);
+  BoxPair q;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) q.M[i][j] = R[j][i], q.absM[i][j] = std::abs(q.M[i][j]);
+  for (int k = 0; k < 3; ++k)
+    q.t[k] = tv[k], q.ea[k] = A.half[k], q.eb[k] = B.half[k] * p.b_in_a.scale;
+  const auto& M = q.M;
+  const auto& absM = q.absM;
+  const real(&t)[3] = q.t;
+  const real(&ea)[3] = q.ea;
+  const real(&eb)[3] = q.eb;
+  constexpr int next[3] = {1, 2, 0}, prev[3] = {2, 0, 1};
+
+  const real bias = tol::face_preference * p.size;
+  Counters counters;
+  BoxBest best;
+  // Offers a face axis by its signed centre distance d and radii; earlier
+  // kinds win ties within `margin`.
+  auto offer = [&](FeatureKind kind, int i, int j, real d, real ra, real rb, real margin) {
+    ++counters.axes_tested;
+    const real separation = std::abs(d) - ra - rb;
+    if (separation > best.separation + margin) {
+      best.separation = separation;
+      best.kind = kind, best.i = i, best.j = j;
+      best.axis.x = d >= 0 ? real(1) : real(-1);  // sign only; the axis is built at the end
+    }
+    return best.separation > stop_above;
+  };
+  for (int i = 0; i < 3; ++i) {
+    const real rb = eb[0] * absM[i][0] + eb[1] * absM[i][1] + eb[2] * absM[i][2];
+    if (offer(FeatureKind::face_a, i, -1, t[i], ea[i], rb, 0)) break;
+  }
+  for (int j = 0; j < 3 && best.separation <= stop_above; ++j) {
+    const real ra = ea[0] * absM[0][j] + ea[1] * absM[1][j] + ea[2] * absM[2][j];
+    const real d = t[0] * M[0][j] + t[1] * M[1][j] + t[2] * M[2][j];
+    if (offer(FeatureKind::face_b, -1, j, d, ra, eb[j], bias)) break;
+  }
+  if (best.separation <= stop_above &&
+      edge_axes<0>(q, bias, stop_above, best, counters.axes_tested))
+    if (edge_axes<1>(q, bias, stop_above, best, counters.axes_tested))
+      (void)edge_axes<2>(q, bias, stop_above, best, counters.axes_tested);
+
+  // The winning axis in the box frame, oriented from A to B.
+  const real sign = best.axis.x;
+  vec3 L(0);
+  if (best.kind == FeatureKind::face_a) {
+    L[best.i] = sign;
+  } else if (best.kind == FeatureKind::face_b) {
+    L = R[best.j] * sign;
+  } else {
+    const int i = best.i, j = best.j, i1 = next[i], i2 = prev[i];
+    L[i1] = -M[i2][j];
+    L[i2] = M[i1][j];
+    L = glm::normalize(L) * sign;
+  }
+  best.axis = L;
+  const vec3 axis_in_a = A.aligned ? best.axis : A.axes * best.axis;
+  Feature feature{best.kind, -1, -1};
+  const vec3 axis_in_b = p.b_in_a.rotate_inverse(axis_in_a);
+  switch (best.kind) {
+    case FeatureKind::face_a:
+      feature.a = A.face[2 * best.i + (best.axis[best.i] > 0 ? 0 : 1)];
+      break;
+    case FeatureKind::face_b:
+      feature.b = B.face[2 * best.j + (glm::dot(axis_in_b, B.axes[best.j]) > 0 ? 1 : 0)];
+      break;
+    case FeatureKind::edges:
+      feature.a = box_edge(p.a, best.i, axis_in_a);
+      feature.b = box_edge(p.b, best.j, -axis_in_b);
+      break;
+    default:
+      break;
+  }
+  return make_result(p, best.separation, axis_in_a, feature, counters);
+}
+
+}  // namespace sepax::sat::detail

@@ -1,0 +1,285 @@
+// SAT between convex hulls: the query and its entry points, the face
+// queries, the choice between face and edge axes, and the axis cache. Edge
+// queries are in sat_edge.cpp, box against box in sat_box.cpp.
+//
+// Follows Gregorius, "The Separating Axis Test between Convex Polyhedra"
+// (GDC 2013): the best of the face normals of both hulls and of the cross
+// products of edge pairs that form a face of the Minkowski difference.
+#include "sat/internal.hpp"
+#include "sepax/support.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sepax::sat {
+
+using detail::infinity;
+using detail::PairFrames;
+
+const char* to_string(FeatureKind kind) {
+  switch (kind) {
+    case FeatureKind::none:
+      return "none";
+    case FeatureKind::face_a:
+      return "face_a";
+    case FeatureKind::face_b:
+      return "face_b";
+    case FeatureKind::edges:
+      return "edges";
+    case FeatureKind::edge_normal_a:
+      return "edge_normal_a";
+    case FeatureKind::edge_normal_b:
+      return "edge_normal_b";
+  }
+  return "unknown";
+}
+
+namespace detail {
+
+PairFrames make_frames(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  const Pose b_in_a = relative_pose(pose_a, pose_b);
+  PairFrames p{a, b, pose_a, pose_b, b_in_a, b_in_a.inverse(), 0, 0};
+  const real k = b_in_a.scale;  // B's lengths in A's frame
+  p.size = std::max(a.extent(), b.extent() * k);
+  const real magnitude = a.magnitude() + b.magnitude() * k + glm::length(p.b_in_a.translation);
+  p.touch = tol::touching * magnitude;
+  return p;
+}
+
+real gap_along(const PairFrames& p, const vec3& u, index_t& hint_a, index_t& hint_b,
+               Counters& counters) {
+  hint_a = support_index(p.a, u, hint_a);
+  hint_b = support_index(p.b, p.b_in_a.rotate_inverse(-u), hint_b);
+  counters.support_calls += 2;
+  ++counters.axes_tested;
+  const vec3 b_point = p.b_in_a.apply(p.b.vertices()[hint_b]);
+  return glm::dot(u, b_point - p.a.vertices()[hint_a]);
+}
+
+vec3 feature_axis(const PairFrames& p, const Feature& f) {
+  switch (f.kind) {
+    case FeatureKind::face_a:
+      return p.a.planes()[f.a].normal;
+    case FeatureKind::face_b:
+      return -p.b_in_a.rotate(p.b.planes()[f.b].normal);
+    case FeatureKind::edge_normal_a:
+      return p.a.edge_arcs()[f.a].middle;
+    case FeatureKind::edge_normal_b:
+      return -p.b_in_a.rotate(p.b.edge_arcs()[f.b].middle);
+    case FeatureKind::edges: {
+      const vec3 q = glm::cross(p.a.edge_arcs()[f.a].direction,
+                                p.b_in_a.rotate(p.b.edge_arcs()[f.b].direction));
+      const real len = glm::length(q);
+      if (!(len > tol::parallel)) return vec3(0);
+      // A separating axis points from A's centroid towards B's.
+      const vec3 towards_b = p.b_in_a.apply(p.b.centroid()) - p.a.centroid();
+      return glm::dot(q, towards_b) >= 0 ? q / len : -q / len;
+    }
+    case FeatureKind::none:
+      break;
+  }
+  return vec3(0);
+}
+
+Result make_result(const PairFrames& p, real separation, const vec3& axis_in_a,
+                   const Feature& feature, const Counters& counters) {
+  Result r;
+  r.separation = separation * p.pose_a.scale;
+  r.intersecting = separation <= p.touch;
+  r.axis = p.pose_a.rotate(axis_in_a);
+  r.feature = feature;
+  r.counters = counters;
+  return r;
+}
+
+// Face query (Gregorius): for each face plane of `hull`, the support point
+// of `other` along the negated normal and its signed distance to the plane.
+// `other_in_hull` maps other's frame into hull's. Whole patches of faces
+// are skipped by their bound (scan_patches). Within a patch, consecutive
+// faces mostly share support vertices, so the last one seeds the next
+// search (hill climbing on large hulls); and any point of `other` bounds a
+// face's separation from above (the support point is the deepest one), so a
+// face whose distance to the last support point cannot beat the best so far
+// is skipped without a search. Returns early once a face separates by more
+// than `stop_above`.
+Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull, real stop_above,
+                Counters& counters, const Cap* cap, real floor) {
+  Best best;
+  best.separation = floor;
+  const auto planes = hull.planes();
+  const auto order = hull.face_order();
+  const auto visit = [&](const NormalPatch& patch, index_t hint) {
+    vec3 point = other_in_hull.apply(other.vertices()[hint]);  // the hint's vertex, hull's frame
+    for (index_t k = patch.first; k < patch.first + patch.count; ++k) {
+      const index_t f = order[k];
+      if (planes[f].distance(point) <= best.separation || in_cap(cap, planes[f].normal)) continue;
+      ++counters.axes_tested;
+      hint = support_index(other, other_in_hull.rotate_inverse(-planes[f].normal), hint);
+      ++counters.support_calls;
+      point = other_in_hull.apply(other.vertices()[hint]);
+      const real separation = planes[f].distance(point);
+      if (separation > best.separation) {
+        best.separation = separation;
+        best.a = f;
+        if (separation > stop_above) return true;
+      }
+    }
+    return false;
+  };
+  scan_patches(
+      hull, other, other_in_hull, false, bound_slack(hull, other, other_in_hull),
+      [&] { return best.separation; }, visit);
+  return best;
+}
+
+// `stop_above` = +infinity for the full query, the touching tolerance for
+// the boolean one (any axis separating by more ends it). Preference: A's
+// face, then B's face, then an edge pair.
+Result general(const PairFrames& p, real stop_above, EdgeMethod method) {
+  Counters counters;
+  const real bias = tol::face_preference * p.size;
+  const Best face_a = face_query(p.a, p.b, p.b_in_a, stop_above, counters);
+  if (face_a.separation > stop_above)
+    return detail::make_result(p, face_a.separation, p.a.planes()[face_a.a].normal,
+                               {FeatureKind::face_a, face_a.a, -1}, counters);
+  // Queries in B's frame measure in B's lengths: k of them make one of A's.
+  // An axis of B or of an edge pair replaces the best so far only when it
+  // separates more by the bias: the queries need not search below that.
+  const real k = p.b_in_a.scale;
+  Best face_b = face_query(p.b, p.a, p.a_in_b, stop_above / k, counters, nullptr,
+                           (face_a.separation + bias) / k);
+  face_b.separation *= k;
+  Best best = face_a;
+  Feature feature{FeatureKind::face_a, face_a.a, -1};
+  vec3 axis = p.a.planes()[face_a.a].normal;
+  if (face_b.a >= 0 && face_b.separation > face_a.separation + bias) {
+    best = face_b;
+    feature = {FeatureKind::face_b, -1, face_b.a};
+    axis = -p.b_in_a.rotate(p.b.planes()[face_b.a].normal);
+  }
+  if (best.separation > stop_above)
+    return detail::make_result(p, best.separation, axis, feature, counters);
+
+  const bool b_grid = p.b.arc_grid_size() > 0, a_grid = p.a.arc_grid_size() > 0;
+  const bool probe_is_a = b_grid || !a_grid;
+  Best edges;
+  const bool one_box = p.a.is_box() != p.b.is_box();
+  if (method == EdgeMethod::all_pairs) {
+    edges = all_pairs_edge_query(p, counters);
+  } else if (one_box && p.a.is_box()) {
+    edges = box_edge_query(p.a, p.b, p.b_in_a, true, stop_above, counters);
+  } else if (one_box) {
+    edges = box_edge_query(p.b, p.a, p.a_in_b, false, stop_above / k, counters);
+    edges.separation *= k;
+  } else if (probe_is_a) {
+    edges = edge_query(p.b, p.a, p.a_in_b, true, b_grid, (best.separation + bias) / k,
+                       stop_above / k, counters);
+    edges.separation *= k;
+  } else {
+    edges =
+        edge_query(p.a, p.b, p.b_in_a, false, a_grid, best.separation + bias, stop_above, counters);
+  }
+  if (edges.separation > best.separation + bias) {
+    best = edges;
+    feature = {FeatureKind::edges, edges.a, edges.b};
+    const bool gauss = method == EdgeMethod::gauss_map;
+    const bool in_b_frame = gauss && (one_box ? p.b.is_box() : probe_is_a);
+    axis = in_b_frame ? p.b_in_a.rotate(edges.axis) : edges.axis;
+  }
+  if (p.a.is_flat() && p.b.is_flat() && best.separation <= stop_above) {
+    const Best rim = flat_rim_query(p, stop_above, counters);
+    if (rim.separation > best.separation + bias) {
+      best = rim;
+      feature = rim.a >= 0 ? Feature{FeatureKind::edge_normal_a, rim.a, -1}
+                           : Feature{FeatureKind::edge_normal_b, -1, rim.b};
+      axis = rim.axis;
+    }
+  }
+  return detail::make_result(p, best.separation, axis, feature, counters);
+}
+
+}  // namespace detail
+
+namespace {
+
+// The cached axis, re-tested: a hit when it still separates the pair.
+bool try_cache(const PairFrames& p, Cache& cache, Result& out) {
+  if (cache.feature.kind == FeatureKind::none || !(cache.separation > p.touch)) return false;
+  const vec3 u = detail::feature_axis(p, cache.feature);
+  if (glm::dot(u, u) == 0) return false;
+  Counters counters;
+  const real gap = detail::gap_along(p, u, cache.support_a, cache.support_b, counters);
+  if (!(gap > p.touch)) return false;
+  counters.cache_hit = true;
+  out = detail::make_result(p, gap, u, cache.feature, counters);
+  cache.separation = gap;
+  return true;
+}
+
+// Remembers the deciding feature and its support vertices for next frame.
+void store(const PairFrames& p, const Result& r, Cache& cache) {
+  cache.feature = r.feature;
+  cache.separation = r.separation / p.pose_a.scale;  // A's lengths, as p.touch
+  if (cache.separation > p.touch) {
+    Counters unused;
+    const vec3 u = p.pose_a.rotate_inverse(r.axis);
+    (void)detail::gap_along(p, u, cache.support_a, cache.support_b, unused);
+  }
+}
+
+// Queries that may stop at a separating axis first try the line between
+// the centroids: for pairs that are clearly apart (most pairs a broadphase
+// hands over) two support searches prove it. Any axis with a gap above
+// `stop_above` will do.
+bool separated_along_centres(const PairFrames& p, real stop_above, Result& out) {
+  const vec3 towards_b = p.b_in_a.apply(p.b.centroid()) - p.a.centroid();
+  const real len = glm::length(towards_b);
+  if (!(len > 0)) return false;
+  Counters counters;
+  index_t hint_a = -1, hint_b = -1;
+  const vec3 u = towards_b / len;
+  const real gap = detail::gap_along(p, u, hint_a, hint_b, counters);
+  if (!(gap > stop_above)) return false;
+  out = detail::make_result(p, gap, u, Feature{}, counters);
+  return true;
+}
+
+// `stop_above`: +infinity for the best axis; else the query may end at any
+// axis that separates by more (never below the touching band).
+Result run(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache,
+           real stop_above) {
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b))
+    return Result{};  // programmer error: no hull to test
+  const PairFrames p = detail::make_frames(a, pose_a, b, pose_b);
+  stop_above = std::max(stop_above / pose_a.scale, p.touch);  // A's lengths
+  Result r;
+  if (cache && try_cache(p, *cache, r)) return r;
+  if (cache && detail::try_resting(p, cache->resting, r)) {
+    store(p, r, *cache);
+    return r;
+  }
+  const bool boxes = a.is_box() && b.is_box();
+  if (stop_above < infinity && !boxes && separated_along_centres(p, stop_above, r)) return r;
+  r = boxes ? detail::box_box(p, stop_above) : detail::general(p, stop_above);
+  if (cache) {
+    // A resting state costs about one more query to build: worth it once
+    // the same feature has decided two frames running.
+    const bool again = cache->feature == r.feature;
+    store(p, r, *cache);
+    if (again) detail::build_resting(p, r, cache->resting);
+  }
+  return r;
+}
+
+}  // namespace
+
+Result query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache,
+             real max_separation) {
+  return run(a, pose_a, b, pose_b, cache, max_separation);
+}
+
+bool intersect(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache) {
+  return run(a, pose_a, b, pose_b, cache, real(0)).intersecting;
+}
+
+}  // namespace sepax::sat
