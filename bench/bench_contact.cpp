@@ -36,7 +36,6 @@
 #include "pairs.hpp"
 #include "sepax/contact.hpp"
 #include "sepax/shapes.hpp"
-#include "sepax/testing.hpp"
 #if SEPAX_BENCH_HAVE_BULLET
 #include "peers/bullet_clip.hpp"
 #endif
@@ -278,6 +277,16 @@ std::vector<std::pair<int, int>> visits_of(const PairSet& s, bool moving) {
 // ---------------------------------------------------------------------------
 // Algorithms
 
+/// What the warm rows keep per pair: the caches and the resting state.
+struct ContactState {
+  contact::Cache cache;
+  sat::Resting resting;
+};
+struct SatState {
+  sat::Cache cache;
+  sat::Resting resting;
+};
+
 enum class Algo {
   cold,
   warm,
@@ -386,10 +395,11 @@ std::unique_ptr<Runner> make_runner(Algo algo, const PairSet& s) {
     case Algo::warm:
     case Algo::warm_moving:
       return runner(
-          [pairs, caches = std::vector<contact::Cache>(pairs->size())](int k, int f) mutable {
+          [pairs, caches = std::vector<ContactState>(pairs->size())](int k, int f) mutable {
             const PairCase& p = (*pairs)[std::size_t(k)];
+            ContactState& state = caches[std::size_t(k)];
             return contact::collide(*p.a, p.pose_a, *p.b, p.pose_b[std::size_t(f)], margin_of(p),
-                                    &caches[std::size_t(k)]);
+                                    &state.cache, &state.resting);
           });
     case Algo::sat_query:
       return runner([pairs](int k, int f) {
@@ -397,9 +407,11 @@ std::unique_ptr<Runner> make_runner(Algo algo, const PairSet& s) {
         return sat::query(*p.a, p.pose_a, *p.b, p.pose_b[std::size_t(f)]);
       });
     case Algo::sat_query_cached:
-      return runner([pairs, caches = std::vector<sat::Cache>(pairs->size())](int k, int f) mutable {
+      return runner([pairs, caches = std::vector<SatState>(pairs->size())](int k, int f) mutable {
         const PairCase& p = (*pairs)[std::size_t(k)];
-        return sat::query(*p.a, p.pose_a, *p.b, p.pose_b[std::size_t(f)], &caches[std::size_t(k)]);
+        SatState& state = caches[std::size_t(k)];
+        return sat::query(*p.a, p.pose_a, *p.b, p.pose_b[std::size_t(f)], &state.cache,
+                          &state.resting);
       });
     case Algo::bullet_clip: {
 #if SEPAX_BENCH_HAVE_BULLET

@@ -5,8 +5,8 @@
 // FCL's BVHModel<OBBRSS> of the same triangles and poses (peers/fcl_mesh.cpp). Rows are named
 // "<library>/<call>/<situation>". Each row's counter `distance` is its answer (FCL's distance is
 // not meaningful when overlapping).
+#include "fixtures.hpp"
 #include "sepax/mesh.hpp"
-#include "sepax/testing.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -23,10 +23,10 @@ using namespace sepax;
 
 namespace {
 
-using testing::Soup;
+using test::Soup;
 
 const Soup& soup() {
-  static const Soup s = testing::torus(1, real(0.3), 100, 50);
+  static const Soup s = test::torus(1, real(0.3), 100, 50);
   return s;
 }
 

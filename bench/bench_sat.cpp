@@ -12,8 +12,8 @@
 // tests per query; cache hit rate) come from the same pass.
 // tools/bench_report.py turns the JSON output into tables and goal ratios.
 #include "pairs.hpp"
+#include "sat_reference.hpp"
 #include "sepax/sat.hpp"
-#include "sepax/testing.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -76,11 +76,11 @@ void with_query(Method m, F&& f) {
   switch (m) {
     case Method::naive:
       return f([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-        return sat::naive_query(a, pa, b, pb);
+        return ref::sat_naive(a, pa, b, pb);
       });
     case Method::all_edges:
       return f([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-        return sat::all_edges_query(a, pa, b, pb);
+        return ref::sat_all_edges(a, pa, b, pb);
       });
     case Method::pruned:
       return f([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
@@ -182,19 +182,26 @@ Check check_row(Method m, Shapes k, Situation s, const std::string& row) {
   return c;
 }
 
+/// What a cached row keeps per pair: the axis cache and the resting state.
+struct PairState {
+  sat::Cache cache;
+  sat::Resting resting;
+};
+
 /// The check pass of a cached row: walk the whole path twice with the row's
 /// caches (the first walk warms them), comparing every step with its
 /// reference; counters from the second walk. Leaves the caches warm.
-Check check_cached(Shapes k, Situation s, const std::string& row, std::vector<sat::Cache>& caches) {
+Check check_cached(Shapes k, Situation s, const std::string& row, std::vector<PairState>& caches) {
   Check c;
   c.done = true;
   const std::vector<Visit>& path = poses_of(k, s, true);
-  caches.assign(bench::workload(kind_of(k), s, true).pairs.size(), sat::Cache{});
+  caches.assign(bench::workload(kind_of(k), s, true).pairs.size(), PairState{});
   int hits = 0;
   for (int walk = 0; walk < 2; ++walk) {
     for (const Visit& v : path) {
+      PairState& state = caches[std::size_t(v.pair)];
       const sat::Result r =
-          sat::query(*v.a, v.pose_a, *v.b, v.pose_b, &caches[std::size_t(v.pair)]);
+          sat::query(*v.a, v.pose_a, *v.b, v.pose_b, &state.cache, &state.resting);
       if (!agrees(v, r.intersecting, &r, s, c, row)) ++c.disagreements;
       if (walk == 0) continue;
       c.add_work(r.counters);
@@ -264,7 +271,7 @@ void bench_uncached(benchmark::State& state, Method m, Shapes k, Situation s) {
 /// rate counter is the one of the timed iterations.
 void bench_cached(benchmark::State& state, Shapes k, Situation s) {
   const std::string row = row_name(Method::cached, s, k);
-  static std::map<std::string, std::pair<Check, std::vector<sat::Cache>>> rows;
+  static std::map<std::string, std::pair<Check, std::vector<PairState>>> rows;
   auto& [c, caches] = rows[row];
   if (!c.done) c = check_cached(k, s, row, caches);
   if (skipped(state, c)) return;
@@ -273,7 +280,8 @@ void bench_cached(benchmark::State& state, Shapes k, Situation s) {
   std::int64_t hits = 0;
   for (auto _ : state) {
     const Visit& v = path[i];
-    const sat::Result r = sat::query(*v.a, v.pose_a, *v.b, v.pose_b, &caches[std::size_t(v.pair)]);
+    PairState& state = caches[std::size_t(v.pair)];
+    const sat::Result r = sat::query(*v.a, v.pose_a, *v.b, v.pose_b, &state.cache, &state.resting);
     hits += r.counters.cache_hit ? 1 : 0;
     benchmark::DoNotOptimize(r);
     if (++i == path.size()) i = 0;

@@ -2,8 +2,8 @@
 #include "pairs.hpp"
 
 #include "sepax/gjk.hpp"
+#include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
-#include "sepax/testing.hpp"
 #include "sepax/tolerances.hpp"
 #if SEPAX_BENCH_HAVE_IO
 #include "sepax/io.hpp"

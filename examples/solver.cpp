@@ -441,8 +441,8 @@ void World::collide_pairs() {
       PairState& state = pairs_[{i, j}];
       const sepax::Pose pose_a = a.pose();
       const sepax::Pose pose_b = b.pose();
-      sepax::contact::Manifold m =
-          sepax::contact::collide(*a.hull, pose_a, *b.hull, pose_b, margin, &state.cache);
+      sepax::contact::Manifold m = sepax::contact::collide(*a.hull, pose_a, *b.hull, pose_b, margin,
+                                                           &state.cache, &state.resting);
       PointState matched[sepax::contact::max_points];
       match_points(state, m, pose_a, settings_, matched, stats_);
       std::copy(std::begin(matched), std::end(matched), std::begin(state.points));

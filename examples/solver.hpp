@@ -134,6 +134,7 @@ struct PointState {
 /// Everything a pair of bodies keeps from one step to the next.
 struct PairState {
   sepax::contact::Cache cache{};  ///< SAT's axis (zero: cold)
+  sepax::sat::Resting resting;    ///< the axes near the normal, while the pair rests
   sepax::contact::Manifold manifold;
   PointState points[sepax::contact::max_points];
   /// The manifold's points on A, in A's body frame (match_points).

@@ -44,13 +44,14 @@ TEST_CASE("cached and uncached queries agree on coherent motion", "[cache]") {
                           : shapes::random_hull(n, real(0.8), std::uint64_t(n + 1));
     const Pose pa = pose_from_euler_deg(vec3(real(0.1), 0, real(-0.2)), vec3(10, 0, 5));
     sat::Cache cache;
+    sat::Resting resting;
     int hits = 0, separated = 0, overlapping = 0;
     const int frames = n >= 4096 ? 300 : 1000;
     for (int f = 0; f < frames; ++f) {
       const Pose pb = orbit(f, 2.0);
       const sat::Result cold = sat::query(a, pa, b, pb);
-      const bool resting_before = cache.resting.valid;
-      const sat::Result warm = sat::query(a, pa, b, pb, &cache);
+      const bool resting_before = resting.valid();
+      const sat::Result warm = sat::query(a, pa, b, pb, &cache, &resting);
       INFO("n " << n << " frame " << f << " cold " << cold.separation << " warm "
                 << warm.separation);
       if (std::abs(cold.separation) > 1e-9) CHECK(warm.intersecting == cold.intersecting);
@@ -79,7 +80,7 @@ TEST_CASE("cached and uncached queries agree on coherent motion", "[cache]") {
         CHECK(warm.separation == cold.separation);
         CHECK(warm.feature == cold.feature);
       }
-      CHECK(sat::intersect(a, pa, b, pb, &cache) == warm.intersecting);
+      CHECK(sat::intersect(a, pa, b, pb, &cache, &resting) == warm.intersecting);
     }
     std::printf("cache n=%d: %d frames, %d separated, %d overlapping, %d hits\n", n, frames,
                 separated, overlapping, hits);
@@ -87,6 +88,31 @@ TEST_CASE("cached and uncached queries agree on coherent motion", "[cache]") {
     CHECK(overlapping > frames / 10);
     CHECK(hits > separated / 2);
   }
+}
+
+TEST_CASE("per-pair caches are small; the resting state is opt-in", "[cache]") {
+  // What a separated pair needs: the feature, its gap, two support hints.
+  STATIC_REQUIRE(sizeof(sat::Cache) <= 32);
+  STATIC_REQUIRE(sizeof(contact::Cache) <= 48);
+  // Without a Resting the cached query is the full query whenever the
+  // cached axis does not separate: same separation and feature every frame.
+  const Hull a = shapes::random_hull(64, 1, 5), b = shapes::random_hull(64, real(0.8), 6);
+  sat::Cache alone;
+  sat::Cache with;
+  sat::Resting resting;
+  int resting_hits = 0;
+  for (int f = 0; f < 100; ++f) {
+    const Pose pb = pose_from_euler_deg(vec3(real(1.5), 0, 0), vec3(0, 0, real(0.01) * real(f)));
+    const sat::Result cold = sat::query(a, Pose{}, b, pb);
+    const sat::Result plain = sat::query(a, Pose{}, b, pb, &alone);
+    const sat::Result rest = sat::query(a, Pose{}, b, pb, &with, &resting);
+    REQUIRE(cold.intersecting);
+    CHECK_FALSE(plain.counters.cache_hit);
+    CHECK(plain.separation == cold.separation);
+    CHECK(plain.feature == cold.feature);
+    resting_hits += rest.counters.cache_hit;
+  }
+  CHECK(resting_hits > 80);
 }
 
 TEST_CASE("a cache hit is a lower bound of the distance", "[cache]") {
@@ -167,7 +193,7 @@ std::pair<index_t, vec3> largest_face(const Hull& h) {
 
 /// B's largest face laid on A's, `depth` of the size into it, then slid,
 /// spun about the normal and rocked a little, frame by frame.
-struct Resting {
+struct LaidPair {
   Hull a, b;
   Pose pose_a;
   vec3 normal, contact, centre_b;
@@ -184,8 +210,8 @@ struct Resting {
   }
 };
 
-Resting resting(Hull a, Hull b, std::uint64_t seed) {
-  Resting r{std::move(a), std::move(b), {}, {}, {}, {}, {}, 1};
+LaidPair laid_pair(Hull a, Hull b, std::uint64_t seed) {
+  LaidPair r{std::move(a), std::move(b), {}, {}, {}, {}, {}, 1};
   pairs::Rng rng(seed);
   r.pose_a = pose_from_quat(vec3(rng.unit() * 3.0), quat(rng.rotation()));
   r.size = std::max(r.a.extent(), r.b.extent());
@@ -237,8 +263,9 @@ TEST_CASE("a resting pair is answered from its resting state, as the full query"
                          shapes::box(vec3(real(0.5), real(0.5), real(0.5))), false});
   int total_hits = 0;
   for (std::size_t k = 0; k < shapes_list.size(); ++k) {
-    const Resting r = resting(std::move(shapes_list[k].a), std::move(shapes_list[k].b), 40 + k);
+    const LaidPair r = laid_pair(std::move(shapes_list[k].a), std::move(shapes_list[k].b), 40 + k);
     sat::Cache cache;
+    sat::Resting resting, contacts_resting;
     contact::Cache contacts, held;
     int hits = 0, compared = 0;
     const int frames = 300;
@@ -246,7 +273,7 @@ TEST_CASE("a resting pair is answered from its resting state, as the full query"
       const Pose pb = r.pose_b(f);
       INFO(shapes_list[k].name << " #" << k << " frame " << f);
       const sat::Result cold = sat::query(r.a, r.pose_a, r.b, pb);
-      const sat::Result warm = sat::query(r.a, r.pose_a, r.b, pb, &cache);
+      const sat::Result warm = sat::query(r.a, r.pose_a, r.b, pb, &cache, &resting);
       const double tol = rel * (double(glm::length(pb.translation)) + double(r.size));
       CHECK(std::abs(double(warm.separation - cold.separation)) <= tol);
       INFO("warm " << sat::to_string(warm.feature.kind) << " " << warm.feature.a << " "
@@ -269,8 +296,8 @@ TEST_CASE("a resting pair is answered from its resting state, as the full query"
       held.sat = sat::Cache{};
       const contact::Manifold mc =
           contact::collide(r.a, r.pose_a, r.b, pb, real(0.01) * r.size, &held);
-      const contact::Manifold mw =
-          contact::collide(r.a, r.pose_a, r.b, pb, real(0.01) * r.size, &contacts);
+      const contact::Manifold mw = contact::collide(r.a, r.pose_a, r.b, pb, real(0.01) * r.size,
+                                                    &contacts, &contacts_resting);
       if (is_float && !(mw.feature == mc.feature)) continue;
       CHECK(mw.feature == mc.feature);
       ++compared;
@@ -292,22 +319,23 @@ TEST_CASE("a resting pair is answered from its resting state, as the full query"
 }
 
 TEST_CASE("a resting state is dropped when the pair turns or parts", "[cache]") {
-  const Resting r = resting(shapes::random_hull(64, 1, 3), shapes::random_hull(64, 1, 4), 9);
+  const LaidPair r = laid_pair(shapes::random_hull(64, 1, 3), shapes::random_hull(64, 1, 4), 9);
   sat::Cache cache;
-  (void)sat::query(r.a, r.pose_a, r.b, r.pose_b(0), &cache);
-  (void)sat::query(r.a, r.pose_a, r.b, r.pose_b(0), &cache);
-  REQUIRE(cache.resting.valid);
+  sat::Resting resting;
+  (void)sat::query(r.a, r.pose_a, r.b, r.pose_b(0), &cache, &resting);
+  (void)sat::query(r.a, r.pose_a, r.b, r.pose_b(0), &cache, &resting);
+  REQUIRE(resting.valid());
   // Turned by 0.3 rad about the normal: beyond the turn limit.
   Pose turned = r.pose_b(0);
   turned.rotation = glm::mat3_cast(glm::angleAxis(real(0.3), r.normal)) * turned.rotation;
-  const sat::Result warm = sat::query(r.a, r.pose_a, r.b, turned, &cache);
+  const sat::Result warm = sat::query(r.a, r.pose_a, r.b, turned, &cache, &resting);
   const sat::Result cold = sat::query(r.a, r.pose_a, r.b, turned);
   CHECK_FALSE(warm.counters.cache_hit);
   CHECK(warm.separation == cold.separation);
   // Lifted well clear: the full query (then the separated-axis cache).
   Pose lifted = r.pose_b(0);
   lifted.translation += r.normal * real(0.5);
-  const sat::Result apart = sat::query(r.a, r.pose_a, r.b, lifted, &cache);
+  const sat::Result apart = sat::query(r.a, r.pose_a, r.b, lifted, &cache, &resting);
   CHECK_FALSE(apart.intersecting);
   CHECK(apart.separation == sat::query(r.a, r.pose_a, r.b, lifted).separation);
 }
@@ -336,6 +364,7 @@ TEST_CASE("random contacts at rest and sliding: resting answers equal the full q
       const vec3 slide =
           glm::normalize(vec3(real(0.3), real(-0.7), real(0.2))) * (real(1e-4) * size);
       sat::Cache cache;
+      sat::Resting resting;
       int hits = 0;
       for (int f = 0; f < 200; ++f) {
         Pose pb = pair.pose_b;
@@ -345,7 +374,7 @@ TEST_CASE("random contacts at rest and sliding: resting answers equal the full q
           pb.rotation = glm::mat3_cast(glm::angleAxis(real(2e-4) * t, vec3(0, 0, 1))) * pb.rotation;
         }
         const sat::Result cold = sat::query(pair.a, pair.pose_a, pair.b, pb);
-        const sat::Result warm = sat::query(pair.a, pair.pose_a, pair.b, pb, &cache);
+        const sat::Result warm = sat::query(pair.a, pair.pose_a, pair.b, pb, &cache, &resting);
         INFO(pair.name() << " frame " << f << " warm " << warm.separation << " cold "
                          << cold.separation);
         const double tol = rel * (double(glm::length(pb.translation)) + double(size));
@@ -364,7 +393,7 @@ TEST_CASE("random contacts at rest and sliding: resting answers equal the full q
         // between tries, up to the longest wait.
         if (f == 99 && hits == 0) {
           ++never_built;
-          CHECK(cache.resting.backoff == sat::Resting::max_wait);
+          CHECK(resting.backoff() == tol::resting::max_wait);
         }
       }
     }

@@ -69,8 +69,8 @@ TEST_CASE("a box resting on a box: four corners, the depth, distinct ids", "[con
     CHECK(std::abs(p.point_b.x - real(0.3)) == Approx(0.5).margin(1e-9));
     ids.insert(p.id);
     // Each corner of the crate against the ground's top face.
-    CHECK(contact::feature_a(p.id).type == contact::FeatureType::face);
-    CHECK(contact::feature_b(p.id).type == contact::FeatureType::vertex);
+    CHECK(contact::feature_a(p.id).type == FeatureType::face);
+    CHECK(contact::feature_b(p.id).type == FeatureType::vertex);
   }
   CHECK(ids.size() == 4);
   // Turned 45 degrees over the edge of a smaller top: an octagon, reduced to
@@ -100,8 +100,8 @@ TEST_CASE("crossed edges give one point; a margin gives speculative points", "[c
   const contact::Manifold x = contact::collide(bar, edge_up, bar, edge_down);
   REQUIRE(x.count == 1);
   CHECK(x.feature.kind == sat::FeatureKind::edges);
-  CHECK(contact::feature_a(x.points[0].id).type == contact::FeatureType::edge);
-  CHECK(contact::feature_b(x.points[0].id).type == contact::FeatureType::edge);
+  CHECK(contact::feature_a(x.points[0].id).type == FeatureType::edge);
+  CHECK(contact::feature_b(x.points[0].id).type == FeatureType::edge);
   CHECK(x.points[0].separation == Approx(x.separation).margin(1e-9));
 }
 
@@ -311,7 +311,7 @@ TEST_CASE("ids persist under small motions and change with the touching features
       contact::collide(ground, Pose{}, crate, at_deg(vec3(0, 0, real(1.67)), vec3(30, 0, 0)));
   REQUIRE(tipped.count == 2);
   for (int i = 0; i < tipped.count; ++i) {
-    CHECK(contact::feature_b(tipped.points[i].id).type == contact::FeatureType::vertex);
+    CHECK(contact::feature_b(tipped.points[i].id).type == FeatureType::vertex);
     CHECK(find_id(first, tipped.points[i].id) != nullptr);  // two of the four corners
   }
   // Flat polygons on either side: a square tile lying on the crate's top.
@@ -397,7 +397,7 @@ TEST_CASE("face contacts: the points are corners of the two faces' intersection"
       const index_t rf = ref_a ? m.feature.a : m.feature.b;
       // The incident face: the one every point's incident feature lies on,
       // around the incident hull's deepest vertex (contact.hpp).
-      const contact::FeatureRef inc0 =
+      const FeatureRef inc0 =
           ref_a ? contact::feature_b(m.points[0].id) : contact::feature_a(m.points[0].id);
       const Hull& inc = ref_a ? p.b : p.a;
       const Pose& inc_pose = ref_a ? p.pose_b : p.pose_a;
@@ -408,8 +408,8 @@ TEST_CASE("face contacts: the points are corners of the two faces' intersection"
             glm::dot(glm::dvec3(inc_pose.apply(inc.vertices()[deepest_vertex])), into_ref))
           deepest_vertex = k;
       index_t fi = -1;
-      if (inc0.type == contact::FeatureType::face) fi = inc0.index;
-      if (inc0.type == contact::FeatureType::vertex) {  // the face around it most anti-parallel
+      if (inc0.type == FeatureType::face) fi = inc0.index;
+      if (inc0.type == FeatureType::vertex) {  // the face around it most anti-parallel
         double best = 2;
         for (index_t f = 0; f < index_t(inc.face_count()); ++f) {
           index_t e = inc.faces()[f].edge;

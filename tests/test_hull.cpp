@@ -82,8 +82,7 @@ TEST_CASE("box detection: frame, face and edge tables", "[hull][box]") {
       for (int side = 0; side < 4; ++side) {
         const index_t e = box.edge[k][side];
         REQUIRE(e >= 0);
-        const vec3 mid =
-            (h.edge_start(std::size_t(e)) + h.edge_end(std::size_t(e))) * real(0.5) - box.center;
+        const vec3 mid = (h.edge_start(e) + h.edge_end(e)) * real(0.5) - box.center;
         CHECK(std::abs(glm::dot(h.edge_arcs()[e].direction, axis)) > real(0.999));
         CHECK((glm::dot(mid, box.axes[(k + 1) % 3]) > 0) == bool(side & 1));
         CHECK((glm::dot(mid, box.axes[(k + 2) % 3]) > 0) == bool(side & 2));
@@ -194,7 +193,7 @@ TEST_CASE("normal patches hold their faces' normals and arcs", "[hull][patches]"
             const real t = half * real(s) / 8;
             const vec3 u = arc.middle * std::cos(t) + v * std::sin(t);
             CHECK(glm::length(u - p.center) <= p.arc_radius + 8 * tol::eps);
-            const vec3 to_edge = h.edge_start(std::size_t(e / 2)) - h.centroid();
+            const vec3 to_edge = h.edge_start(e / 2) - h.centroid();
             CHECK(glm::dot(u, to_edge) >= p.arc_reach - slack);
           }
         }

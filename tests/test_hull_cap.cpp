@@ -3,6 +3,7 @@
 // (checked by GJK from the point, independently of the cap's own measure).
 #include "sepax/convex.hpp"
 #include "sepax/gjk.hpp"
+#include "sepax/hull_cap.hpp"
 #include "sepax/shapes.hpp"
 #include "test_util.hpp"
 

@@ -68,7 +68,7 @@ TEST_CASE("every format reads into named parts", "[io][formats]") {
     const io::LoadResult r = io::load(io_file(c.file));
     INFO(r.message);
     REQUIRE(r.ok());
-    CHECK(r.status == io::LoadStatus::ok);
+    CHECK(r.status == io::Status::ok);
     CHECK(shape_of(r) == c.parts);
     CHECK(r.message.find(c.file) != std::string::npos);
   }
@@ -127,23 +127,23 @@ TEST_CASE("vertex-only files are point clouds", "[io][points]") {
 TEST_CASE("every error has its status and a one-line message naming the file", "[io][errors]") {
   struct Case {
     std::string path;
-    io::LoadStatus status;
+    io::Status status;
     const char* words;
   };
   const std::vector<Case> cases = {
-      {io_file("does_not_exist.obj"), io::LoadStatus::not_found, "not found"},
-      {io_file(""), io::LoadStatus::unreadable, "directory"},
-      {io_file("teapot.objx"), io::LoadStatus::unknown_format, "extension .objx"},
-      {io_file("cloud"), io::LoadStatus::unknown_format, "no extension"},
-      {io_file("empty.obj"), io::LoadStatus::empty, "0 bytes"},
-      {io_file("comments_only.obj"), io::LoadStatus::empty, "no vertices"},
-      {io_file("garbage.off"), io::LoadStatus::unreadable, "cannot read"},
-      {io_file("garbage.ply"), io::LoadStatus::unreadable, "magic"},
-      {io_file("truncated.ply"), io::LoadStatus::unreadable, "truncated"},
-      {io_file("missing_buffer.gltf"), io::LoadStatus::unreadable, "nowhere.bin"},
-      {io_file("nan.obj"), io::LoadStatus::non_finite, "(0, nan, 0)"},
-      {io_file("nan_points.ply"), io::LoadStatus::non_finite, "(1, inf, 0)"},
-      {io_file("inf.stl"), io::LoadStatus::non_finite, "(inf, 0, 0)"},  // 1e39 overflows float
+      {io_file("does_not_exist.obj"), io::Status::not_found, "not found"},
+      {io_file(""), io::Status::unreadable, "directory"},
+      {io_file("teapot.objx"), io::Status::unknown_format, "extension .objx"},
+      {io_file("cloud"), io::Status::unknown_format, "no extension"},
+      {io_file("empty.obj"), io::Status::empty, "0 bytes"},
+      {io_file("comments_only.obj"), io::Status::empty, "no vertices"},
+      {io_file("garbage.off"), io::Status::unreadable, "cannot read"},
+      {io_file("garbage.ply"), io::Status::unreadable, "magic"},
+      {io_file("truncated.ply"), io::Status::unreadable, "truncated"},
+      {io_file("missing_buffer.gltf"), io::Status::unreadable, "nowhere.bin"},
+      {io_file("nan.obj"), io::Status::non_finite, "(0, nan, 0)"},
+      {io_file("nan_points.ply"), io::Status::non_finite, "(1, inf, 0)"},
+      {io_file("inf.stl"), io::Status::non_finite, "(inf, 0, 0)"},  // 1e39 overflows float
   };
   for (const Case& c : cases) {
     const io::LoadResult r = io::load(c.path);
@@ -159,13 +159,13 @@ TEST_CASE("every error has its status and a one-line message naming the file", "
 }
 
 TEST_CASE("status names", "[io][errors]") {
-  CHECK(std::string(io::to_string(io::LoadStatus::ok)) == "ok");
-  CHECK(std::string(io::to_string(io::LoadStatus::not_found)) == "not found");
-  CHECK(std::string(io::to_string(io::LoadStatus::unreadable)) == "unreadable");
-  CHECK(std::string(io::to_string(io::LoadStatus::unknown_format)) == "unknown format");
-  CHECK(std::string(io::to_string(io::LoadStatus::empty)) == "empty");
-  CHECK(std::string(io::to_string(io::LoadStatus::non_finite)) == "non-finite");
-  CHECK(io::to_string(static_cast<io::LoadStatus>(99)) != nullptr);
+  CHECK(std::string(io::to_string(io::Status::ok)) == "ok");
+  CHECK(std::string(io::to_string(io::Status::not_found)) == "not_found");
+  CHECK(std::string(io::to_string(io::Status::unreadable)) == "unreadable");
+  CHECK(std::string(io::to_string(io::Status::unknown_format)) == "unknown_format");
+  CHECK(std::string(io::to_string(io::Status::empty)) == "empty");
+  CHECK(std::string(io::to_string(io::Status::non_finite)) == "non_finite");
+  CHECK(io::to_string(static_cast<io::Status>(99)) != nullptr);
 }
 
 TEST_CASE("merged points keep each position once", "[io]") {
@@ -285,7 +285,7 @@ TEST_CASE("a PLY header without an end_header line is unreadable at once", "[reg
   for (const std::string& text : headers) {
     INFO(text);
     const io::LoadResult r = load_text("no_end_header.ply", text);
-    CHECK(r.status == io::LoadStatus::unreadable);
+    CHECK(r.status == io::Status::unreadable);
     CHECK(r.message.find("end_header") != std::string::npos);
   }
   // An indented end_header still ends the header.
@@ -304,7 +304,7 @@ TEST_CASE(
       "pr\xabperty floatusemtl y\nproperty float z\nend_header\n";
   garbled += std::string(12, '\0');
   const io::LoadResult bad = load_text("garbled.ply", garbled);
-  CHECK(bad.status == io::LoadStatus::unreadable);
+  CHECK(bad.status == io::Status::unreadable);
   CHECK(bad.message.find("header line 5") != std::string::npos);
 
   // Big-endian: a face element (a list) before three vertices with a colour
@@ -343,7 +343,7 @@ TEST_CASE(
   CHECK(a.parts[0].points[0] == vec3(1, 2, 3));
   CHECK(a.parts[0].points[1] == vec3(4, 5, 6));
   const io::LoadResult short_file = load_text("ascii_short.ply", ascii.substr(0, ascii.size() - 8));
-  CHECK(short_file.status == io::LoadStatus::unreadable);
+  CHECK(short_file.status == io::Status::unreadable);
 }
 
 // Broke (fuzz_io): the target's own check wanted any status but non_finite

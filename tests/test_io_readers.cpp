@@ -343,7 +343,7 @@ TEST_CASE("a face naming a missing vertex makes the file unreadable", "[io][read
   for (const Case& c : cases) {
     const io::LoadResult r = load_text(c.name, c.text);
     INFO(c.name << ": " << r.message);
-    CHECK(r.status == io::LoadStatus::unreadable);
+    CHECK(r.status == io::Status::unreadable);
     CHECK(r.message.find(c.words) != std::string::npos);
     CHECK(r.parts.empty());
   }

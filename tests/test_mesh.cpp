@@ -3,10 +3,10 @@
 // construction (linked rings, a U-bracket and its pin, a box in a torus),
 // and seeded random poses of a real mesh against a brute force over every
 // triangle pair plus the winding-number test.
+#include "fixtures.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/mesh.hpp"
 #include "sepax/shapes.hpp"
-#include "sepax/testing.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -24,14 +24,14 @@
 
 using namespace sepax;
 using namespace sepax::test;
-using mesh::Contact;
+using mesh::Interference;
 
 namespace {
 
 using Tri = std::array<index_t, 3>;
 
 /// Vertices and triangles, before building.
-using testing::Soup;
+using test::Soup;
 
 TriangleMesh build(const Soup& s) {
   MeshResult r = TriangleMesh::from_triangles(s.vertices, s.triangles);
@@ -170,7 +170,7 @@ TEST_CASE("degenerate triangles are skipped and counted", "[mesh]") {
 TEST_CASE("closed meshes are told from open and non-manifold ones", "[mesh]") {
   CHECK(build(box_soup(vec3(1))).is_closed());
   CHECK(build(u_bracket()).is_closed());
-  CHECK(build(testing::torus(1, real(0.3), 16, 8)).is_closed());
+  CHECK(build(test::torus(1, real(0.3), 16, 8)).is_closed());
   Soup open = box_soup(vec3(1));
   open.triangles.pop_back();
   CHECK_FALSE(build(open).is_closed());
@@ -225,7 +225,7 @@ void check_tree(const TriangleMesh& m) {
     CHECK(node.count <= TriangleMesh::leaf_size);
     for (index_t k = node.start; k < node.start + node.count; ++k) {
       ++seen[static_cast<std::size_t>(k)];
-      for (const vec3& p : m.triangle(static_cast<std::size_t>(k)).p) {
+      for (const vec3& p : m.triangle(k).p) {
         const bool in = glm::all(glm::lessThanEqual(node.bounds.min, p)) &&
                         glm::all(glm::lessThanEqual(p, node.bounds.max));
         if (!in) FAIL_CHECK("a corner outside its leaf's box");
@@ -242,12 +242,12 @@ void check_tree(const TriangleMesh& m) {
 
 TEST_CASE("the tree holds every triangle once, boxed, and stays shallow", "[mesh]") {
   check_tree(build(u_bracket()));
-  check_tree(build(testing::torus(1, real(0.3), 37, 11)));
+  check_tree(build(test::torus(1, real(0.3), 37, 11)));
   check_tree(build(read_off(SEPAX_TEST_DATA "/cow.off")));
 }
 
 TEST_CASE("a million triangles build without deep recursion", "[mesh][large]") {
-  const TriangleMesh m = build(testing::torus(10, 3, 1024, 512));
+  const TriangleMesh m = build(test::torus(10, 3, 1024, 512));
   CHECK(m.triangle_count() == 1024 * 512 * 2);
   CHECK(m.is_closed());
   check_tree(m);
@@ -258,7 +258,7 @@ TEST_CASE("a million triangles build without deep recursion", "[mesh][large]") {
 TEST_CASE("contains agrees with the rounded winding number", "[mesh]") {
   const TriangleMesh cow = build(read_off(SEPAX_TEST_DATA "/cow.off"));
   const TriangleMesh bracket = build(u_bracket());
-  const TriangleMesh torus = build(testing::torus(1, real(0.3), 24, 12));
+  const TriangleMesh torus = build(test::torus(1, real(0.3), 24, 12));
   pairs::Rng rng(5);
   int inside = 0, outside = 0;
   for (const TriangleMesh* m : {&cow, &bracket, &torus}) {
@@ -339,21 +339,21 @@ TEST_CASE("triangle pairs agree with GJK: verdict, distance, closest points", "[
     const gjk::Result g = gjk::distance(a, b);
     INFO("pair " << n << " gjk " << g.distance << " ours " << t.distance);
     if (g.distance > 4 * band) {
-      CHECK_FALSE(t.touching);
+      CHECK_FALSE(t.intersecting);
       CHECK(std::abs(t.distance - g.distance) <= (is_double ? 1e-10 : 1e-4) * m);
       CHECK(std::abs(glm::length(t.point_b - t.point_a) - t.distance) <= 8 * tol::eps * m);
       CHECK(gjk_distance(t.point_a, a) <= 16 * tol::gjk_touch * m);
       CHECK(gjk_distance(t.point_b, b) <= 16 * tol::gjk_touch * m);
       ++apart;
     } else if (g.distance < band / 4) {
-      CHECK(t.touching);
+      CHECK(t.intersecting);
       ++touching;
     }
     // The same pair moved to touch along GJK's closest points.
     if (!g.intersecting && kind != 3) {
       convex::Triangle moved = b;
       for (vec3& p : moved.p) p -= g.point_b - g.point_a;
-      CHECK(mesh::triangle_pair(a, moved, band).touching);
+      CHECK(mesh::triangle_pair(a, moved, band).intersecting);
     }
   }
   CHECK(touching > 1000);
@@ -369,7 +369,7 @@ constexpr real ring_R = 1, ring_r = real(0.3);
 constexpr int ring_nu = 48, ring_nv = 16;
 
 TriangleMesh ring() {
-  return build(testing::torus(ring_R, inscribed_tube(ring_R, ring_r, ring_nu), ring_nu, ring_nv));
+  return build(test::torus(ring_R, inscribed_tube(ring_R, ring_r, ring_nu), ring_nu, ring_nv));
 }
 
 /// Both poses moved by one rigid motion: no answer may change.
@@ -383,7 +383,7 @@ std::pair<Pose, Pose> moved(const Pose& a, const Pose& b, const vec3& t, const v
 
 void check_apart(const mesh::Result& r) {
   CHECK_FALSE(r.intersecting);
-  CHECK(r.how == Contact::none);
+  CHECK(r.how == Interference::none);
   CHECK(r.triangle_a >= 0);
   CHECK(std::abs(glm::length(r.point_b - r.point_a) - r.distance) <= 1e-3 * (r.distance + 1));
 }
@@ -408,9 +408,9 @@ TEST_CASE("linked rings: a chain link's clearance, and an overlap", "[mesh]") {
     const auto [qa, qb] = moved(Pose{}, at_deg(vec3(0), vec3(90, 0, 0)), vec3(k), vec3(k * 40));
     const mesh::Result o = mesh::query(a, qa, b, qb);
     CHECK(o.intersecting);
-    CHECK(o.how == Contact::surfaces);
+    CHECK(o.how == Interference::surfaces);
     CHECK(o.distance == 0);
-    CHECK(mesh::intersect(a, qa, b, qb).how == Contact::surfaces);
+    CHECK(mesh::intersect(a, qa, b, qb).how == Interference::surfaces);
   }
 }
 
@@ -448,10 +448,10 @@ TEST_CASE("U-bracket and pin: 0.5 clear, touching, overlapping", "[mesh]") {
       const auto [pa, pb] = moved(Pose{}, at(c.x, c.y, c.z), wt, wdeg);
       const mesh::Result r = mesh::query(bracket, pa, pin, pb);
       CHECK(r.intersecting);
-      CHECK(r.how == Contact::surfaces);
-      CHECK(mesh::intersect(bracket, pa, pin, pb).how == Contact::surfaces);
-      CHECK(mesh::query(bracket, pa, pin_hull, pb).how == Contact::surfaces);
-      CHECK(mesh::intersect(pin_hull, pb, bracket, pa).how == Contact::surfaces);
+      CHECK(r.how == Interference::surfaces);
+      CHECK(mesh::intersect(bracket, pa, pin, pb).how == Interference::surfaces);
+      CHECK(mesh::query(bracket, pa, pin_hull, pb).how == Interference::surfaces);
+      CHECK(mesh::intersect(pin_hull, pb, bracket, pa).how == Interference::surfaces);
     }
   }
 }
@@ -464,16 +464,16 @@ TEST_CASE("a box in a torus's tube is inside; one in its hole is apart", "[mesh]
   const Pose in_tube = at_deg(vec3(ring_R, 0, 0), vec3(10, 20, 30));
   const mesh::Result r = mesh::query(torus, Pose{}, box, in_tube);
   CHECK(r.intersecting);
-  CHECK(r.how == Contact::b_inside_a);
-  CHECK(mesh::query(box, in_tube, torus, Pose{}).how == Contact::a_inside_b);
-  CHECK(mesh::intersect(torus, Pose{}, box, in_tube).how == Contact::b_inside_a);
-  CHECK(mesh::query(torus, Pose{}, box_hull, in_tube).how == Contact::b_inside_a);
-  CHECK(mesh::query(box_hull, in_tube, torus, Pose{}).how == Contact::a_inside_b);
-  CHECK(mesh::intersect(torus, Pose{}, box_hull, in_tube).how == Contact::b_inside_a);
+  CHECK(r.how == Interference::b_inside_a);
+  CHECK(mesh::query(box, in_tube, torus, Pose{}).how == Interference::a_inside_b);
+  CHECK(mesh::intersect(torus, Pose{}, box, in_tube).how == Interference::b_inside_a);
+  CHECK(mesh::query(torus, Pose{}, box_hull, in_tube).how == Interference::b_inside_a);
+  CHECK(mesh::query(box_hull, in_tube, torus, Pose{}).how == Interference::a_inside_b);
+  CHECK(mesh::intersect(torus, Pose{}, box_hull, in_tube).how == Interference::b_inside_a);
   // The torus inside a big box hull: every vertex inside it.
   const Hull big = shapes::box(vec3(3));
-  CHECK(mesh::query(torus, Pose{}, big, Pose{}).how == Contact::a_inside_b);
-  CHECK(mesh::intersect(big, Pose{}, torus, Pose{}).how == Contact::b_inside_a);
+  CHECK(mesh::query(torus, Pose{}, big, Pose{}).how == Interference::a_inside_b);
+  CHECK(mesh::intersect(big, Pose{}, torus, Pose{}).how == Interference::b_inside_a);
   // In the hole: the box (within 0.2 sqrt 2 of the axis) and the solid torus
   // (at least R - r = 0.7 from it) are apart; the mesh's inner corner on the
   // x axis is at 1 - 0.298, 0.5 from the box's face.
@@ -497,7 +497,7 @@ namespace {
 /// The brute-force answer: every triangle pair by triangle_pair in A's
 /// frame, then the winding number of vertex 0 of each mesh in the other.
 struct Brute {
-  Contact how = Contact::none;
+  Interference how = Interference::none;
   real distance = std::numeric_limits<real>::infinity();
 };
 
@@ -521,12 +521,12 @@ Brute brute(const TriangleMesh& a, const Pose& pa, const TriangleMesh& b, const 
   for (std::size_t i = 0; i < a.triangle_count(); ++i)
     for (const convex::Triangle& t : tb) {
       const mesh::TrianglePair p = mesh::triangle_pair(a.triangle(i), t, band, r.distance);
-      if (p.touching) return Brute{Contact::surfaces, 0};
+      if (p.intersecting) return Brute{Interference::surfaces, 0};
       r.distance = std::min(r.distance, p.distance);
     }
   if (inside_by_winding(b, rel.apply_inverse(a.vertices()[0])))
-    return Brute{Contact::a_inside_b, 0};
-  if (inside_by_winding(a, rel.apply(b.vertices()[0]))) return Brute{Contact::b_inside_a, 0};
+    return Brute{Interference::a_inside_b, 0};
+  if (inside_by_winding(a, rel.apply(b.vertices()[0]))) return Brute{Interference::b_inside_a, 0};
   return r;
 }
 
@@ -549,26 +549,26 @@ Brute brute(const TriangleMesh& a, const Pose& pa, const Hull& b, const Pose& pb
         const vec3 p = rel.apply_inverse(a.vertices()[static_cast<std::size_t>(v)]);
         for (const Plane& plane : b.planes()) all_inside = all_inside && plane.distance(p) < -band;
       }
-    return Brute{all_inside ? Contact::a_inside_b : Contact::surfaces, 0};
+    return Brute{all_inside ? Interference::a_inside_b : Interference::surfaces, 0};
   }
-  if (inside_by_winding(a, rel.apply(b.vertices()[0]))) return Brute{Contact::b_inside_a, 0};
+  if (inside_by_winding(a, rel.apply(b.vertices()[0]))) return Brute{Interference::b_inside_a, 0};
   return r;
 }
 
-Contact mirror(Contact how) {
-  return how == Contact::a_inside_b   ? Contact::b_inside_a
-         : how == Contact::b_inside_a ? Contact::a_inside_b
-                                      : how;
+Interference mirror(Interference how) {
+  return how == Interference::a_inside_b   ? Interference::b_inside_a
+         : how == Interference::b_inside_a ? Interference::a_inside_b
+                                           : how;
 }
 
 /// Counts of each outcome, so that the test cannot pass vacuously.
 struct Tally {
   int surfaces = 0, a_inside_b = 0, b_inside_a = 0, apart = 0, touching = 0;
-  void add(Contact how) {
-    surfaces += how == Contact::surfaces;
-    a_inside_b += how == Contact::a_inside_b;
-    b_inside_a += how == Contact::b_inside_a;
-    apart += how == Contact::none;
+  void add(Interference how) {
+    surfaces += how == Interference::surfaces;
+    a_inside_b += how == Interference::a_inside_b;
+    b_inside_a += how == Interference::b_inside_a;
+    apart += how == Interference::none;
   }
   void check_all_seen() const {
     CHECK(surfaces > 0);
@@ -606,12 +606,12 @@ void check_against_brute(const TriangleMesh& a, const Pose& pa, const B& b, cons
   const Brute want = brute(a, pa, b, pb);
   const mesh::Result got = mesh::query(a, pa, b, pb);
   CHECK(got.how == want.how);
-  CHECK(got.intersecting == (want.how != Contact::none));
+  CHECK(got.intersecting == (want.how != Interference::none));
   CHECK(mesh::intersect(a, pa, b, pb).how == want.how);
   const mesh::Result mirrored = mesh::query(b, pb, a, pa);
   CHECK(mirrored.how == mirror(want.how));
   tally.add(want.how);
-  if (want.how != Contact::none) return;
+  if (want.how != Interference::none) return;
   const real scale = a.extent() + glm::length(pb.translation - pa.translation) + 1;
   CHECK(std::abs(got.distance - want.distance) <= (is_double ? 1e-10 : 2e-4) * scale);
   CHECK(std::abs(mirrored.distance - got.distance) <= (is_double ? 1e-10 : 2e-4) * scale);
@@ -624,7 +624,7 @@ void check_against_brute(const TriangleMesh& a, const Pose& pa, const B& b, cons
 TEST_CASE("random poses of the cow against a torus: query equals the brute force", "[mesh]") {
   const TriangleMesh cow = build(read_off(SEPAX_TEST_DATA "/cow.off"));
   REQUIRE(cow.is_closed());
-  const TriangleMesh torus = build(testing::torus(real(0.04), real(0.012), 10, 5));
+  const TriangleMesh torus = build(test::torus(real(0.04), real(0.012), 10, 5));
   pairs::Rng rng(2024);
   Tally tally;
   for (int n = 0; n < 40; ++n) {
@@ -639,9 +639,9 @@ TEST_CASE("random poses of the cow against a torus: query equals the brute force
     if (r.intersecting) continue;
     const Pose touch{pb.rotation, pb.translation - (r.point_b - r.point_a)};
     const mesh::Result t = mesh::query(cow, pa, torus, touch);
-    CHECK(t.how == Contact::surfaces);
-    CHECK(brute(cow, pa, torus, touch).how == Contact::surfaces);
-    tally.touching += t.how == Contact::surfaces;
+    CHECK(t.how == Interference::surfaces);
+    CHECK(brute(cow, pa, torus, touch).how == Interference::surfaces);
+    tally.touching += t.how == Interference::surfaces;
   }
   INFO("surfaces " << tally.surfaces << " a_inside_b " << tally.a_inside_b << " b_inside_a "
                    << tally.b_inside_a << " apart " << tally.apart << " touching "
@@ -664,8 +664,8 @@ TEST_CASE("random poses of the cow against a hull: query equals the brute force"
     if (r.intersecting) continue;
     const Pose touch{pb.rotation, pb.translation - (r.point_b - r.point_a)};
     const mesh::Result t = mesh::query(cow, pa, hull, touch);
-    CHECK(t.how == Contact::surfaces);
-    tally.touching += t.how == Contact::surfaces;
+    CHECK(t.how == Interference::surfaces);
+    tally.touching += t.how == Interference::surfaces;
   }
   // The cow inside a large hull: a_inside_b.
   const Hull big = shapes::box(vec3(2));

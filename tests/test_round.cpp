@@ -4,6 +4,7 @@
 // and against the brute-force Minkowski difference of the core's ends and
 // the hull (reference.hpp), and the manifolds' points checked on both
 // surfaces.
+#include "sepax/contact.hpp"
 #include "sepax/epa.hpp"
 #include "sepax/sat_round.hpp"
 #include "sepax/shapes.hpp"
@@ -22,8 +23,6 @@
 
 using namespace sepax;
 using namespace sepax::test;
-using contact::FeatureRef;
-using contact::FeatureType;
 using sat::FeatureKind;
 
 namespace {
@@ -144,15 +143,15 @@ TEST_CASE("sphere over a face, near an edge, near a corner", "[round]") {
   const Hull box = shapes::box(vec3(1));
   // Over the top face: 0.25 apart straight down.
   const convex::Sphere over = convex::sphere(vec3(0.3, -0.2, 1.5), real(0.25));
-  sat::Result r = sat::query(over, box, Pose{});
+  sat::Result r = sat::query(over, Pose{}, box, Pose{});
   check_sane(r);
   CHECK_FALSE(r.intersecting);
   CHECK(r.separation == Approx(0.25).margin(hand));
   CHECK(glm::length(dv(r.axis) - dvec3(0, 0, -1)) < hand);
   CHECK(r.feature == sat::Feature{FeatureKind::face_b, -1, face_with_normal(box, vec3(0, 0, 1))});
-  contact::Manifold m = contact::collide(over, box, Pose{});
+  contact::Manifold m = contact::collide(over, Pose{}, box, Pose{});
   CHECK(m.count == 0);  // margin 0
-  m = contact::collide(over, box, Pose{}, real(1));
+  m = contact::collide(over, Pose{}, box, Pose{}, real(1));
   REQUIRE(m.count == 1);
   CHECK(glm::length(dv(m.points[0].point_a) - dvec3(0.3, -0.2, 1.25)) < hand);
   CHECK(glm::length(dv(m.points[0].point_b) - dvec3(0.3, -0.2, 1)) < hand);
@@ -164,14 +163,14 @@ TEST_CASE("sphere over a face, near an edge, near a corner", "[round]") {
   // Off the edge x = z = 1: the closest point is on the edge, 0.5 away; the
   // radius 0.6 overlaps by 0.1 although the centre is outside.
   const convex::Sphere edge = convex::sphere(vec3(1.3, 0.2, 1.4), real(0.6));
-  r = sat::query(edge, box, Pose{});
+  r = sat::query(edge, Pose{}, box, Pose{});
   check_sane(r);
   CHECK(r.intersecting);
   CHECK(r.separation == Approx(-0.1).margin(hand));
   CHECK(glm::length(dv(r.axis) - dvec3(-0.6, 0, -0.8)) < hand);
   CHECK(r.feature.kind == FeatureKind::edges);
   CHECK(r.feature.a == -1);
-  m = contact::collide(edge, box, Pose{});
+  m = contact::collide(edge, Pose{}, box, Pose{});
   REQUIRE(m.count == 1);
   CHECK(glm::length(dv(m.points[0].point_b) - dvec3(1, 0.2, 1)) < hand);
   CHECK(m.points[0].separation == Approx(-0.1).margin(hand));
@@ -179,12 +178,12 @@ TEST_CASE("sphere over a face, near an edge, near a corner", "[round]") {
 
   // Off the corner (1, 1, 1) by (0.2, 0.3, 0.6), 0.7 away.
   const convex::Sphere corner = convex::sphere(vec3(1.2, 1.3, 1.6), real(0.5));
-  r = sat::query(corner, box, Pose{});
+  r = sat::query(corner, Pose{}, box, Pose{});
   check_sane(r);
   CHECK(r.separation == Approx(0.2).margin(hand));
   CHECK(glm::length(dv(r.axis) + dvec3(0.2, 0.3, 0.6) / 0.7) < hand);
   CHECK(r.feature.kind == FeatureKind::edges);
-  m = contact::collide(corner, box, Pose{}, real(0.5));
+  m = contact::collide(corner, Pose{}, box, Pose{}, real(0.5));
   REQUIRE(m.count == 1);
   CHECK(glm::length(dv(m.points[0].point_b) - dvec3(1, 1, 1)) < hand);
   CHECK(contact::feature_b(m.points[0].id).type == FeatureType::vertex);
@@ -194,7 +193,8 @@ TEST_CASE("sphere over a face, near an edge, near a corner", "[round]") {
   const Pose pose = at_deg(vec3(3, -2, 7), vec3(20, -35, 50));
   for (const convex::Sphere& s : {over, edge, corner}) {
     const convex::Sphere moved = convex::sphere(pose.apply(s.core.p), s.radius);
-    const sat::Result a = sat::query(s, box, Pose{}), b = sat::query(moved, box, pose);
+    const sat::Result a = sat::query(s, Pose{}, box, Pose{}),
+                      b = sat::query(moved, Pose{}, box, pose);
     CHECK(b.separation == Approx(a.separation).margin(10 * hand));
     CHECK(glm::length(dv(b.axis) - dv(pose.rotate(a.axis))) < 10 * hand);
     CHECK(b.feature == a.feature);
@@ -205,13 +205,13 @@ TEST_CASE("sphere centre inside the hull and on its surface", "[round]") {
   const Hull box = shapes::box(vec3(1));
   // Inside, nearest the +x face: pushed out through it, the whole way.
   const convex::Sphere in = convex::sphere(vec3(0.5, 0.1, 0), real(0.3));
-  sat::Result r = sat::query(in, box, Pose{});
+  sat::Result r = sat::query(in, Pose{}, box, Pose{});
   check_sane(r);
   CHECK(r.intersecting);
   CHECK(r.separation == Approx(-0.8).margin(hand));
   CHECK(glm::length(dv(r.axis) - dvec3(-1, 0, 0)) < hand);
   CHECK(r.feature == sat::Feature{FeatureKind::face_b, -1, face_with_normal(box, vec3(1, 0, 0))});
-  contact::Manifold m = contact::collide(in, box, Pose{});
+  contact::Manifold m = contact::collide(in, Pose{}, box, Pose{});
   REQUIRE(m.count == 1);
   CHECK(m.points[0].separation == Approx(-0.8).margin(hand));
   CHECK(glm::length(dv(m.points[0].point_b) - dvec3(1, 0.1, 0)) < hand);
@@ -220,19 +220,19 @@ TEST_CASE("sphere centre inside the hull and on its surface", "[round]") {
   // Centre on a face, on an edge, on a corner: depth r along a face normal.
   for (const vec3& c : {vec3(0.2, 0.3, 1), vec3(1, 0.2, 1), vec3(1, 1, 1), vec3(-1, -1, -1)}) {
     const convex::Sphere s = convex::sphere(c, real(0.5));
-    r = sat::query(s, box, Pose{});
+    r = sat::query(s, Pose{}, box, Pose{});
     check_sane(r);
     CHECK(r.intersecting);
     CHECK(r.separation == Approx(-0.5).margin(hand));
     CHECK(r.feature.kind == FeatureKind::face_b);
     CHECK(glm::length(dv(r.axis) + dv(box.planes()[r.feature.b].normal)) < hand);
-    m = contact::collide(s, box, Pose{});
+    m = contact::collide(s, Pose{}, box, Pose{});
     REQUIRE(m.count == 1);
     CHECK(glm::length(dv(m.points[0].point_b) - dv(c)) < hand);
     CHECK(m.points[0].separation == Approx(-0.5).margin(hand));
   }
   // A radius of zero on the surface: touching, separation 0.
-  r = sat::query(convex::sphere(vec3(0.2, 0.3, 1), real(0)), box, Pose{});
+  r = sat::query(convex::sphere(vec3(0.2, 0.3, 1), real(0)), Pose{}, box, Pose{});
   CHECK(r.intersecting);
   CHECK(std::abs(r.separation) <= hand);
 }
@@ -241,23 +241,24 @@ TEST_CASE("sphere against a flat polygon: in its plane, inside and outside the r
   const Hull square = shapes::polygon(real(std::sqrt(2.0)), 4);
   REQUIRE(square.is_flat());
   // Above the middle: the face's normal.
-  sat::Result r = sat::query(convex::sphere(vec3(0.1, 0, 0.7), real(0.2)), square, Pose{});
+  sat::Result r = sat::query(convex::sphere(vec3(0.1, 0, 0.7), real(0.2)), Pose{}, square, Pose{});
   check_sane(r);
   CHECK(r.separation == Approx(0.5).margin(hand));
   CHECK(glm::length(dv(r.axis) - dvec3(0, 0, -1)) < hand);
   // In the plane, on the polygon: depth r, along the normal (either side).
-  r = sat::query(convex::sphere(vec3(0.1, 0.2, 0), real(0.2)), square, Pose{});
+  r = sat::query(convex::sphere(vec3(0.1, 0.2, 0), real(0.2)), Pose{}, square, Pose{});
   check_sane(r);
   CHECK(r.separation == Approx(-0.2).margin(hand));
   CHECK(std::abs(r.axis.z) == Approx(1).margin(hand));
   // In the plane, outside the rim: the distance to the rim, in the plane.
   const vec3 corner = square.vertices()[support_brute(square, vec3(1, 0.1, 0))];
   const vec3 out = corner * real(1.5);
-  r = sat::query(convex::sphere(out, real(0.1)), square, Pose{});
+  r = sat::query(convex::sphere(out, real(0.1)), Pose{}, square, Pose{});
   check_sane(r);
   CHECK(r.separation == Approx(0.5 * glm::length(dv(corner)) - 0.1).margin(hand));
   CHECK(std::abs(r.axis.z) < hand);
-  const contact::Manifold m = contact::collide(convex::sphere(out, real(0.1)), square, Pose{}, 10);
+  const contact::Manifold m =
+      contact::collide(convex::sphere(out, real(0.1)), Pose{}, square, Pose{}, 10);
   REQUIRE(m.count == 1);
   CHECK(contact::feature_b(m.points[0].id).type == FeatureType::vertex);
 }
@@ -268,12 +269,12 @@ TEST_CASE("capsule lying on a face, crossing an edge, standing in a face", "[rou
   // Lying on the top face, 0.05 deep: 2 points, the capsule's two ends.
   const convex::Capsule lying =
       convex::capsule(vec3(-0.5, 0, 1.2), vec3(0.5, 0.1, 1.2), real(0.25));
-  sat::Result r = sat::query(lying, box, Pose{});
+  sat::Result r = sat::query(lying, Pose{}, box, Pose{});
   check_sane(r);
   CHECK(r.separation == Approx(-0.05).margin(hand));
   CHECK(glm::length(dv(r.axis) - dvec3(0, 0, -1)) < hand);
   CHECK(r.feature == sat::Feature{FeatureKind::face_b, -1, top});
-  contact::Manifold m = contact::collide(lying, box, Pose{});
+  contact::Manifold m = contact::collide(lying, Pose{}, box, Pose{});
   REQUIRE(m.count == 2);
   for (int k = 0; k < 2; ++k) {
     CHECK(m.points[k].separation == Approx(-0.05).margin(hand));
@@ -284,8 +285,9 @@ TEST_CASE("capsule lying on a face, crossing an edge, standing in a face", "[rou
   CHECK(contact::feature_a(m.points[0].id) != contact::feature_a(m.points[1].id));
   // Moved a little (next frame): the same features touch, the same ids.
   const vec3 step(0.01, -0.02, 0.003);
-  const contact::Manifold next = contact::collide(
-      convex::capsule(lying.core.p0 + step, lying.core.p1 + step, lying.radius), box, Pose{});
+  const contact::Manifold next =
+      contact::collide(convex::capsule(lying.core.p0 + step, lying.core.p1 + step, lying.radius),
+                       Pose{}, box, Pose{});
   REQUIRE(next.count == 2);
   for (int k = 0; k < 2; ++k)
     CHECK((next.points[k].id == m.points[0].id || next.points[k].id == m.points[1].id));
@@ -294,7 +296,7 @@ TEST_CASE("capsule lying on a face, crossing an edge, standing in a face", "[rou
   // (edge 0) and the box edges whose side planes clipped.
   const convex::Capsule long_one =
       convex::capsule(vec3(-3, 0.2, 1.1), vec3(3, 0.2, 1.1), real(0.2));
-  m = contact::collide(long_one, box, Pose{});
+  m = contact::collide(long_one, Pose{}, box, Pose{});
   REQUIRE(m.count == 2);
   CHECK(m.separation == Approx(-0.1).margin(hand));
   CHECK(std::abs(m.points[0].point_b.x) == Approx(1).margin(hand));
@@ -309,13 +311,13 @@ TEST_CASE("capsule lying on a face, crossing an edge, standing in a face", "[rou
   // segment's line x + z = 2.2 passes 0.1 sqrt 2 from the edge.
   const convex::Capsule over_edge =
       convex::capsule(vec3(0.5, 0, 1.7), vec3(1.7, 0, 0.5), real(0.25));
-  r = sat::query(over_edge, box, Pose{});
+  r = sat::query(over_edge, Pose{}, box, Pose{});
   check_sane(r);
   CHECK(r.separation == Approx(0.1 * std::sqrt(2.0) - 0.25).margin(hand));
   CHECK(glm::length(dv(r.axis) + dvec3(1, 0, 1) / std::sqrt(2.0)) < hand);
   CHECK(r.feature.kind == FeatureKind::edges);
   CHECK(r.feature.a == 0);
-  m = contact::collide(over_edge, box, Pose{});
+  m = contact::collide(over_edge, Pose{}, box, Pose{});
   REQUIRE(m.count == 1);
   CHECK(glm::length(dv(m.points[0].point_b) - dvec3(1, 0, 1)) < hand);
   CHECK(contact::feature_a(m.points[0].id) == FeatureRef{FeatureType::edge, 0});
@@ -323,12 +325,12 @@ TEST_CASE("capsule lying on a face, crossing an edge, standing in a face", "[rou
   // The core itself across the edge (x + z = 1.9): the depth is the core's
   // along the cross product, 0.1 / sqrt 2, plus the radius.
   const convex::Capsule across = convex::capsule(vec3(0.5, 0, 1.4), vec3(1.4, 0, 0.5), real(0.1));
-  r = sat::query(across, box, Pose{});
+  r = sat::query(across, Pose{}, box, Pose{});
   check_sane(r);
   CHECK(r.separation == Approx(-0.1 / std::sqrt(2.0) - 0.1).margin(hand));
   CHECK(glm::length(dv(r.axis) + dvec3(1, 0, 1) / std::sqrt(2.0)) < hand);
   CHECK(r.feature.kind == FeatureKind::edges);
-  m = contact::collide(across, box, Pose{});
+  m = contact::collide(across, Pose{}, box, Pose{});
   REQUIRE(m.count == 1);
   CHECK(m.points[0].separation == Approx(r.separation).margin(hand));
 
@@ -336,14 +338,14 @@ TEST_CASE("capsule lying on a face, crossing an edge, standing in a face", "[rou
   // 1.4 above, a second (speculative) point only with a margin that wide.
   const convex::Capsule standing =
       convex::capsule(vec3(0.2, 0.1, 0.9), vec3(0.2, 0.1, 2.5), real(0.2));
-  r = sat::query(standing, box, Pose{});
+  r = sat::query(standing, Pose{}, box, Pose{});
   CHECK(r.separation == Approx(-0.3).margin(hand));
   CHECK(r.feature == sat::Feature{FeatureKind::face_b, -1, top});
-  m = contact::collide(standing, box, Pose{});
+  m = contact::collide(standing, Pose{}, box, Pose{});
   REQUIRE(m.count == 1);
   CHECK(m.points[0].separation == Approx(-0.3).margin(hand));
   CHECK(contact::feature_a(m.points[0].id) == FeatureRef{FeatureType::vertex, 0});
-  m = contact::collide(standing, box, Pose{}, real(2));
+  m = contact::collide(standing, Pose{}, box, Pose{}, real(2));
   REQUIRE(m.count == 2);
   CHECK(m.points[0].separation == Approx(-0.3).margin(hand));
   CHECK(m.points[1].separation == Approx(1.3).margin(hand));
@@ -357,34 +359,34 @@ TEST_CASE("capsule against a flat polygon, in its plane and across it", "[round]
   // In the plane, past the corner (1, 1): only the segment's own in-plane
   // normal separates them; 0.4 / sqrt 2 apart.
   const convex::Capsule past = convex::capsule(vec3(2.4, 0, 0), vec3(0, 2.4, 0), real(0.1));
-  sat::Result r = sat::query(past, square, Pose{});
+  sat::Result r = sat::query(past, Pose{}, square, Pose{});
   check_sane(r);
   CHECK(r.separation == Approx(0.4 / std::sqrt(2.0) - 0.1).margin(hand));
   CHECK(glm::length(dv(r.axis) + dvec3(1, 1, 0) / std::sqrt(2.0)) < hand);
-  contact::Manifold m = contact::collide(past, square, Pose{}, 1);
+  contact::Manifold m = contact::collide(past, Pose{}, square, Pose{}, 1);
   REQUIRE(m.count == 1);
   CHECK(glm::length(dv(m.points[0].point_b) - dvec3(1, 1, 0)) < hand);
   CHECK(contact::feature_b(m.points[0].id).type == FeatureType::vertex);
   // In the plane across the polygon: touching its whole width, depth r
   // along the normal.
   const convex::Capsule across = convex::capsule(vec3(-3, 0.5, 0), vec3(3, 0.5, 0), real(0.1));
-  r = sat::query(across, square, Pose{});
+  r = sat::query(across, Pose{}, square, Pose{});
   check_sane(r);
   CHECK(r.separation == Approx(-0.1).margin(hand));
   CHECK(std::abs(r.axis.z) == Approx(1).margin(hand));
-  m = contact::collide(across, square, Pose{});
+  m = contact::collide(across, Pose{}, square, Pose{});
   REQUIRE(m.count == 2);
   CHECK(std::abs(m.points[0].point_b.x) == Approx(1).margin(hand));
   // Through it, standing: the depth is the shorter way out along the normal.
   const convex::Capsule through =
       convex::capsule(vec3(0.2, 0.3, -0.3), vec3(0.2, 0.3, 1), real(0.1));
-  r = sat::query(through, square, Pose{});
+  r = sat::query(through, Pose{}, square, Pose{});
   CHECK(r.separation == Approx(-0.4).margin(hand));
   CHECK(glm::length(dv(r.axis) - dvec3(0, 0, -1)) < hand);
   // Through it near the rim: out sideways across the edge x = 1 is shorter.
   const convex::Capsule rim =
       convex::capsule(vec3(0.95, 0.3, -0.5), vec3(0.95, 0.3, 0.5), real(0.1));
-  r = sat::query(rim, square, Pose{});
+  r = sat::query(rim, Pose{}, square, Pose{});
   CHECK(r.separation == Approx(-0.15).margin(hand));
   CHECK(glm::length(dv(r.axis) - dvec3(-1, 0, 0)) < hand);
 }
@@ -413,21 +415,22 @@ TEST_CASE("degenerate poses stay finite", "[round]") {
       for (const Pose& pose : {Pose{}, at_deg(vec3(1e5, -1e5, 3), vec3(0, 0, 90))}) {
         const convex::Capsule moved =
             convex::capsule(pose.apply(k.core.p0), pose.apply(k.core.p1), k.radius);
-        const sat::Result r = sat::query(moved, *h, pose);
+        const sat::Result r = sat::query(moved, Pose{}, *h, pose);
         INFO("hull flat " << h->is_flat() << " capsule " << (&k - capsules) << " at "
                           << pose.translation.x << ": separation " << r.separation);
         check_sane(r);
         // Touching or overlapping, up to the change of frame's round-off.
         CHECK(r.separation <= round_off * double(glm::length(pose.translation)) + hand);
-        const contact::Manifold m = contact::collide(moved, *h, pose, real(1));
+        const contact::Manifold m = contact::collide(moved, Pose{}, *h, pose, real(1));
         CHECK(m.count >= 1);
         for (int i = 0; i < m.count; ++i) {
           CHECK(finite(m.points[i].point_a));
           CHECK(finite(m.points[i].point_b));
           CHECK(std::isfinite(m.points[i].separation));
         }
-        check_sane(sat::query(convex::sphere(moved.core.p0, k.radius), *h, pose));
-        CHECK(contact::collide(convex::sphere(moved.core.p1, k.radius), *h, pose).count <= 1);
+        check_sane(sat::query(convex::sphere(moved.core.p0, k.radius), Pose{}, *h, pose));
+        CHECK(contact::collide(convex::sphere(moved.core.p1, k.radius), Pose{}, *h, pose).count <=
+              1);
       }
     }
   }
@@ -440,30 +443,75 @@ TEST_CASE("a capsule of zero length is a sphere", "[round]") {
   for (int i = 0; i < 200; ++i) {
     const vec3 c = pose.translation + to_real(rng.unit() * rng.uniform(0, 2));
     const real radius = real(rng.uniform(0, 0.5));
-    const sat::Result s = sat::query(convex::sphere(c, radius), ico, pose);
-    const sat::Result k = sat::query(convex::capsule(c, c, radius), ico, pose);
+    const sat::Result s = sat::query(convex::sphere(c, radius), Pose{}, ico, pose);
+    const sat::Result k = sat::query(convex::capsule(c, c, radius), Pose{}, ico, pose);
     check_sane(k);
     CHECK(k.separation == s.separation);
     CHECK(k.axis == s.axis);
-    const contact::Manifold m = contact::collide(convex::capsule(c, c, radius), ico, pose, 1);
-    CHECK(m.count == contact::collide(convex::sphere(c, radius), ico, pose, 1).count);
+    const contact::Manifold m =
+        contact::collide(convex::capsule(c, c, radius), Pose{}, ico, pose, 1);
+    CHECK(m.count == contact::collide(convex::sphere(c, radius), Pose{}, ico, pose, 1).count);
   }
+}
+
+TEST_CASE("a sphere or capsule at a pose is its world-frame self", "[round]") {
+  // Posed like a hull: the core in A's local frame, moved by pose_a, the
+  // radius scaled by it. The answer is that of the world-frame shape, bit
+  // for bit (the same world coordinates go in).
+  const Hull hull = shapes::random_hull(40, 1, 17);
+  const Pose pose_b = at_deg(vec3(real(0.3), real(-0.2), real(0.1)), vec3(10, 40, -20));
+  pairs::Rng rng(21);
+  int overlapping = 0, apart = 0;
+  for (int i = 0; i < 200; ++i) {
+    Pose pose_a = pose_from_quat(to_real(rng.unit() * rng.uniform(0, 2)), quat(rng.rotation()));
+    pose_a.scale = real(rng.uniform(0.25, 4));
+    const vec3 p0 = to_real(rng.unit() * rng.uniform(0, 0.5));
+    const vec3 p1 = p0 + to_real(rng.unit() * rng.uniform(0, 0.3));
+    const real radius = real(rng.uniform(0.05, 0.3));
+    const convex::Sphere local_s = convex::sphere(p0, radius);
+    const convex::Capsule local_c = convex::capsule(p0, p1, radius);
+    const real world_radius = radius * pose_a.scale;
+    const convex::Sphere world_s = convex::sphere(pose_a.apply(p0), world_radius);
+    const convex::Capsule world_c =
+        convex::capsule(pose_a.apply(p0), pose_a.apply(p1), world_radius);
+    const sat::Result rs = sat::query(local_s, pose_a, hull, pose_b);
+    const sat::Result ws = sat::query(world_s, Pose{}, hull, pose_b);
+    CHECK(rs.separation == ws.separation);
+    CHECK(rs.axis == ws.axis);
+    CHECK(rs.feature == ws.feature);
+    const sat::Result rc = sat::query(local_c, pose_a, hull, pose_b);
+    const sat::Result wc = sat::query(world_c, Pose{}, hull, pose_b);
+    CHECK(rc.separation == wc.separation);
+    CHECK(rc.feature == wc.feature);
+    (rc.intersecting ? overlapping : apart)++;
+    const contact::Manifold mc = contact::collide(local_c, pose_a, hull, pose_b, real(0.5));
+    const contact::Manifold mw = contact::collide(world_c, Pose{}, hull, pose_b, real(0.5));
+    REQUIRE(mc.count == mw.count);
+    for (int k = 0; k < mc.count; ++k) {
+      CHECK(mc.points[k].point_a == mw.points[k].point_a);
+      CHECK(mc.points[k].id == mw.points[k].id);
+    }
+    CHECK(contact::collide(local_s, pose_a, hull, pose_b, real(0.5)).count ==
+          contact::collide(world_s, Pose{}, hull, pose_b, real(0.5)).count);
+  }
+  CHECK(overlapping > 20);
+  CHECK(apart > 20);
 }
 
 TEST_CASE("margin: apart beyond it no points, within it speculative ones", "[round]") {
   const Hull box = shapes::box(vec3(1));
   const convex::Sphere s = convex::sphere(vec3(0, 0, 1.5), real(0.2));  // 0.3 apart
-  CHECK(contact::collide(s, box, Pose{}, real(0.2)).count == 0);
-  contact::Manifold m = contact::collide(s, box, Pose{}, real(0.5));
+  CHECK(contact::collide(s, Pose{}, box, Pose{}, real(0.2)).count == 0);
+  contact::Manifold m = contact::collide(s, Pose{}, box, Pose{}, real(0.5));
   REQUIRE(m.count == 1);
   CHECK(m.points[0].separation == Approx(0.3).margin(hand));
   CHECK(m.separation == Approx(0.3).margin(hand));
   const convex::Capsule c = convex::capsule(vec3(-0.5, 0, 1.5), vec3(0.5, 0, 1.6), real(0.2));
-  CHECK(contact::collide(c, box, Pose{}, real(0.2)).count == 0);
-  m = contact::collide(c, box, Pose{}, real(0.35));  // the lower end only
+  CHECK(contact::collide(c, Pose{}, box, Pose{}, real(0.2)).count == 0);
+  m = contact::collide(c, Pose{}, box, Pose{}, real(0.35));  // the lower end only
   REQUIRE(m.count == 1);
   CHECK(m.points[0].separation == Approx(0.3).margin(hand));
-  m = contact::collide(c, box, Pose{}, real(0.5));
+  m = contact::collide(c, Pose{}, box, Pose{}, real(0.5));
   REQUIRE(m.count == 2);
   // The upper end's lowest surface point is on the rim of its cap, not
   // under its centre: the segment rises 0.1 over 1.
@@ -524,7 +572,7 @@ struct Tally {
 template <class Shape>
 void check_case(const Shape& shape, const ManifoldCheck& mc, const Hull& hull, const Pose& pose,
                 double size, double magnitude, Tally& t) {
-  const sat::Result r = sat::query(shape, hull, pose);
+  const sat::Result r = sat::query(shape, Pose{}, hull, pose);
   check_sane(r);
   const epa::Result e = epa::query(shape, convex::posed(hull, pose));
   const double tolerance = double(tol::crosscheck) * size + round_off * magnitude;
@@ -569,7 +617,7 @@ void check_case(const Shape& shape, const ManifoldCheck& mc, const Hull& hull, c
     CHECK(std::abs(double(r.separation) - exact) <= allowed);
     t.worst_reference =
         std::max(t.worst_reference, std::abs(double(r.separation) - exact) / allowed);
-    // The touching band, as the query takes it (sat_round.cpp).
+    // The touching band, as the query takes it (sat/round.cpp).
     const double local = std::max(glm::length(dv(pose.apply_inverse(to_real(mc.p0)))),
                                   glm::length(dv(pose.apply_inverse(to_real(mc.p1)))));
     const double band = double(tol::touching) * (double(hull.magnitude()) + local + radius);
@@ -585,7 +633,7 @@ void check_case(const Shape& shape, const ManifoldCheck& mc, const Hull& hull, c
     t.worst_mtv = std::max(t.worst_mtv, off / tolerance);
   }
   // The manifold.
-  const contact::Manifold m = contact::collide(shape, hull, pose, real(mc.margin));
+  const contact::Manifold m = contact::collide(shape, Pose{}, hull, pose, real(mc.margin));
   CHECK(m.separation == r.separation);
   CHECK(m.normal == r.axis);
   ManifoldCheck c = mc;

@@ -6,11 +6,11 @@
 #include "hull_checks.hpp"
 #include "pairs.hpp"
 #include "reference.hpp"
+#include "sat_reference.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
 #include "sepax/support.hpp"
-#include "sepax/testing.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -55,7 +55,7 @@ TEST_CASE("boxes apart, overlapping and contained along x", "[sat]") {
   const Query cached_off = [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
     return sat::query(a, pa, b, pb);
   };
-  for (Query q : {cached_off, Query(&sat::naive_query), Query(&sat::query_general)}) {
+  for (Query q : {cached_off, Query(&ref::sat_naive), Query(&sat::query_general)}) {
     const sat::Result apart = (*q)(box, Pose{}, box, at(3, 0.2, -0.1));
     CHECK_FALSE(apart.intersecting);
     CHECK(apart.separation == Approx(1.0).margin(hand));
@@ -89,7 +89,7 @@ TEST_CASE("crossed edges of rotated boxes decide the axis", "[sat]") {
   const Pose pb = rotated(3, 0, 0, 0, 45, 0);
   for (const sat::Result& r :
        {sat::query(box, pa, box, pb), sat::query_general(box, pa, box, pb),
-        sat::naive_query(box, pa, box, pb), sat::all_edges_query(box, pa, box, pb)}) {
+        ref::sat_naive(box, pa, box, pb), ref::sat_all_edges(box, pa, box, pb)}) {
     CHECK_FALSE(r.intersecting);
     CHECK(r.separation == Approx(3 - 2 * std::sqrt(2.0)).margin(hand));
     CHECK(std::abs(r.axis.x) == Approx(1.0));
@@ -215,8 +215,8 @@ TEST_CASE("naive, all-edges, general and box paths agree", "[sat][random]") {
       if (pair.a.vertex_count() > 64 || pair.b.vertex_count() > 64) continue;
       const sat::Result fast = sat::query(pair.a, pair.pose_a, pair.b, pair.pose_b);
       const sat::Result general = sat::query_general(pair.a, pair.pose_a, pair.b, pair.pose_b);
-      const sat::Result naive = sat::naive_query(pair.a, pair.pose_a, pair.b, pair.pose_b);
-      const sat::Result all = sat::all_edges_query(pair.a, pair.pose_a, pair.b, pair.pose_b);
+      const sat::Result naive = ref::sat_naive(pair.a, pair.pose_a, pair.b, pair.pose_b);
+      const sat::Result all = ref::sat_all_edges(pair.a, pair.pose_a, pair.b, pair.pose_b);
       const double size = std::max(pair.a.extent(), pair.b.extent());
       const double magnitude = size + glm::length(dv(pair.pose_a.translation)) +
                                glm::length(dv(pair.pose_b.translation));
@@ -252,7 +252,7 @@ TEST_CASE("the Gauss-map walk tests few edge pairs and gives up only at degenera
     const Pose pb = pose_from_euler_deg(vec3(real(0.9 + 0.02 * s), real(0.1), real(0.05)),
                                         vec3(13 * s, 7 * s, 31 * s));
     const sat::Result got = sat::query(a, Pose{}, b, pb);
-    const sat::Result all = sat::all_edges_query(a, Pose{}, b, pb);
+    const sat::Result all = ref::sat_all_edges(a, Pose{}, b, pb);
     INFO("seed " << s << " got " << got.separation << " all " << all.separation);
     CHECK(got.counters.walks_given_up == 0);
     if (all.separation < 0)
@@ -272,7 +272,7 @@ TEST_CASE("the Gauss-map walk tests few edge pairs and gives up only at degenera
   for (int k = 0; k < 12; ++k) {
     const Pose pc = rotated(0.5 + 0.1 * k, 0.3, 0.2 * k - 1, 0, 0, 7.5 * (1 + k % 3));
     const sat::Result got = sat::query(c, Pose{}, c, pc);
-    const sat::Result all = sat::all_edges_query(c, Pose{}, c, pc);
+    const sat::Result all = ref::sat_all_edges(c, Pose{}, c, pc);
     gave_up += got.counters.walks_given_up;
     if (all.separation < 0)
       CHECK(double(got.separation) == Approx(double(all.separation)).margin(hand));
@@ -321,7 +321,7 @@ TEST_CASE("box against a general hull: three edge directions, same answers", "[s
     REQUIRE(want.ok);
     const sat::Result as_a = sat::query(box, Pose{}, hull, pb);
     const sat::Result as_b = sat::query(hull, pb, box, Pose{});
-    const sat::Result all = sat::all_edges_query(box, Pose{}, hull, pb);
+    const sat::Result all = ref::sat_all_edges(box, Pose{}, hull, pb);
     const double tolerance = rel * want.size;
     INFO("seed " << s << " want " << want.separation << " as A " << as_a.separation << " as B "
                  << as_b.separation << " all edges " << all.separation);
@@ -410,7 +410,7 @@ TEST_CASE("edge pruning on tiny arcs far from the origin skips no better edge pa
   const SeparatedPair r = check_orders_agree(a, pa, b, pb);
   // The separated query is a lower bound (the best face or Minkowski-face
   // edge axis): the naive query, which tests every axis, finds no less.
-  const sat::Result reference = sat::naive_query(a, pa, b, pb);
+  const sat::Result reference = ref::sat_naive(a, pa, b, pb);
   CAPTURE(r.ab.separation, reference.separation);
   CHECK(r.ab.separation <= reference.separation + 1e-12);
 }

@@ -168,12 +168,13 @@ TEST_CASE("Scaled poses: SAT answers as for the scaled rebuilt hulls", "[scaled]
     // A cache over a short path keeps the verdict, and a cached gap is a
     // real gap.
     sat::Cache cache;
+    sat::Resting resting;
     for (int k = 0; k < 4; ++k) {
       Pose pb = c.b.pose;
       pb.translation += vec3(real(k) * real(1e-3) * real(c.magnitude));
       Pose rb = pb;
       rb.scale = 1;
-      const sat::Result cached = sat::query(*c.a.hull, c.a.pose, *c.b.hull, pb, &cache);
+      const sat::Result cached = sat::query(*c.a.hull, c.a.pose, *c.b.hull, pb, &cache, &resting);
       const sat::Result fresh = sat::query(c.a.rebuilt, c.a.rebuilt_pose, c.b.rebuilt, rb);
       if (std::abs(double(fresh.separation)) > tol)
         CHECK(cached.intersecting == fresh.intersecting);
@@ -259,20 +260,22 @@ TEST_CASE("Scaled poses: spheres and capsules against a scaled hull", "[scaled]"
     const convex::Capsule capsule = convex::capsule(centre - d, centre + d, radius);
     INFO("seed " << i << " scale " << double(s));
     const double tol = rel * magnitude * 10;
-    const sat::Result qs = sat::query(sphere, *b.hull, b.pose);
-    const sat::Result rs = sat::query(sphere, b.rebuilt, b.rebuilt_pose);
+    const sat::Result qs = sat::query(sphere, Pose{}, *b.hull, b.pose);
+    const sat::Result rs = sat::query(sphere, Pose{}, b.rebuilt, b.rebuilt_pose);
     CHECK(std::abs(double(qs.separation) - double(rs.separation)) <= tol);
-    const sat::Result qc = sat::query(capsule, *b.hull, b.pose);
-    const sat::Result rc = sat::query(capsule, b.rebuilt, b.rebuilt_pose);
+    const sat::Result qc = sat::query(capsule, Pose{}, *b.hull, b.pose);
+    const sat::Result rc = sat::query(capsule, Pose{}, b.rebuilt, b.rebuilt_pose);
     CHECK(std::abs(double(qc.separation) - double(rc.separation)) <= tol);
     const real margin = real(0.05 * size);
-    const contact::Manifold ms = contact::collide(sphere, *b.hull, b.pose, margin);
-    const contact::Manifold mr = contact::collide(sphere, b.rebuilt, b.rebuilt_pose, margin);
+    const contact::Manifold ms = contact::collide(sphere, Pose{}, *b.hull, b.pose, margin);
+    const contact::Manifold mr =
+        contact::collide(sphere, Pose{}, b.rebuilt, b.rebuilt_pose, margin);
     REQUIRE(ms.count == mr.count);
     for (int k = 0; k < ms.count; ++k)
       CHECK(std::abs(double(ms.points[k].separation) - double(mr.points[k].separation)) <= tol);
-    const contact::Manifold mc = contact::collide(capsule, *b.hull, b.pose, margin);
-    const contact::Manifold mcr = contact::collide(capsule, b.rebuilt, b.rebuilt_pose, margin);
+    const contact::Manifold mc = contact::collide(capsule, Pose{}, *b.hull, b.pose, margin);
+    const contact::Manifold mcr =
+        contact::collide(capsule, Pose{}, b.rebuilt, b.rebuilt_pose, margin);
     REQUIRE(mc.count == mcr.count);
     for (int k = 0; k < mc.count; ++k)
       CHECK(std::abs(double(mc.points[k].separation) - double(mcr.points[k].separation)) <= tol);
@@ -314,7 +317,7 @@ TEST_CASE("Scaled poses: mesh queries as for the scaled rebuilt meshes", "[scale
     const mesh::Result q = mesh::query(ma, c.a.pose, mb, c.b.pose);
     const mesh::Result r = mesh::query(ra, c.a.rebuilt_pose, rb, c.b.rebuilt_pose);
     CHECK(std::abs(double(q.distance) - double(r.distance)) <= tol);
-    if (double(r.distance) > tol || r.how != mesh::Contact::surfaces) CHECK(q.how == r.how);
+    if (double(r.distance) > tol || r.how != mesh::Interference::surfaces) CHECK(q.how == r.how);
     const mesh::Result qh = mesh::query(ma, c.a.pose, *c.b.hull, c.b.pose);
     const mesh::Result rh = mesh::query(ra, c.a.rebuilt_pose, c.b.rebuilt, c.b.rebuilt_pose);
     CHECK(std::abs(double(qh.distance) - double(rh.distance)) <= tol);
@@ -338,7 +341,8 @@ TEST_CASE("Scaled poses: a scale that is not finite and > 0 gets a default answe
     CHECK(epa::query(pose.scale > 0 ? p.a : p.b, pose, p.a, p.pose_a).epa_status ==
           epa::Status::degenerate);
     CHECK(contact::collide(p.a, p.pose_a, p.b, pose, real(1)).count == 0);
-    CHECK(contact::collide(convex::sphere(vec3(0), 1), p.b, pose, real(1)).count == 0);
-    CHECK(std::isfinite(double(sat::query(convex::sphere(vec3(0), 1), p.b, pose).separation)));
+    CHECK(contact::collide(convex::sphere(vec3(0), 1), Pose{}, p.b, pose, real(1)).count == 0);
+    CHECK(std::isfinite(
+        double(sat::query(convex::sphere(vec3(0), 1), Pose{}, p.b, pose).separation)));
   }
 }

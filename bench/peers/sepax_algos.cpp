@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <utility>
 
+#include "sat_reference.hpp"
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/sat.hpp"
-#include "sepax/testing.hpp"
 
 namespace peers {
 namespace {
@@ -74,9 +74,14 @@ class Stateless final : public Prepared {
   }
 };
 
-Answer sat_cached(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
-                  sepax::sat::Cache* cache) {
-  return from_sat(sepax::sat::query(a, pa, b, pb, cache));
+/// What sat_cached keeps per pair: the axis cache and the resting state.
+struct SatState {
+  sepax::sat::Cache cache;
+  sepax::sat::Resting resting;
+};
+
+Answer sat_cached(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, SatState* state) {
+  return from_sat(sepax::sat::query(a, pa, b, pb, &state->cache, &state->resting));
 }
 
 Answer gjk_warm(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
@@ -132,18 +137,17 @@ Algorithm algorithm(const char* name, unsigned answers, bool coherent_only = fal
 }
 
 void add_sepax(std::vector<Algorithm>& out) {
-  using sepax::sat::all_edges_query;
-  using sepax::sat::naive_query;
+  using sepax::ref::sat_all_edges;
+  using sepax::ref::sat_naive;
   using sepax::sat::query_general;
   const unsigned depth = boolean | penetration;
+  out.push_back(algorithm<Stateless<sat_answer<sat_naive>>>("sepax.sat_naive", depth, false, 128));
   out.push_back(
-      algorithm<Stateless<sat_answer<naive_query>>>("sepax.sat_naive", depth, false, 128));
-  out.push_back(
-      algorithm<Stateless<sat_answer<all_edges_query>>>("sepax.sat_all_edges", depth, false, 512));
+      algorithm<Stateless<sat_answer<sat_all_edges>>>("sepax.sat_all_edges", depth, false, 512));
   out.push_back(algorithm<Stateless<sat_answer<query_general>>>("sepax.sat_general", depth));
   out.push_back(algorithm<Stateless<sat_answer<sat_query>>>("sepax.sat_query", depth));
   out.push_back(algorithm<Stateless<sat_intersect>>("sepax.sat_intersect", boolean));
-  out.push_back(algorithm<Cached<sepax::sat::Cache, sat_cached>>("sepax.sat_cached", depth, true));
+  out.push_back(algorithm<Cached<SatState, sat_cached>>("sepax.sat_cached", depth, true));
   out.push_back(algorithm<Stateless<gjk_intersect>>("sepax.gjk_intersect", boolean));
   out.push_back(algorithm<Stateless<gjk_distance>>("sepax.gjk_distance", boolean | distance));
   out.push_back(algorithm<Cached<sepax::gjk::Cache, gjk_warm>>("sepax.gjk_distance_warm",

@@ -47,9 +47,7 @@ struct HullShape {
     return support_index(*hull, d, hint);
   }
   /// Vertex i in the local frame.
-  [[nodiscard]] vec3 vertex(index_t i) const {
-    return hull->vertices()[static_cast<std::size_t>(i)];
-  }
+  [[nodiscard]] vec3 vertex(index_t i) const { return hull->vertices()[i]; }
   /// Number of vertices.
   [[nodiscard]] index_t vertex_count() const { return static_cast<index_t>(hull->vertex_count()); }
   /// Support point along d (local frame).

@@ -76,6 +76,19 @@ struct Face {
   index_t count = 0;
 };
 
+/// Which kind of feature of a hull a point lies on.
+enum class FeatureType : std::uint8_t { vertex = 0, edge = 1, face = 2 };
+
+/// One feature of a hull: its type and its index (a vertex, an edge as in
+/// Hull::edge_start, or a face). Contact points name the features of A and
+/// B they lie on with two of these (contact::make_id); what decided an
+/// axis is a sat::Feature.
+struct FeatureRef {
+  FeatureType type = FeatureType::face;
+  index_t index = -1;
+  friend bool operator==(const FeatureRef&, const FeatureRef&) = default;
+};
+
 /// An edge seen from one of its ends, v (Hull::neighbor_edges).
 struct NeighborEdge {
   vec3 step{real(0)};   ///< vertices()[vertex] - vertices()[v], exactly as that rounds
@@ -146,12 +159,8 @@ class SEPAX_API Hull {
   /// Number of (undirected) edges: half_edges().size() / 2.
   [[nodiscard]] std::size_t edge_count() const { return half_edges_.size() / 2; }
   /// Start and end vertex of edge i (0 <= i < edge_count()).
-  [[nodiscard]] vec3 edge_start(std::size_t i) const {
-    return vertices_[half_edges_[2 * i].origin];
-  }
-  [[nodiscard]] vec3 edge_end(std::size_t i) const {
-    return vertices_[half_edges_[2 * i + 1].origin];
-  }
+  [[nodiscard]] vec3 edge_start(index_t i) const { return vertices_[half_edges_[2 * i].origin]; }
+  [[nodiscard]] vec3 edge_end(index_t i) const { return vertices_[half_edges_[2 * i + 1].origin]; }
 
   /// Neighbours of vertex v (the other ends of its edges), for hill climbing.
   [[nodiscard]] std::span<const index_t> neighbors(index_t v) const {
@@ -234,7 +243,7 @@ class SEPAX_API Hull {
   [[nodiscard]] index_t support_seed(const vec3& d) const;
 
  private:
-  friend struct HullBuilder;  // builds and derives hulls (src/hull_builder.hpp)
+  friend struct HullBuilder;  // builds and derives hulls (src/hull/builder.hpp)
 
   std::vector<vec3> vertices_;
   std::vector<HalfEdge> half_edges_;
@@ -295,29 +304,6 @@ struct HullReport {
 [[nodiscard]] SEPAX_API HullReport validate(const Hull& hull,
                                             std::span<const vec3> input_points = {});
 
-/// A hull capped to a number of vertices (cap_vertices).
-struct CappedHull {
-  HullResult built;  ///< status, message, and the capped hull
-  /// Largest distance by which a point of the original hull (hence any
-  /// point it was built from) lies outside the capped hull: 0 when no
-  /// vertex was dropped. For a flat hull, measured within its plane.
-  real deviation = 0;
-  std::size_t dropped = 0;  ///< vertices of the original hull left out
-};
-
-/// Caps `hull` at `max_vertices` vertices, as engines cap their hulls
-/// (PhysX and Unity at 255): the result is the hull of a subset of `hull`'s
-/// vertices, so it lies inside `hull`, and every point of `hull` lies within
-/// `deviation` of it. The subset grows greedily from a large simplex; each
-/// round adds, for the faces with vertices outside, the farthest of them
-/// (Quickhull's choice, Barber, Dobkin & Huhdanpaa 1996), at most a third
-/// of the remaining budget per round, farthest first. A hull with at most
-/// `max_vertices` vertices comes back unchanged (deviation 0). Fewer than 4
-/// (3 for a flat hull) is status too_few_points with a message. Costs a few
-/// Qhull builds of at most `max_vertices` points and O(rounds * V * F)
-/// distance tests; never throws.
-[[nodiscard]] SEPAX_API CappedHull cap_vertices(const Hull& hull, std::size_t max_vertices);
-
 /// Unit directions of the hull's edges, one per set of parallel edges
 /// (sines of their angles within tol::parallel; sign chosen canonically,
 /// largest component positive). A box has 3, a tetrahedron 6. Computed on
@@ -344,8 +330,7 @@ inline index_t Hull::support_seed(const vec3& d) const {
   const real v = axis == 0 ? d.z : axis == 1 ? d.x : d.y;
   const real m = axis == 0 ? d.x : axis == 1 ? d.y : d.z;
   const int face = 2 * axis + (m < 0 ? 1 : 0);
-  return support_seeds_[static_cast<std::size_t>((face * seed_grid + cell(u)) * seed_grid +
-                                                 cell(v))];
+  return support_seeds_[(face * seed_grid + cell(u)) * seed_grid + cell(v)];
 }
 
 }  // namespace sepax

@@ -49,7 +49,7 @@ struct Part {
 };
 
 /// What `load` made of a file.
-enum class LoadStatus {
+enum class Status {
   ok,              ///< at least one point, all finite
   not_found,       ///< no file at that path
   unreadable,      ///< a directory, no permission, not a valid file of its format, or a face
@@ -59,16 +59,16 @@ enum class LoadStatus {
   non_finite,      ///< some coordinate is NaN or infinite (or overflows `real`)
 };
 
-/// Short lower-case name of a status ("ok", "not found", "unknown format", ...).
+/// Short name of a status ("ok", "not_found", "unknown_format", ...).
 /// Never null.
-[[nodiscard]] SEPAX_API const char* to_string(LoadStatus status);
+[[nodiscard]] SEPAX_API const char* to_string(Status status);
 
 /// Outcome of `load`: a status, a message for people and, on success,
 /// the parts.
 struct LoadResult {
-  /// `LoadStatus::ok` exactly when `parts` holds at least one point and every
+  /// `Status::ok` exactly when `parts` holds at least one point and every
   /// coordinate is finite.
-  LoadStatus status = LoadStatus::empty;
+  Status status = Status::empty;
   /// One line that names the file (the path as given) and the problem, e.g.
   /// "teapot.objx: unknown format (extension .objx)"; on success a summary
   /// such as "bunny.obj: 1 part, 1839 points, 3674 triangles" (the triangles
@@ -78,8 +78,8 @@ struct LoadResult {
   /// vertices are left out.
   std::vector<Part> parts;
 
-  /// True when `status == LoadStatus::ok`.
-  [[nodiscard]] bool ok() const { return status == LoadStatus::ok; }
+  /// True when `status == Status::ok`.
+  [[nodiscard]] bool ok() const { return status == Status::ok; }
 };
 
 /// Reads a mesh or point-cloud file: OBJ, STL (ASCII and binary), PLY (ASCII
@@ -88,7 +88,7 @@ struct LoadResult {
 /// without faces) are valid input, and every vertex of the file is kept, also
 /// the ones no face uses.
 ///
-/// Read by sepax's own readers (src/io_readers.cpp), with numbers parsed
+/// Read by sepax's own readers (src/io/readers.cpp), with numbers parsed
 /// exactly (std::from_chars, no locale):
 /// - OBJ: `v` lines and `f` lines (`f 1 2 3`, `f 1/2/3`, `f 1//3`; negative
 ///   indices count back from the last vertex so far). `o` and `g` lines start

@@ -119,13 +119,11 @@ class SEPAX_API TriangleMesh {
   [[nodiscard]] std::span<const std::array<index_t, 3>> triangles() const { return triangles_; }
   /// Index in from_triangles' input of kept triangle i: the numbering that
   /// query results report.
-  [[nodiscard]] index_t input_index(std::size_t i) const { return input_index_[i]; }
+  [[nodiscard]] index_t input_index(index_t i) const { return input_index_[i]; }
   /// Corners of kept triangle i, local frame.
-  [[nodiscard]] convex::Triangle triangle(std::size_t i) const {
+  [[nodiscard]] convex::Triangle triangle(index_t i) const {
     const auto& t = triangles_[i];
-    return convex::Triangle{{vertices_[static_cast<std::size_t>(t[0])],
-                             vertices_[static_cast<std::size_t>(t[1])],
-                             vertices_[static_cast<std::size_t>(t[2])]}};
+    return convex::Triangle{{vertices_[t[0]], vertices_[t[1]], vertices_[t[2]]}};
   }
   /// Number of kept triangles.
   [[nodiscard]] std::size_t triangle_count() const { return triangles_.size(); }
@@ -152,7 +150,7 @@ class SEPAX_API TriangleMesh {
   [[nodiscard]] bool empty() const { return triangles_.empty(); }
 
  private:
-  friend struct MeshBuilder;  // src/mesh.cpp and src/mesh_bvh.cpp
+  friend struct MeshBuilder;  // src/mesh/mesh.cpp and src/mesh/bvh.cpp
 
   std::vector<vec3> vertices_;
   std::vector<std::array<index_t, 3>> triangles_;
@@ -178,7 +176,7 @@ struct MeshResult {
 namespace mesh {
 
 /// How two shapes interfere.
-enum class Contact : std::uint8_t {
+enum class Interference : std::uint8_t {
   none,        ///< apart: no point in common
   surfaces,    ///< a triangle of A touches or crosses a triangle of B (or hull B)
   a_inside_b,  ///< surfaces apart, but A lies inside the solid B (closed mesh or hull)
@@ -186,7 +184,7 @@ enum class Contact : std::uint8_t {
 };
 
 /// Short name ("none", "surfaces", "a_inside_b", "b_inside_a"). Never null.
-[[nodiscard]] SEPAX_API const char* to_string(Contact how);
+[[nodiscard]] SEPAX_API const char* to_string(Interference how);
 
 /// Answer of mesh::query.
 struct Result {
@@ -196,7 +194,7 @@ struct Result {
   /// GJK's tol::gjk_touch), or one solid contains the other.
   bool intersecting = false;
   /// Which way they interfere; none when apart.
-  Contact how = Contact::none;
+  Interference how = Interference::none;
   /// Distance between the shapes when apart (> 0, length unit of the
   /// input); 0 when intersecting.
   real distance = 0;
@@ -219,11 +217,11 @@ struct Result {
 /// Answer of mesh::intersect: the verdict and, for surfaces, the first
 /// touching pair found. Converts to bool (true = intersecting).
 struct Hit {
-  Contact how = Contact::none;  ///< none when apart
-  index_t triangle_a = -1;      ///< surfaces: a touching triangle of A (input numbering)
-  index_t triangle_b = -1;      ///< surfaces: a touching triangle of B; -1 for a hull
+  Interference how = Interference::none;  ///< none when apart
+  index_t triangle_a = -1;                ///< surfaces: a touching triangle of A (input numbering)
+  index_t triangle_b = -1;                ///< surfaces: a touching triangle of B; -1 for a hull
   /// True when the shapes intersect (how is not none).
-  explicit operator bool() const { return how != Contact::none; }
+  explicit operator bool() const { return how != Interference::none; }
 };
 
 /// Mesh against mesh: interference and, when apart, the exact distance.
@@ -237,7 +235,7 @@ struct Hit {
 [[nodiscard]] SEPAX_API Hit intersect(const TriangleMesh& a, const Pose& pose_a,
                                       const TriangleMesh& b, const Pose& pose_b);
 
-/// Mesh against a convex hull (a solid). Contact surfaces means a triangle
+/// Mesh against a convex hull (a solid). Interference surfaces means a triangle
 /// meets the hull; a_inside_b that every vertex of the mesh is inside the
 /// hull; b_inside_a that the closed mesh contains the hull.
 /// triangle_b is always -1.
@@ -257,18 +255,19 @@ struct Hit {
 
 /// Answer of triangle_pair.
 struct TrianglePair {
-  /// True when the triangles have a point in common within `band`.
-  bool touching = false;
-  /// Distance between the triangles when not touching; 0 when touching.
+  /// True when the triangles have a point in common within `band` (touching
+  /// counts, as everywhere in sepax).
+  bool intersecting = false;
+  /// Distance between the triangles when not intersecting; 0 when they are.
   real distance = 0;
-  /// Closest point on triangle a (not touching), or a witness near b
-  /// (touching), caller's frame.
+  /// Closest point on triangle a (apart), or a witness near b
+  /// (intersecting), caller's frame.
   vec3 point_a{real(0)};
   /// Closest point on triangle b, or a witness near a; same frame.
   vec3 point_b{real(0)};
 };
 
-/// Two triangles in one frame: touching (no axis among the 2 normals, the 9
+/// Two triangles in one frame: intersecting (no axis among the 2 normals, the 9
 /// edge cross products and the 6 in-plane edge normals separates them by
 /// more than `band`, a length), else the exact distance and closest points
 /// (the nearest of the 9 edge pairs and 6 vertex-triangle pairs). Pass
@@ -276,7 +275,7 @@ struct TrianglePair {
 /// shows to be farther than that (distance is then that axis's gap, a lower
 /// bound, and the points are not set). Both triangles should have nonzero
 /// area, as a TriangleMesh's have: a degenerate one lacks some axes, so the
-/// verdict may say touching for a segment or point that is not.
+/// verdict may say intersecting for a segment or point that is not.
 [[nodiscard]] SEPAX_API TrianglePair
 triangle_pair(const convex::Triangle& a, const convex::Triangle& b, real band,
               real max_distance = std::numeric_limits<real>::infinity());

@@ -19,7 +19,8 @@
 // Both hulls boxes: the 15-axis test of oriented boxes (Gottschalk et al.,
 // "OBBTree", 1996; Ericson, Real-Time Collision Detection 4.4.1) runs
 // instead, with the same result. An optional Cache makes coherent frames of
-// a separated pair O(1); sat_pair_cache.hpp keeps the caches of many pairs.
+// a separated pair O(1), an optional Resting those of a resting pair cheap;
+// sat_pair_cache.hpp keeps the caches of many pairs.
 //
 // Queries never allocate, never throw and are safe to run concurrently on
 // the same hulls (hulls are read-only; a Cache belongs to one pair). They
@@ -59,6 +60,10 @@ struct Feature {
   friend bool operator==(const Feature&, const Feature&) = default;
 };
 
+/// The feature of B against A seen as A against B: the roles of A and B
+/// swapped (face_a and face_b, edge_normal_a and edge_normal_b, the indices).
+[[nodiscard]] SEPAX_API Feature mirrored(const Feature& f);
+
 /// Work done by a query, for benchmarks and the tool.
 struct Counters {
   int axes_tested = 0;    ///< axes whose separation was evaluated
@@ -88,66 +93,73 @@ struct Result {
   Counters counters;
 };
 
-/// What an overlapping pair that rests (or moves slowly) keeps between
-/// frames so that the next query is exact without the full search: the
-/// axes near the last contact normal n (a cap of half angle up to
-/// `cap_angle` about it, in A's frame) are the only ones tested again, and
-/// every axis outside the cap is bounded by what it was when the state was
-/// built plus how far B has moved relative to A since (see sat_resting.cpp
-/// for the proof). Built by a full query of a resting contact (face or edge
-/// pair, the two hulls' features at n overlapping); valid while B's
-/// rotation relative to A stays within `turn_limit` of the built one and the
-/// bound still leaves the cap's best axis ahead. A build costs a fraction
-/// of a query on top of the frame's full one: a pair whose state cannot be
-/// built (too many axes near n, or no bound that certifies), or answered
-/// fewer than `min_answers` frames before it was dropped (a pair sliding
-/// faster than the bound allows), waits 1, 2, 4, ... up to `max_wait`
-/// frames before the next build, and so costs about what an uncached query
-/// does.
-struct Resting {
-  static constexpr int max_faces = 16;  ///< faces of each hull near n
-  static constexpr int max_edges = 32;  ///< edges of each hull whose arcs pass near n
-  /// Radians; halved (down to a 32nd), then the turn limit (down to a
-  /// 16th), until the lists fit and the rim bound certifies.
-  static constexpr real cap_angle = real(0.15);
-  static constexpr real max_turn = real(0.05);  ///< radians, the widest turn limit
-  static constexpr std::int32_t max_wait = 64;  ///< frames between builds, at most
-  /// Frames a state must answer to pay its build (about one query): a
-  /// state that answers fewer before it is dropped backs off.
-  static constexpr std::int32_t min_answers = 3;
-  /// Relative to the pair's size: how far B may move (the bound's margin)
-  /// before the state is dropped, at most. Axes outside the cap that stay
-  /// further below the contact than this are bounded, not searched.
-  static constexpr real motion_room = real(0.02);
-  bool valid = false;
-  real turn_limit = 0;       ///< radians B may turn from `rotation` (the lists' margin)
-  std::int32_t answers = 0;  ///< frames answered since built
-  std::int32_t wait = 0;     ///< frames left before the next build is tried
-  std::int32_t backoff = 0;  ///< the wait the last failed build set (0: none since a success)
-  mat3 rotation{real(1)};    ///< B's rotation in A's frame when built
-  vec3 centroid{real(0)};    ///< B's centroid in A's frame when built
-  real scale = 1;            ///< B's scale in A's frame when built
-  real outside = 0;          ///< bound of every axis outside the cap, A's lengths
-  real reach = 0;            ///< B's farthest vertex from its centroid, B's lengths
-  std::int32_t face_count[2] = {0, 0};  ///< A's, B's
-  std::int32_t edge_count[2] = {0, 0};
-  index_t faces[2][max_faces];
-  index_t edges[2][max_edges];
-};
+/// Result of the query of B against A, seen as A against B: axis negated,
+/// the roles of the features swapped.
+[[nodiscard]] SEPAX_API Result mirrored(const Result& r);
 
-/// Per-pair state for coherent frames. Zero-initialize (`Cache{}`) for a
-/// cold start; pass the same Cache with the same pair (same A, same B) every
+/// Per-pair state for coherent frames, what a pair that stays apart needs
+/// (Box3D's b3SATCache is the model). Zero-initialize (`Cache{}`) for a cold
+/// start; pass the same Cache with the same pair (same A, same B) every
 /// frame. A pair that was separated re-tests its last axis first and, if it
 /// still separates, returns at once: O(1) whatever the hull sizes (supports
-/// are found by hill climbing from the cached vertices). An overlapping
-/// pair in resting contact re-tests only the axes near its last normal while
-/// it rests or moves slowly (Resting); the answer is the full query's.
+/// are found by hill climbing from the cached vertices). 32 bytes in double
+/// (24 in float).
 struct Cache {
   Feature feature;         ///< last deciding feature; kind none = cold
   real separation = 0;     ///< its separation then, in A's local lengths (world / A's scale)
   index_t support_a = -1;  ///< last support vertex of A on that axis
   index_t support_b = -1;  ///< last support vertex of B on that axis
-  Resting resting;         ///< the overlapping pair's state
+};
+
+/// What an overlapping pair that rests (or moves slowly) keeps between
+/// frames so that the next query is exact without the full search: the
+/// axes near the last contact normal n (a cap about it, in A's frame) are
+/// the only ones tested again, and every axis outside the cap is bounded by
+/// what it was when the state was built plus how far B has moved relative
+/// to A since (src/sat/resting.cpp has the proof). Opt-in: an engine keeps
+/// one for each pair it expects to rest (about 0.55 KB) and passes it with
+/// the pair's Cache; a default-constructed one is empty.
+///
+/// Built by a full query of a resting contact (face or edge pair, the two
+/// hulls' features at n overlapping) once the same feature has decided two
+/// frames running; valid while B's rotation relative to A stays within the
+/// turn limit of the built one and the bound still leaves the cap's best
+/// axis ahead. A build costs a fraction of a query on top of the frame's
+/// full one: a pair whose state cannot be built, or that answered fewer than
+/// tol::resting::min_answers frames before it was dropped (a pair sliding
+/// faster than the bound allows), waits 1, 2, 4, ... up to
+/// tol::resting::max_wait frames before the next build, and so costs about
+/// what an uncached query does. The tuning is in tolerances.hpp
+/// (tol::resting).
+namespace detail {
+struct RestingState;  // src/sat/resting.cpp builds and reads a Resting
+}  // namespace detail
+
+class Resting {
+ public:
+  /// True while the state answers the pair's queries.
+  [[nodiscard]] bool valid() const { return valid_; }
+  /// Frames the last failed build made the pair wait (0: none since a
+  /// success); at most tol::resting::max_wait.
+  [[nodiscard]] std::int32_t backoff() const { return backoff_; }
+
+ private:
+  friend struct detail::RestingState;
+
+  bool valid_ = false;
+  real turn_limit_ = 0;                  // radians B may turn from rotation_ (the lists' margin)
+  std::int32_t answers_ = 0;             // frames answered since built
+  std::int32_t wait_ = 0;                // frames left before the next build is tried
+  std::int32_t backoff_ = 0;             // the wait the last failed build set
+  mat3 rotation_{real(1)};               // B's rotation in A's frame when built
+  vec3 centroid_{real(0)};               // B's centroid in A's frame when built
+  real scale_ = 1;                       // B's scale in A's frame when built
+  real outside_ = 0;                     // bound of every axis outside the cap, A's lengths
+  real reach_ = 0;                       // B's farthest vertex from its centroid, B's lengths
+  std::int32_t face_count_[2] = {0, 0};  // A's, B's
+  std::int32_t edge_count_[2] = {0, 0};
+  index_t faces_[2][tol::resting::max_faces];
+  index_t edges_[2][tol::resting::max_edges];
 };
 
 /// Full query: separation, axis, deciding feature. Uses the box-box test
@@ -169,10 +181,28 @@ struct Cache {
                                      const Pose& pose_b, Cache* cache = nullptr,
                                      real max_separation = std::numeric_limits<real>::infinity());
 
+/// query() of a pair that may rest: as above, and while the pair overlaps
+/// in a resting contact, answered from `resting` (see Resting) when that
+/// certifies the full query's answer. `resting` is used only with a cache;
+/// null, the query is query() above.
+[[nodiscard]] SEPAX_API Result query(const Hull& a, const Pose& pose_a, const Hull& b,
+                                     const Pose& pose_b, Cache* cache, Resting* resting,
+                                     real max_separation = std::numeric_limits<real>::infinity());
+
+/// The general path of query() for any two hulls, boxes included: no
+/// box-box test, no cache. What query() runs for pairs that are not both
+/// boxes; for timing the box test against it and for checking it.
+[[nodiscard]] SEPAX_API Result query_general(const Hull& a, const Pose& pose_a, const Hull& b,
+                                             const Pose& pose_b);
+
 /// Boolean query: true when the hulls intersect (or touch). Tries the line
 /// between the centroids first, then stops at the first separating axis;
 /// `cache` as for query().
 [[nodiscard]] SEPAX_API bool intersect(const Hull& a, const Pose& pose_a, const Hull& b,
                                        const Pose& pose_b, Cache* cache = nullptr);
+
+/// intersect() of a pair that may rest, as query() with a Resting.
+[[nodiscard]] SEPAX_API bool intersect(const Hull& a, const Pose& pose_a, const Hull& b,
+                                       const Pose& pose_b, Cache* cache, Resting* resting);
 
 }  // namespace sepax::sat

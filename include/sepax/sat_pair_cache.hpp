@@ -1,31 +1,33 @@
 // sepax: axis caches for many pairs, keyed by body ids, for engines.
 //
 // An engine that tests thousands of pairs per frame keeps one sat::Cache per
-// pair. PairCache holds them, keyed by two 64-bit ids in either order: the
-// pair (7, 3) is the pair (3, 7), and its answer comes back oriented for the
-// order asked.
+// pair, and a sat::Resting for the pairs that rest. PairCache holds them,
+// keyed by two 64-bit ids in either order: the pair (7, 3) is the pair
+// (3, 7), and its answer comes back oriented for the order asked.
 #pragma once
 
 #include "sepax/sat.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 
 namespace sepax::sat {
-
-/// Result of the query of B against A, seen as A against B: axis negated,
-/// the roles of the features swapped.
-[[nodiscard]] SEPAX_API Result mirrored(const Result& r);
 
 /// Caches of many pairs, keyed by body ids (order-independent). Not
 /// thread-safe: one PairCache per thread, or lock around it. A query
 /// allocates only when it meets a pair for the first time.
 class SEPAX_API PairCache {
  public:
-  /// sat::query through the pair's cache (created cold on first use).
+  /// `resting`: keep a Resting for every pair (about 0.55 KB each), so that
+  /// resting pairs are cheap; false keeps only the Cache (32 bytes).
+  explicit PairCache(bool resting = true) : resting_(resting) {}
+
+  /// sat::query through the pair's cache and resting state (created cold on
+  /// first use).
   [[nodiscard]] Result query(std::uint64_t id_a, const Hull& a, const Pose& pose_a,
                              std::uint64_t id_b, const Hull& b, const Pose& pose_b);
-  /// sat::intersect through the pair's cache.
+  /// sat::intersect through the pair's cache and resting state.
   [[nodiscard]] bool intersect(std::uint64_t id_a, const Hull& a, const Pose& pose_a,
                                std::uint64_t id_b, const Hull& b, const Pose& pose_b);
 
@@ -52,7 +54,14 @@ class SEPAX_API PairCache {
   };
   static Key key(std::uint64_t a, std::uint64_t b) { return a < b ? Key{a, b} : Key{b, a}; }
 
-  std::unordered_map<Key, Cache, KeyHash> entries_;
+  struct Entry {
+    Cache cache;
+    std::unique_ptr<Resting> resting;  ///< null when the PairCache keeps none
+  };
+  Entry& entry(std::uint64_t id_a, std::uint64_t id_b);
+
+  std::unordered_map<Key, Entry, KeyHash> entries_;
+  bool resting_ = true;
 };
 
 }  // namespace sepax::sat

@@ -1,5 +1,5 @@
-// sepax: spheres and capsules against a hull, by the separating-axis test,
-// with their contact manifolds.
+// sepax: spheres and capsules against a hull, by the separating-axis test
+// (their contact manifolds are in contact.hpp).
 //
 // The seeds' circles ("SAT (Separating Axis Theorem)", section "Curved
 // shapes"): a curved shape has infinitely many candidate axes, so besides
@@ -46,19 +46,19 @@
 // sphere; a centre on the surface gives depth r along that face's normal).
 //
 // Frames and signs as everywhere in sepax: the sphere or capsule (A) is
-// given in the world frame, the hull (B) at a world pose; answers are in the
+// given in its local frame at a world pose (its radius scaled by the pose's
+// scale, as a hull's vertices), the hull (B) likewise; answers are in the
 // world frame; the axis is a unit vector from A to B; separation > 0 apart
 // by exactly that much, < 0 overlapping with -separation the penetration
 // depth (moving B by -separation * axis makes them touch).
 #pragma once
 
-#include "sepax/contact.hpp"
 #include "sepax/convex.hpp"
 #include "sepax/sat.hpp"
 
 namespace sepax::sat {
 
-/// The signed distance of a sphere (world frame) to a hull at a pose: exact
+/// The signed distance of a sphere at pose_a to a hull at pose_b: exact
 /// (apart: the distance between them; overlapping: minus the depth, the
 /// centre's distance to the hull's surface plus the radius). `axis`: unit,
 /// world frame, from the sphere to the hull. `feature`: face_b (a face of
@@ -67,9 +67,10 @@ namespace sepax::sat {
 /// its ends, a vertex: contact::collide's ids tell which). A face is kept
 /// when the closest-point direction is within tol::face_preference of its
 /// normal (relative to the distance).
-[[nodiscard]] SEPAX_API Result query(const convex::Sphere& a, const Hull& b, const Pose& pose_b);
+[[nodiscard]] SEPAX_API Result query(const convex::Sphere& a, const Pose& pose_a, const Hull& b,
+                                     const Pose& pose_b);
 
-/// The signed distance of a capsule (world frame) to a hull at a pose:
+/// The signed distance of a capsule at pose_a to a hull at pose_b:
 /// exact, as for the sphere. `feature`: face_b (a face's normal), edges
 /// with a = 0 (the capsule's segment, edge 0) and b a hull edge (their
 /// closest points, or the cross product of the two when the segment enters
@@ -77,32 +78,7 @@ namespace sepax::sat {
 /// capsule's plane, edge_normal_b (b a rim edge) or edge_normal_a (a = 0:
 /// the segment's in-plane normal). Overlapping, an edge axis replaces a
 /// face axis only when it is better by tol::face_preference of the size.
-[[nodiscard]] SEPAX_API Result query(const convex::Capsule& a, const Hull& b, const Pose& pose_b);
+[[nodiscard]] SEPAX_API Result query(const convex::Capsule& a, const Pose& pose_a, const Hull& b,
+                                     const Pose& pose_b);
 
 }  // namespace sepax::sat
-
-namespace sepax::contact {
-
-/// The contact of a sphere (world frame, A) and a hull at a pose (B): one
-/// point, the sphere's point nearest the hull (apart) or deepest inside it
-/// (overlapping), and the hull's point it meets, with the query's
-/// separation and normal (sat::query above). Pairs farther apart than
-/// `margin` (length unit, >= 0) get count 0. Ids: the sphere's round
-/// surface, FeatureRef{face, 0}, against the hull's face, edge or vertex.
-[[nodiscard]] SEPAX_API Manifold collide(const convex::Sphere& a, const Hull& b, const Pose& pose_b,
-                                         real margin = 0);
-
-/// The contact of a capsule (world frame, A) and a hull at a pose (B): up
-/// to 2 points. On a face axis the segment is clipped to the side planes of
-/// that face (Sutherland-Hodgman, as Box2D's b2ClipPolygons clips the
-/// incident edge): each end of the clipped segment within `margin` of the
-/// face gives a point, so a capsule lying on a face gets 2 and one standing
-/// on it 1. On an edge axis: 1 point, the closest (or deepest) pair. The
-/// deepest point comes first and has the query's separation. Ids: the
-/// capsule's ends are vertices 0 and 1, its body edge 0 (a clipped end),
-/// against the hull's face, the edge whose side plane clipped, or the
-/// closest edge or vertex.
-[[nodiscard]] SEPAX_API Manifold collide(const convex::Capsule& a, const Hull& b,
-                                         const Pose& pose_b, real margin = 0);
-
-}  // namespace sepax::contact

@@ -6,14 +6,17 @@
 //   tolerances.hpp   every tolerance, with its unit and reason (namespace tol)
 //   hull.hpp         Hull::from_points (Qhull), the hull's topology, validate()
 //   hull_file.hpp    cooked hulls: save and load a built hull (.sxhull)
+//   hull_cap.hpp     cap_vertices(): a hull capped to a number of vertices
 //   shapes.hpp       boxes, polyhedra, cylinders, random hulls
-//   sat.hpp          sat::query (exact depth and axis), sat::intersect, sat::Cache
+//   sat.hpp          sat::query (exact depth and axis), sat::intersect, sat::Cache,
+//                    sat::Resting (opt-in, for pairs that rest)
 //   sat_pair_cache.hpp  sat::PairCache: the caches of many pairs, by body ids
-//   sat_round.hpp    spheres and capsules against a hull: sat::query, contact::collide
+//   sat_round.hpp    spheres and capsules against a hull: sat::query
 //   gjk.hpp          gjk::distance (exact distance, witnesses), gjk::intersect
 //   epa.hpp          epa::query: GJK, then EPA's depth when overlapping
 //   crosscheck.hpp   SAT against GJK/EPA on one pair: do they agree?
-//   contact.hpp      contact::collide: manifolds (up to 4 points with ids) for a solver
+//   contact.hpp      contact::collide: manifolds (up to 4 points with ids) for a solver,
+//                    hulls against hulls, spheres and capsules
 //   convexity.hpp    convexity(): is a mesh its hull, or how far from it?
 //   mesh.hpp         TriangleMesh (non-convex, AABB tree), mesh::query against meshes and hulls
 //   support.hpp, convex.hpp  support mapping, and shapes GJK/EPA accept
@@ -28,6 +31,7 @@
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/hull.hpp"
+#include "sepax/hull_cap.hpp"
 #include "sepax/hull_file.hpp"
 #include "sepax/mesh.hpp"
 #include "sepax/sat.hpp"

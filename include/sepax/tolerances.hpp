@@ -146,4 +146,47 @@ inline constexpr real crosscheck_angle = by_precision(1e-4, 1e-2);
 /// time.
 inline constexpr real ray_margin = by_precision(1e-7, 1e-3);
 
+// --- Resting contacts (sat::Resting) -----------------------------------------
+
+/// The tuning of sat::Resting, the state that answers a resting pair from
+/// the axes near its last normal. None of these changes an answer (the
+/// state certifies the full query's answer or is not used); they trade the
+/// cost of a build against the frames it answers.
+namespace resting {
+
+/// Radians: the widest cap about the contact normal whose axes a resting
+/// state tests again each frame; halved (down to a 32nd) until its lists
+/// fit and its rim bound certifies. Wider caps answer more frames of a
+/// sliding pair but list more axes, which every resting frame pays for.
+inline constexpr real cap_angle = real(0.15);
+
+/// Radians: the widest turn of B (relative to A) a state allows before it
+/// is dropped; the lists hold B's axes within the cap plus this turn.
+/// Halved (down to a 16th) after the cap when the lists do not fit.
+inline constexpr real max_turn = real(0.05);
+
+/// Relative to the pair's size (the larger extent): how far B may move
+/// (the bound's margin) before the state is dropped, at most. Axes outside
+/// the cap that stay further below the contact than this are bounded, not
+/// searched, when the state is built.
+inline constexpr real motion_room = real(0.02);
+
+/// Faces of each hull a state lists (those whose normals lie in the cap):
+/// the cost of a resting frame is about one support search per listed face.
+inline constexpr int max_faces = 16;
+
+/// Edges of each hull a state lists (those whose Gauss-map arcs pass
+/// through the cap): a resting frame tests the crossing pairs among them.
+inline constexpr int max_edges = 32;
+
+/// Frames between two builds, at most: a pair whose state cannot be built
+/// waits 1, 2, 4, ... frames up to this before it tries again.
+inline constexpr int max_wait = 64;
+
+/// Frames a state must answer to pay for its build (about one query): a
+/// state that answers fewer before it is dropped backs off.
+inline constexpr int min_answers = 3;
+
+}  // namespace resting
+
 }  // namespace sepax::tol

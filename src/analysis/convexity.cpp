@@ -51,7 +51,7 @@ class SolidDepth {
   real operator()(const vec3& p, real enough) {
     if (vertices_.count(key(p)) != 0) return 0;
     if (hint_ >= 0) {
-      const real near = -hull_.planes()[std::size_t(hint_)].distance(p);
+      const real near = -hull_.planes()[hint_].distance(p);
       if (near <= enough) return std::max(near, real(0));
     }
     const epa::Result r = epa::query(convex::Point{p}, convex::HullShape{&hull_});
@@ -92,10 +92,10 @@ class SolidDepth {
     const index_t first = hull_.vertex_edge(v);
     index_t e = first;
     do {  // the faces around v: each outgoing half-edge's face
-      const index_t f = hull_.half_edges()[std::size_t(e)].face;
-      const real d = glm::dot(hull_.planes()[std::size_t(f)].normal, out);
+      const index_t f = hull_.half_edges()[e].face;
+      const real d = glm::dot(hull_.planes()[f].normal, out);
       if (d > best_dot) best_dot = d, best = f;
-      e = hull_.half_edges()[std::size_t(e ^ 1)].next;
+      e = hull_.half_edges()[e ^ 1].next;
     } while (e != first && e >= 0);
     return best;
   }

@@ -1,9 +1,10 @@
 // cap_vertices(): the hull of a greedy subset of a hull's vertices, at most
 // a given number, and how far the dropped part reaches outside it.
+#include "sepax/hull_cap.hpp"
+
 #include "hull/planes.hpp"
 #include "sepax/convex.hpp"
 #include "sepax/gjk.hpp"
-#include "sepax/hull.hpp"
 #include "sepax/tolerances.hpp"
 
 #include <algorithm>

@@ -10,9 +10,10 @@
 // clipping, which become its id.
 #include "sepax/contact.hpp"
 
+#include "core/closest_point.hpp"
+
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
-#include "sepax/sat_pair_cache.hpp"
 #include "sepax/support.hpp"
 
 #include <algorithm>
@@ -274,45 +275,16 @@ void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real lim
   reduce(m, all, kept);
 }
 
-/// Closest points of segments p0-p1 and q0-q1 (Ericson 5.1.9): s, t in
-/// [0, 1] along each.
-void closest_on_segments(const vec3& p0, const vec3& p1, const vec3& q0, const vec3& q1, real& s,
-                         real& t) {
-  const vec3 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
-  const real a = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r);
-  s = t = 0;
-  if (!(a > 0) && !(e > 0)) return;
-  if (!(a > 0)) {
-    t = std::clamp(f / e, real(0), real(1));
-    return;
-  }
-  const real c = glm::dot(d1, r);
-  if (!(e > 0)) {
-    s = std::clamp(-c / a, real(0), real(1));
-    return;
-  }
-  const real b = glm::dot(d1, d2), denom = a * e - b * b;
-  s = denom > 0 ? std::clamp((b * f - c * e) / denom, real(0), real(1)) : real(0);
-  t = (b * s + f) / e;
-  if (t < 0) {
-    t = 0, s = std::clamp(-c / a, real(0), real(1));
-  } else if (t > 1) {
-    t = 1, s = std::clamp((b - c) / a, real(0), real(1));
-  }
-}
-
 /// The point of an edge-pair contact: the closest points of the two edges.
 void edge_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
                   const sat::Feature& f, real limit, Manifold& m) {
-  const vec3 a0 = pa.apply(a.edge_start(std::size_t(f.a))),
-             a1 = pa.apply(a.edge_end(std::size_t(f.a)));
-  const vec3 b0 = pb.apply(b.edge_start(std::size_t(f.b))),
-             b1 = pb.apply(b.edge_end(std::size_t(f.b)));
-  real s, t;
-  closest_on_segments(a0, a1, b0, b1, s, t);
+  const vec3 a0 = pa.apply(a.edge_start(f.a)), a1 = pa.apply(a.edge_end(f.a));
+  const vec3 b0 = pb.apply(b.edge_start(f.b)), b1 = pb.apply(b.edge_end(f.b));
+  const sepax::detail::SegmentParams st =
+      sepax::detail::closest_on_segments(a0, a1 - a0, b0, b1 - b0);
   Point p;
-  p.point_a = a0 + (a1 - a0) * s;
-  p.point_b = b0 + (b1 - b0) * t;
+  p.point_a = a0 + (a1 - a0) * st.s;
+  p.point_b = b0 + (b1 - b0) * st.t;
   p.separation = glm::dot(p.point_b - p.point_a, m.normal);
   p.id = make_id({FeatureType::edge, f.a}, {FeatureType::edge, f.b});
   if (p.separation <= limit) m.points[m.count++] = p;
@@ -325,8 +297,8 @@ void edge_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
 void rim_contact(const Hull& rim, const Pose& rim_pose, index_t rim_edge, const Hull& other,
                  const Pose& other_pose, bool rim_is_a, real limit, Manifold& m) {
   const vec3 axis = rim_is_a ? m.normal : -m.normal;  // out of the rim hull
-  const vec3 r0 = rim_pose.apply(rim.edge_start(std::size_t(rim_edge)));
-  const vec3 r1 = rim_pose.apply(rim.edge_end(std::size_t(rim_edge)));
+  const vec3 r0 = rim_pose.apply(rim.edge_start(rim_edge));
+  const vec3 r1 = rim_pose.apply(rim.edge_end(rim_edge));
   const vec3 local = other_pose.rotate_inverse(-axis);
   const index_t v = support_index(other, local);
   const auto he = other.half_edges();
@@ -466,7 +438,7 @@ index_t nearest_vertex(const Hull& h, const Pose& pose, const vec3& p) {
   const vec3 local = pose.apply_inverse(p);
   index_t best = 0;
   for (std::size_t i = 1; i < h.vertex_count(); ++i)
-    if (glm::length(h.vertices()[i] - local) < glm::length(h.vertices()[std::size_t(best)] - local))
+    if (glm::length(h.vertices()[i] - local) < glm::length(h.vertices()[best] - local))
       best = index_t(i);
   return best;
 }
@@ -548,10 +520,16 @@ void feature_points(const Hull& a, const Pose& pose_a, const Hull& b, const Pose
 
 Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, real margin,
                  Cache* cache) {
+  return collide(a, pose_a, b, pose_b, margin, cache, nullptr);
+}
+
+Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, real margin,
+                 Cache* cache, sat::Resting* resting) {
   Manifold m;
   if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return m;
   margin = std::max(margin, real(0));
-  const sat::Result exact = sat::query(a, pose_a, b, pose_b, cache ? &cache->sat : nullptr, margin);
+  const sat::Result exact =
+      sat::query(a, pose_a, b, pose_b, cache ? &cache->sat : nullptr, resting, margin);
   m.normal = exact.axis;
   m.separation = exact.separation;
   m.feature = exact.feature;
@@ -581,7 +559,7 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
 Manifold mirrored(const Manifold& m) {
   Manifold out = m;
   out.normal = -m.normal;
-  out.feature = sat::mirrored(sat::Result{false, m.separation, m.normal, m.feature, {}}).feature;
+  out.feature = sat::mirrored(m.feature);
   for (int i = 0; i < m.count; ++i) {
     out.points[i].point_a = m.points[i].point_b;
     out.points[i].point_b = m.points[i].point_a;

@@ -1,9 +1,11 @@
 // Contact manifolds of spheres and capsules against a hull (sat_round.hpp),
-// from the SAT query of sat_round.cpp. A sphere touches at one point. A
+// from the SAT query of sat/round.cpp. A sphere touches at one point. A
 // capsule on a face axis is the incident edge of Box2D's b2ClipPolygons
 // (the capsule there is a two-vertex polygon with a radius): its segment is
 // clipped to the reference face's side planes and each end kept within the
 // margin; on an edge axis the witness pair is the one point.
+#include "sepax/contact.hpp"
+
 #include "sat/round_internal.hpp"
 
 #include <utility>
@@ -13,20 +15,7 @@ namespace sepax::contact {
 namespace {
 
 using sat::detail::Clipped;
-using sat::detail::HullFeature;
 using sat::detail::RoundAnswer;
-
-FeatureRef hull_ref(const HullFeature& f) {
-  switch (f.type) {
-    case HullFeature::Type::vertex:
-      return {FeatureType::vertex, f.index};
-    case HullFeature::Type::edge:
-      return {FeatureType::edge, f.index};
-    case HullFeature::Type::face:
-      break;
-  }
-  return {FeatureType::face, f.index};
-}
 
 // A capsule's feature under its core's point at parameter t: the ends are
 // vertices 0 and 1, the body between them edge 0.
@@ -102,30 +91,34 @@ void face_points(const Hull& hull, const Pose& pose, const vec3& p0, const vec3&
 
 }  // namespace
 
-Manifold collide(const convex::Sphere& a, const Hull& b, const Pose& pose_b, real margin) {
-  if (b.empty() || !scale_ok(pose_b)) return Manifold{};  // programmer error: no hull to test
-  const real radius = a.radius / pose_b.scale;            // in the hull's local lengths
-  const RoundAnswer answer = sat::detail::round_query(b, pose_b, a.core.p, a.core.p, radius, -1);
+Manifold collide(const convex::Sphere& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                 real margin) {
+  if (b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Manifold{};  // programmer error
+  const vec3 c_world = pose_a.apply(a.core.p);
+  const real radius = a.radius * pose_a.scale / pose_b.scale;  // in the hull's local lengths
+  const RoundAnswer answer = sat::detail::round_query(b, pose_b, c_world, c_world, radius, -1);
   const vec3& c = answer.p0;
   Manifold m = from_answer(answer, pose_b);
   if (m.separation > margin) return m;
   m.points[0] = make_point(pose_b, c, 0, vec3(0), answer.on_hull, answer.axis, radius,
-                           make_id(sphere_ref, hull_ref(answer.hull_feature)));
+                           make_id(sphere_ref, answer.hull_feature));
   m.count = 1;
   return m;
 }
 
-Manifold collide(const convex::Capsule& a, const Hull& b, const Pose& pose_b, real margin) {
-  if (b.empty() || !scale_ok(pose_b)) return Manifold{};
-  const real radius = a.radius / pose_b.scale;
-  const RoundAnswer answer = sat::detail::round_query(b, pose_b, a.core.p0, a.core.p1, radius, 0);
+Manifold collide(const convex::Capsule& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                 real margin) {
+  if (b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Manifold{};
+  const real radius = a.radius * pose_a.scale / pose_b.scale;
+  const RoundAnswer answer = sat::detail::round_query(b, pose_b, pose_a.apply(a.core.p0),
+                                                      pose_a.apply(a.core.p1), radius, 0);
   const vec3 &p0 = answer.p0, &p1 = answer.p1;
   Manifold m = from_answer(answer, pose_b);
   if (m.separation > margin) return m;
   const vec3 d = p1 - p0;
   const Point witness =
       make_point(pose_b, p0 + answer.t * d, answer.t, d, answer.on_hull, answer.axis, radius,
-                 make_id(capsule_ref(answer.t), hull_ref(answer.hull_feature)));
+                 make_id(capsule_ref(answer.t), answer.hull_feature));
   if (answer.feature.kind == sat::FeatureKind::face_b) {
     face_points(b, pose_b, p0, d, radius, answer, margin, witness, m);
   } else {

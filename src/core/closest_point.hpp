@@ -1,11 +1,60 @@
-// The point of a triangle closest to a point, for any glm vector type (the
-// mesh queries in `real`, sepax_decompose's error measure in double).
-// Internal to the library (mesh_triangle.cpp, decompose.cpp).
+// Closest points of segments and triangles (Ericson, Real-Time Collision
+// Detection 5.1), written once for every module: the edge contact of two
+// hulls, the capsule queries, the triangle pairs of meshes, the
+// decomposition's error measure. Internal to the library.
 #pragma once
+
+#include "sepax/tolerances.hpp"
 
 #include <glm/glm.hpp>
 
 namespace sepax::detail {
+
+/// x clamped to [0, 1]; NaN gives 0.
+[[nodiscard]] inline real clamp01(real x) {
+  return !(x > 0) ? real(0) : x < 1 ? x : real(1);
+}
+
+/// The parameter t in [0, 1] of the point a + t ab of a segment nearest p
+/// (Ericson 5.1.2); 0 for a segment of zero length.
+[[nodiscard]] inline real closest_on_segment(const vec3& p, const vec3& a, const vec3& ab) {
+  const real length2 = glm::dot(ab, ab);
+  return length2 > 0 ? clamp01(glm::dot(p - a, ab) / length2) : real(0);
+}
+
+/// Parameters of the closest points p1 + s d1 and p2 + t d2 of two segments.
+struct SegmentParams {
+  real s = 0;
+  real t = 0;
+};
+
+/// The closest points of segments p1 + s d1 and p2 + t d2, s and t in
+/// [0, 1] (Ericson 5.1.9): the lines' closest points, s clamped, t for that
+/// s, clamped, then s again for the clamped t. A segment of zero length is
+/// a point. Segments within tol::parallel of parallel (the sine of their
+/// angle) take s = 0 first, as any s has the same distance where parallel
+/// segments overlap; the clamping then ends on a closest pair. Never NaN
+/// for finite input.
+[[nodiscard]] inline SegmentParams closest_on_segments(const vec3& p1, const vec3& d1,
+                                                       const vec3& p2, const vec3& d2) {
+  const vec3 r = p1 - p2;
+  const real a = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r);
+  if (!(a > 0)) return {real(0), e > 0 ? clamp01(f / e) : real(0)};
+  const real c = glm::dot(d1, r);
+  if (!(e > 0)) return {clamp01(-c / a), real(0)};
+  const real b = glm::dot(d1, d2), denom = a * e - b * b;  // a e sin^2 of their angle
+  SegmentParams p;
+  if (denom > tol::parallel * tol::parallel * a * e) p.s = clamp01((b * f - c * e) / denom);
+  p.t = (b * p.s + f) / e;
+  if (!(p.t > 0)) {
+    p.t = 0;
+    p.s = clamp01(-c / a);
+  } else if (p.t > 1) {
+    p.t = 1;
+    p.s = clamp01((b - c) / a);
+  }
+  return p;
+}
 
 /// Point of triangle abc closest to p (Ericson, Real-Time Collision
 /// Detection 5.1.5): p's Voronoi region (a corner, an edge or the face) from

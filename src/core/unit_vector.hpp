@@ -1,4 +1,4 @@
-// Normalization that keeps its digits at any scale (gjk.cpp, epa.cpp); not
+// Normalization that keeps its digits at any scale (gjk/gjk.cpp, gjk/epa.cpp); not
 // installed.
 #pragma once
 

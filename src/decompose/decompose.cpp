@@ -2,6 +2,7 @@
 // it, and the parts' error is measured by brute force against the mesh.
 #include "sepax/decompose.hpp"
 #include "core/closest_point.hpp"
+#include "core/names.hpp"
 
 #include <bullet/HACD/hacdHACD.h>
 
@@ -110,14 +111,14 @@ Mesh weld(std::span<const vec3> vertices, std::span<const std::array<index_t, 3>
   dvec3 hi(-std::numeric_limits<double>::max());
   for (const auto& tri : triangles) {
     for (const index_t i : tri) {
-      lo = glm::min(lo, dvec3(vertices[static_cast<std::size_t>(i)]));
-      hi = glm::max(hi, dvec3(vertices[static_cast<std::size_t>(i)]));
+      lo = glm::min(lo, dvec3(vertices[i]));
+      hi = glm::max(hi, dvec3(vertices[i]));
     }
   }
   mesh.diagonal = glm::length(hi - lo);
   std::map<std::tuple<double, double, double>, long> index_of;
   auto welded = [&](index_t i) {
-    const dvec3 p(vertices[static_cast<std::size_t>(i)]);
+    const dvec3 p(vertices[i]);
     const auto [it, added] =
         index_of.try_emplace({p.x, p.y, p.z}, static_cast<long>(mesh.points.size()));
     if (added) mesh.points.push_back(p);
@@ -125,9 +126,9 @@ Mesh weld(std::span<const vec3> vertices, std::span<const std::array<index_t, 3>
   };
   const double min_area = dtol::degenerate_area * mesh.diagonal * mesh.diagonal;
   for (std::size_t t = 0; t < triangles.size(); ++t) {
-    const dvec3 a(vertices[static_cast<std::size_t>(triangles[t][0])]);
-    const dvec3 b(vertices[static_cast<std::size_t>(triangles[t][1])]);
-    const dvec3 c(vertices[static_cast<std::size_t>(triangles[t][2])]);
+    const dvec3 a(vertices[triangles[t][0]]);
+    const dvec3 b(vertices[triangles[t][1]]);
+    const dvec3 c(vertices[triangles[t][2]]);
     if (!(glm::length(glm::cross(b - a, c - a)) > min_area)) {
       ++mesh.dropped;
       continue;
@@ -268,9 +269,7 @@ Surface make_surface(const Mesh& mesh) {
   s.mesh = &mesh;
   std::map<std::pair<long, long>, int> edge_uses;
   for (const auto& t : mesh.triangles) {
-    const std::array<dvec3, 3> c{mesh.points[static_cast<std::size_t>(t[0])],
-                                 mesh.points[static_cast<std::size_t>(t[1])],
-                                 mesh.points[static_cast<std::size_t>(t[2])]};
+    const std::array<dvec3, 3> c{mesh.points[t[0]], mesh.points[t[1]], mesh.points[t[2]]};
     s.corners.push_back(c);
     s.bounds.emplace_back(glm::min(c[0], glm::min(c[1], c[2])),
                           glm::max(c[0], glm::max(c[1], c[2])));
@@ -328,12 +327,12 @@ void for_each_face_triangle(const Hull& hull, F&& f) {
   const auto v = hull.vertices();
   const auto he = hull.half_edges();
   for (const Face& face : hull.faces()) {
-    const dvec3 a(v[static_cast<std::size_t>(he[static_cast<std::size_t>(face.edge)].origin)]);
-    index_t e = he[static_cast<std::size_t>(face.edge)].next;
+    const dvec3 a(v[he[static_cast<std::size_t>(face.edge)].origin]);
+    index_t e = he[face.edge].next;
     for (index_t k = 1; k + 1 < face.count; ++k) {
-      const index_t next = he[static_cast<std::size_t>(e)].next;
-      f(a, dvec3(v[static_cast<std::size_t>(he[static_cast<std::size_t>(e)].origin)]),
-        dvec3(v[static_cast<std::size_t>(he[static_cast<std::size_t>(next)].origin)]));
+      const index_t next = he[e].next;
+      f(a, dvec3(v[he[static_cast<std::size_t>(e)].origin]),
+        dvec3(v[he[static_cast<std::size_t>(next)].origin]));
       e = next;
     }
   }
@@ -396,7 +395,7 @@ double hull_volume(const Hull& hull) {
 bool build_parts(const Mesh& mesh, const HacdParts& hacd, DecomposeResult& out) {
   std::vector<std::vector<long>> members(hacd.count);
   for (std::size_t t = 0; t < hacd.partition.size(); ++t) {
-    members[static_cast<std::size_t>(hacd.partition[t])].push_back(static_cast<long>(t));
+    members[hacd.partition[t]].push_back(static_cast<long>(t));
   }
   for (std::size_t p = 0; p < hacd.count; ++p) {
     if (members[p].empty()) continue;
@@ -404,16 +403,15 @@ bool build_parts(const Mesh& mesh, const HacdParts& hacd, DecomposeResult& out) 
     if (hacd.hull_points.empty()) {
       std::vector<long> used;
       for (const long t : members[p]) {
-        for (const long i : mesh.triangles[static_cast<std::size_t>(t)]) used.push_back(i);
+        for (const long i : mesh.triangles[t]) used.push_back(i);
       }
       std::sort(used.begin(), used.end());
       used.erase(std::unique(used.begin(), used.end()), used.end());
-      for (const long i : used) part.points.emplace_back(mesh.points[static_cast<std::size_t>(i)]);
+      for (const long i : used) part.points.emplace_back(mesh.points[i]);
     } else {
       for (const dvec3& q : hacd.hull_points[p]) part.points.emplace_back(q);
     }
-    for (const long t : members[p])
-      part.triangles.push_back(mesh.source[static_cast<std::size_t>(t)]);
+    for (const long t : members[p]) part.triangles.push_back(mesh.source[t]);
     HullResult built = Hull::from_points(part.points);
     if (!built.ok()) {
       out =
@@ -439,7 +437,7 @@ void measure(const Mesh& mesh, const DecomposeOptions& options, const DecomposeP
     std::vector<dvec3> vertices;
     for (const index_t t : part.triangles) {
       for (const long i : mesh.triangles[position_of[t]]) {
-        vertices.push_back(mesh.points[static_cast<std::size_t>(i)]);
+        vertices.push_back(mesh.points[i]);
       }
     }
     const double e = hull_excess(part.hull, surface, options.error_samples);
@@ -476,25 +474,10 @@ std::string summary(const DecomposeResult& r, std::size_t dropped) {
 }  // namespace
 
 const char* to_string(DecomposeStatus status) {
-  switch (status) {
-    case DecomposeStatus::ok:
-      return "ok";
-    case DecomposeStatus::empty_input:
-      return "empty_input";
-    case DecomposeStatus::no_triangles:
-      return "no_triangles";
-    case DecomposeStatus::bad_index:
-      return "bad_index";
-    case DecomposeStatus::non_finite:
-      return "non_finite";
-    case DecomposeStatus::degenerate:
-      return "degenerate";
-    case DecomposeStatus::library_error:
-      return "library_error";
-    case DecomposeStatus::hull_error:
-      return "hull_error";
-  }
-  return "unknown";
+  static constexpr const char* names[] = {
+      "ok",         "empty_input", "no_triangles",  "bad_index",
+      "non_finite", "degenerate",  "library_error", "hull_error"};
+  return sepax::detail::name_of(status, names);
 }
 
 DecomposeResult decompose(std::span<const vec3> vertices,

@@ -4,6 +4,7 @@
 // instantiations. The loop itself is a template in detail/epa_expand.hpp.
 #include "sepax/epa.hpp"
 
+#include "core/names.hpp"
 #include "core/unit_vector.hpp"
 
 #include <algorithm>
@@ -12,19 +13,9 @@
 namespace sepax::epa {
 
 const char* to_string(Status status) {
-  switch (status) {
-    case Status::converged:
-      return "converged";
-    case Status::separated:
-      return "separated";
-    case Status::max_iterations:
-      return "max_iterations";
-    case Status::capacity:
-      return "capacity";
-    case Status::degenerate:
-      return "degenerate";
-  }
-  return "unknown";
+  static constexpr const char* names[] = {"converged", "separated", "max_iterations", "capacity",
+                                          "degenerate"};
+  return sepax::detail::name_of(status, names);
 }
 
 namespace detail {

@@ -3,6 +3,7 @@
 // detail/gjk_solver.hpp.
 #include "sepax/gjk.hpp"
 
+#include "core/names.hpp"
 #include "core/unit_vector.hpp"
 
 #include <algorithm>
@@ -11,15 +12,8 @@
 namespace sepax::gjk {
 
 const char* to_string(Status status) {
-  switch (status) {
-    case Status::converged:
-      return "converged";
-    case Status::max_iterations:
-      return "max_iterations";
-    case Status::degenerate:
-      return "degenerate";
-  }
-  return "unknown";
+  static constexpr const char* names[] = {"converged", "max_iterations", "degenerate"};
+  return sepax::detail::name_of(status, names);
 }
 
 namespace detail {

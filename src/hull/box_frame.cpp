@@ -1,5 +1,5 @@
 // The box frame of a hull that is a box (gauss_map.hpp's BoxFrame), for the
-// 15-axis test of sat_box.cpp: 8 vertices and 6 quads whose normals pair up
+// 15-axis test of sat/box.cpp: 8 vertices and 6 quads whose normals pair up
 // antiparallel along three mutually orthogonal axes.
 #include "hull/builder.hpp"
 

@@ -9,12 +9,13 @@
 //      vertex loop, drop vertices that lie inside an edge (fewer than three
 //      faces), and assemble half-edges (HullBuilder::from_loops); repair
 //      the faces whose planes Qhull's round-off made cut the hull
-//      (hull_repair.cpp);
+//      (hull/repair.cpp);
 //   4. if a face's plane still cuts the hull (Qhull's round-off next to a
 //      sliver), build the hull anew with exact orientation tests
-//      (hull_exact.cpp).
+//      (hull/exact.cpp).
 // All arithmetic runs on points relative to the bounds' centre, so hulls far
 // from the origin keep their digits; vertices are stored as given.
+#include "core/names.hpp"
 #include "hull/builder.hpp"
 #include "hull/exact.hpp"
 #include "hull/repair.hpp"
@@ -38,25 +39,10 @@ extern "C" {
 namespace sepax {
 
 const char* to_string(HullStatus status) {
-  switch (status) {
-    case HullStatus::ok:
-      return "ok";
-    case HullStatus::empty_input:
-      return "empty_input";
-    case HullStatus::non_finite:
-      return "non_finite";
-    case HullStatus::too_few_points:
-      return "too_few_points";
-    case HullStatus::coincident:
-      return "coincident";
-    case HullStatus::collinear:
-      return "collinear";
-    case HullStatus::qhull_error:
-      return "qhull_error";
-    case HullStatus::bad_buffer:
-      return "bad_buffer";
-  }
-  return "unknown";
+  static constexpr const char* names[] = {
+      "ok",         "empty_input", "non_finite",  "too_few_points",
+      "coincident", "collinear",   "qhull_error", "bad_buffer"};
+  return sepax::detail::name_of(status, names);
 }
 
 namespace {
@@ -369,7 +355,7 @@ Corners qhull_corners(qhT* qh) {
       point_of.push_back(std::size_t(qh_pointid(qh, vertex->point)));
       faces_at.push_back(0);
     }
-    ++faces_at[std::size_t(slot)];
+    ++faces_at[slot];
     raw.vertices.push_back(slot);
   };
   std::vector<const vertexT*> loop;
@@ -431,11 +417,11 @@ Corners qhull_corners(qhT* qh) {
   out.loops.vertices.reserve(raw.vertices.size());
   for (std::size_t f = 0; f < raw.size(); ++f) {
     for (const index_t slot : raw[f]) {
-      if (faces_at[std::size_t(slot)] < 3) continue;
-      index_t& corner = corner_of[std::size_t(slot)];
+      if (faces_at[slot] < 3) continue;
+      index_t& corner = corner_of[slot];
       if (corner < 0) {
         corner = index_t(out.point.size());
-        out.point.push_back(point_of[std::size_t(slot)]);
+        out.point.push_back(point_of[slot]);
       }
       out.loops.vertices.push_back(corner);
     }
@@ -477,7 +463,7 @@ std::string run_qhull(Cloud& c, Corners& corners) {
 }
 
 // The hull of the distinct points from exact orientation tests
-// (hull_exact.hpp); `start` are four points that are not coplanar. Empty
+// (hull/exact.hpp); `start` are four points that are not coplanar. Empty
 // when its faces fail to close.
 Hull build_exact(std::span<const vec3> input, std::array<std::size_t, 4> start) {
   const std::vector<glm::dvec3> points(input.begin(), input.end());
@@ -488,11 +474,11 @@ Hull build_exact(std::span<const vec3> input, std::array<std::size_t, 4> start) 
   std::vector<vec3> verts;
   for (auto& loop : loops) {
     for (index_t& i : loop) {
-      if (remap[std::size_t(i)] < 0) {
-        remap[std::size_t(i)] = index_t(verts.size());
-        verts.push_back(input[std::size_t(i)]);
+      if (remap[i] < 0) {
+        remap[i] = index_t(verts.size());
+        verts.push_back(input[i]);
       }
-      i = remap[std::size_t(i)];
+      i = remap[i];
     }
   }
   return HullBuilder::from_loops(std::move(verts), loops, false);
@@ -504,7 +490,7 @@ Hull build_exact(std::span<const vec3> input, std::array<std::size_t, 4> start) 
 constexpr real sliver_width = real(1e-3);
 
 // Qhull's hull, its faces repaired where Qhull's round-off made them cut the
-// hull (hull_repair.hpp); where they still cut it, the exact hull instead
+// hull (hull/repair.hpp); where they still cut it, the exact hull instead
 // (exactly coplanar triangles merged into faces, nearly coplanar ones left
 // triangles; O(points * faces), so only for clouds where Qhull's is wrong).
 HullResult build_solid(std::span<const vec3> input, Cloud& c, std::array<std::size_t, 4> start) {

@@ -46,7 +46,7 @@ struct HullBuilder {
   /// into a manifold (or, if `flat`, two loops with opposite orientation),
   /// and derives everything else. Empty when the loops do not close into a
   /// manifold or name a vertex beyond `vertices`. The second form takes one
-  /// vector per loop. (hull_topology.cpp)
+  /// vector per loop. (hull/topology.cpp)
   [[nodiscard]] static Hull from_loops(std::vector<vec3> vertices, const Loops& loops, bool flat);
   [[nodiscard]] static Hull from_loops(std::vector<vec3> vertices,
                                        const std::vector<std::vector<index_t>>& loops, bool flat);
@@ -61,7 +61,7 @@ struct HullBuilder {
     real per_unit = 1;
   };
 
-  /// Every step below, in order. (hull_topology.cpp)
+  /// Every step below, in order. (hull/topology.cpp)
   static void derive(Hull& h);
   /// Bounds, extent, magnitude; returns the frame the later sums use.
   static Frame derive_bounds(Hull& h);
@@ -72,7 +72,7 @@ struct HullBuilder {
   /// Hull::climb_across_faces; needs the planes and the magnitude.
   static void derive_climb_flags(Hull& h);
 
-  /// Depth-first face order. (hull_gauss.cpp)
+  /// Depth-first face order. (hull/gauss.cpp)
   static void derive_face_order(Hull& h);
   static void derive_edge_arcs(Hull& h);
   static void derive_arc_grid(Hull& h);
@@ -81,7 +81,7 @@ struct HullBuilder {
   /// The support seed table; needs the adjacency.
   static void derive_seeds(Hull& h);
 
-  /// The box frame, when the hull is a box. (hull_box.cpp)
+  /// The box frame, when the hull is a box. (hull/box_frame.cpp)
   static void derive_box(Hull& h);
 };
 

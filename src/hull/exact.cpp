@@ -1,5 +1,5 @@
 // Exact orientation test and an incremental convex hull on it (see
-// hull_exact.hpp).
+// hull/exact.hpp).
 #include "hull/exact.hpp"
 
 #include <algorithm>
@@ -134,8 +134,7 @@ std::vector<std::array<index_t, 3>> exact_hull(std::span<const glm::dvec3> point
     face_of[edge_key(c, a)] = f;
   };
   auto above = [&](const Triangle& t, std::size_t i) {
-    return orientation(points[std::size_t(t[0])], points[std::size_t(t[1])],
-                       points[std::size_t(t[2])], points[i]) > 0;
+    return orientation(points[t[0]], points[t[1]], points[t[2]], points[i]) > 0;
   };
 
   // The tetrahedron, each face turned so that the fourth corner lies below.
@@ -165,7 +164,7 @@ std::vector<std::array<index_t, 3>> exact_hull(std::span<const glm::dvec3> point
     for (std::size_t f : visible) {
       const Triangle& t = faces[f];
       for (int k = 0; k < 3; ++k) {
-        const index_t from = t[std::size_t(k)], to = t[std::size_t((k + 1) % 3)];
+        const index_t from = t[k], to = t[(k + 1) % 3];
         const auto twin = face_of.find(edge_key(to, from));
         if (twin == face_of.end()) return {};  // not a closed surface (cannot happen)
         if (alive[twin->second]) horizon.emplace_back(from, to);
@@ -173,8 +172,7 @@ std::vector<std::array<index_t, 3>> exact_hull(std::span<const glm::dvec3> point
     }
     for (std::size_t f : visible) {
       const Triangle& t = faces[f];
-      for (int k = 0; k < 3; ++k)
-        face_of.erase(edge_key(t[std::size_t(k)], t[std::size_t((k + 1) % 3)]));
+      for (int k = 0; k < 3; ++k) face_of.erase(edge_key(t[k], t[(k + 1) % 3]));
     }
     for (const auto& [from, to] : horizon) add_face(from, to, index_t(i));
   }
@@ -188,8 +186,7 @@ std::vector<std::vector<index_t>> exact_faces(std::span<const glm::dvec3> points
                                               std::span<const std::array<index_t, 3>> triangles) {
   std::unordered_map<std::uint64_t, std::size_t> face_of;
   for (std::size_t f = 0; f < triangles.size(); ++f)
-    for (int k = 0; k < 3; ++k)
-      face_of[edge_key(triangles[f][std::size_t(k)], triangles[f][std::size_t((k + 1) % 3)])] = f;
+    for (int k = 0; k < 3; ++k) face_of[edge_key(triangles[f][k], triangles[f][(k + 1) % 3])] = f;
   // Groups of exactly coplanar neighbours (union-find): a face of the convex
   // hull is one convex polygon, so each group is one face.
   std::vector<std::size_t> group(triangles.size());
@@ -198,15 +195,14 @@ std::vector<std::vector<index_t>> exact_faces(std::span<const glm::dvec3> points
     while (group[f] != f) f = group[f] = group[group[f]];
     return f;
   };
-  auto p = [&](index_t i) -> const glm::dvec3& { return points[std::size_t(i)]; };
+  auto p = [&](index_t i) -> const glm::dvec3& { return points[i]; };
   for (std::size_t f = 0; f < triangles.size(); ++f) {
     const auto& t = triangles[f];
     for (int k = 0; k < 3; ++k) {
-      const std::size_t g = face_of.at(edge_key(t[std::size_t((k + 1) % 3)], t[std::size_t(k)]));
+      const std::size_t g = face_of.at(edge_key(t[(k + 1) % 3], t[k]));
       const auto& u = triangles[g];
       // u's corner off the shared edge: its three corners less the edge's two
-      const index_t apex = index_t(std::int64_t(u[0]) + u[1] + u[2] - t[std::size_t(k)] -
-                                   t[std::size_t((k + 1) % 3)]);
+      const index_t apex = index_t(std::int64_t(u[0]) + u[1] + u[2] - t[k] - t[(k + 1) % 3]);
       if (orientation(p(t[0]), p(t[1]), p(t[2]), p(apex)) == 0) group[root(f)] = root(g);
     }
   }
@@ -216,7 +212,7 @@ std::vector<std::vector<index_t>> exact_faces(std::span<const glm::dvec3> points
   for (std::size_t f = 0; f < triangles.size(); ++f) {
     const auto& t = triangles[f];
     for (int k = 0; k < 3; ++k) {
-      const index_t from = t[std::size_t(k)], to = t[std::size_t((k + 1) % 3)];
+      const index_t from = t[k], to = t[(k + 1) % 3];
       if (root(face_of.at(edge_key(to, from))) != root(f)) boundary[root(f)][from] = to;
     }
   }

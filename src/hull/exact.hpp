@@ -1,6 +1,6 @@
 // The convex hull of a point set with exact orientation tests: the fallback
 // of Hull::from_points where Qhull's floating-point decisions leave a face
-// whose plane cuts the hull (hull_build.cpp). Not installed.
+// whose plane cuts the hull (hull/build.cpp). Not installed.
 #pragma once
 
 #include "sepax/hull.hpp"

@@ -9,8 +9,9 @@
 //   4. the other precision: Hull::from_points of the converted vertices;
 //      this precision: HullBuilder::from_loops, the manifold and Euler
 //      checks, then planarity and convexity at every face and edge.
-#include "sepax/hull_file.hpp"
+#include "core/names.hpp"
 #include "hull/builder.hpp"
+#include "sepax/hull_file.hpp"
 #include "sepax/support.hpp"
 
 #include <algorithm>
@@ -343,29 +344,10 @@ LoadResult load_as(std::span<const std::uint8_t> b, const Layout& layout,
 }  // namespace
 
 const char* to_string(Status status) {
-  switch (status) {
-    case Status::ok:
-      return "ok";
-    case Status::empty_hull:
-      return "empty_hull";
-    case Status::io_error:
-      return "io_error";
-    case Status::not_sxhull:
-      return "not_sxhull";
-    case Status::unsupported_version:
-      return "unsupported_version";
-    case Status::truncated:
-      return "truncated";
-    case Status::bad_header:
-      return "bad_header";
-    case Status::bad_checksum:
-      return "bad_checksum";
-    case Status::bad_topology:
-      return "bad_topology";
-    case Status::bad_geometry:
-      return "bad_geometry";
-  }
-  return "unknown";
+  static constexpr const char* names[] = {
+      "ok",        "empty_hull", "io_error",     "not_sxhull",   "unsupported_version",
+      "truncated", "bad_header", "bad_checksum", "bad_topology", "bad_geometry"};
+  return sepax::detail::name_of(status, names);
 }
 
 std::vector<std::uint8_t> to_bytes(const Hull& hull) {

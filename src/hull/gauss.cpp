@@ -171,8 +171,7 @@ void HullBuilder::derive_arc_grid(Hull& h) {
   h.arc_cell_edges_.resize(std::size_t(h.arc_cell_start_[cell_count]));
   std::vector<index_t> fill(h.arc_cell_start_.begin(), h.arc_cell_start_.end() - 1);
   for (std::size_t i = 0; i < edges; ++i)
-    for_each_cell(ranges[i],
-                  [&](std::size_t c) { h.arc_cell_edges_[std::size_t(fill[c]++)] = index_t(i); });
+    for_each_cell(ranges[i], [&](std::size_t c) { h.arc_cell_edges_[fill[c]++] = index_t(i); });
 }
 
 // Patches: the depth-first face order regrouped by the cube-map cell of each
@@ -194,7 +193,7 @@ void HullBuilder::derive_patches(Hull& h) {
   for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
   std::vector<index_t> grouped(h.faces_.size());
   std::vector<index_t> fill(start.begin(), start.end() - 1);
-  for (const index_t f : h.face_order_) grouped[std::size_t(fill[std::size_t(cell_of[f])]++)] = f;
+  for (const index_t f : h.face_order_) grouped[fill[std::size_t(cell_of[f])]++] = f;
   h.face_order_ = std::move(grouped);
 
   h.patches_.clear();
@@ -217,10 +216,9 @@ void HullBuilder::derive_patches(Hull& h) {
       index_t e = h.faces_[f].edge;
       for (index_t m = 0; m < h.faces_[f].count; ++m, e = h.half_edges_[e].next) {
         if (e % 2 != 0) continue;
-        const EdgeArc& arc = h.edge_arcs_[std::size_t(e / 2)];
+        const EdgeArc& arc = h.edge_arcs_[e / 2];
         p.arc_radius = std::max(p.arc_radius, glm::length(arc.middle - p.center) + arc_chord(arc));
-        p.arc_reach = std::min(p.arc_reach,
-                               -arc_max_dot(arc, h.centroid_ - h.edge_start(std::size_t(e / 2))));
+        p.arc_reach = std::min(p.arc_reach, -arc_max_dot(arc, h.centroid_ - h.edge_start(e / 2)));
       }
     }
     h.patches_.push_back(p);
@@ -246,7 +244,7 @@ void HullBuilder::derive_seeds(Hull& h) {
         d[(axis + 1) % 3] = (real(i) + real(0.5)) * real(2) / real(g) - real(1);
         d[(axis + 2) % 3] = (real(j) + real(0.5)) * real(2) / real(g) - real(1);
         previous = support_climb(h, d, previous);
-        h.support_seeds_[std::size_t((face * g + i) * g + j)] = previous;
+        h.support_seeds_[(face * g + i) * g + j] = previous;
       }
   }
 }

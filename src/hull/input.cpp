@@ -1,6 +1,6 @@
 // Hull::from_points for points of the other precision and for interleaved
 // vertex buffers: each converts its points to `real` and builds with the
-// `real` overload (hull_build.cpp).
+// `real` overload (hull/build.cpp).
 #include "sepax/hull.hpp"
 
 #include <cmath>

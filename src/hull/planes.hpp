@@ -1,6 +1,6 @@
 // The half-spaces whose intersection is a hull's solid, for "how far is p
 // outside (or inside) this hull" by one loop over planes. Internal to the
-// library (convexity.cpp, hull_cap.cpp).
+// library (analysis/convexity.cpp, analysis/hull_cap.cpp).
 #pragma once
 
 #include "sepax/hull.hpp"

@@ -1,5 +1,5 @@
 // Repairs of Qhull's faces and the convexity check behind the exact-hull
-// fallback (hull_repair.hpp).
+// fallback (hull/repair.hpp).
 #include "hull/repair.hpp"
 
 #include "hull/builder.hpp"
@@ -19,19 +19,18 @@ namespace {
 bool reflex_around(const Hull& h, index_t f, real tolerance) {
   const auto he = h.half_edges();
   const auto v = h.vertices();
-  const Plane plane = h.planes()[std::size_t(f)];
+  const Plane plane = h.planes()[f];
   const auto above = [&](index_t e) {
-    return plane.distance(v[std::size_t(he[std::size_t(e)].origin)]) > tolerance;
+    return plane.distance(v[he[std::size_t(e)].origin]) > tolerance;
   };
-  const index_t first = h.faces()[std::size_t(f)].edge;
+  const index_t first = h.faces()[f].edge;
   index_t e = first;
   do {
     if (above(e)) return true;
     const index_t twin = e ^ 1;
-    for (index_t g = he[std::size_t(he[std::size_t(twin)].next)].next; g != twin;
-         g = he[std::size_t(g)].next)
+    for (index_t g = he[he[std::size_t(twin)].next].next; g != twin; g = he[g].next)
       if (above(g)) return true;
-    e = he[std::size_t(e)].next;
+    e = he[e].next;
   } while (e != first);
   return false;
 }
@@ -171,11 +170,11 @@ bool flip_reflex_triangles(const Hull& h, std::vector<std::vector<index_t>>& loo
 // maximum of the vertex graph for directions across it, where hill climbing
 // would stop short of the support.
 bool reflex_within(const Hull& h, index_t f, real tolerance) {
-  const Face& face = h.faces()[std::size_t(f)];
+  const Face& face = h.faces()[f];
   if (face.count <= 3) return false;
   const auto v = h.vertices();
   const auto he = h.half_edges();
-  const vec3& n = h.planes()[std::size_t(f)].normal;
+  const vec3& n = h.planes()[f].normal;
   index_t e = face.edge;
   for (index_t k = 0; k < face.count; ++k, e = he[e].next) {
     const vec3& a = v[he[e].origin];

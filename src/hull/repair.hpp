@@ -1,6 +1,6 @@
 // Repairs of the faces Qhull builds, where its round-off leaves a face whose
 // plane cuts the hull, and the check that sends the build to the exact hull
-// when they cannot (hull_build.cpp). Not installed.
+// when they cannot (hull/build.cpp). Not installed.
 #pragma once
 
 #include "sepax/hull.hpp"

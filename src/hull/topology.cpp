@@ -1,7 +1,7 @@
 // Hull topology: half-edges from polygon loops, and the derived data every
 // query reads (bounds, planes, adjacency, centroid); the hull's distinct
-// edge directions on demand. The Gauss map is derived in hull_gauss.cpp,
-// the box frame in hull_box.cpp.
+// edge directions on demand. The Gauss map is derived in hull/gauss.cpp,
+// the box frame in hull/box_frame.cpp.
 #include "hull/builder.hpp"
 
 #include <algorithm>
@@ -49,8 +49,8 @@ class EdgeIds {
     const auto low = std::size_t(std::min(a, b));
     const index_t high = std::max(a, b);
     for (index_t k = start_[low]; k < end_[low]; ++k)
-      if (entries_[std::size_t(k)].high == high) return entries_[std::size_t(k)].id;
-    entries_[std::size_t(end_[low]++)] = Entry{high, count_};
+      if (entries_[k].high == high) return entries_[k].id;
+    entries_[end_[low]++] = Entry{high, count_};
     return count_++;
   }
   [[nodiscard]] index_t count() const { return count_; }
@@ -234,8 +234,8 @@ std::vector<vec3> unique_directions(const std::vector<vec3>& dirs) {
         for (int z = lo.z; z <= hi.z; ++z) {
           auto it = grid.find(pack(glm::ivec3(x, y, z)));
           if (it == grid.end()) continue;
-          for (index_t u = it->second; u >= 0; u = next[std::size_t(u)])
-            if (glm::length(glm::cross(unique[std::size_t(u)], d)) <= tol::parallel) return true;
+          for (index_t u = it->second; u >= 0; u = next[u])
+            if (glm::length(glm::cross(unique[u], d)) <= tol::parallel) return true;
         }
     return false;
   };
@@ -324,11 +324,11 @@ void HullBuilder::derive_faces(Hull& h, const Frame& frame) {
     const bool centroid = !h.flat_ || f == 0;
     vec3 mean(0), n;
     if (face.count == 3) {
-      const HalfEdge& e0 = he[std::size_t(face.edge)];
-      const HalfEdge& e1 = he[std::size_t(e0.next)];
-      const vec3& a = v[std::size_t(e0.origin)];
-      const vec3& b = v[std::size_t(e1.origin)];
-      const vec3& c = v[std::size_t(he[std::size_t(e1.next)].origin)];
+      const HalfEdge& e0 = he[face.edge];
+      const HalfEdge& e1 = he[e0.next];
+      const vec3& a = v[e0.origin];
+      const vec3& b = v[e1.origin];
+      const vec3& c = v[he[std::size_t(e1.next)].origin];
       mean += a - frame.center;
       mean += b - frame.center;
       mean += c - frame.center;
@@ -337,16 +337,16 @@ void HullBuilder::derive_faces(Hull& h, const Frame& frame) {
       if (centroid && !h.flat_) sums.add_tetrahedron(in_frame(a), in_frame(b), in_frame(c));
     } else {
       index_t e = face.edge;
-      for (index_t k = 0; k < face.count; ++k, e = he[std::size_t(e)].next)
-        mean += v[std::size_t(he[std::size_t(e)].origin)] - frame.center;
+      for (index_t k = 0; k < face.count; ++k, e = he[e].next)
+        mean += v[he[std::size_t(e)].origin] - frame.center;
       n = glm::normalize(polygon_normal(h, face, frame.per_unit));
       if (centroid) {
-        const HalfEdge& first = he[std::size_t(face.edge)];
-        const vec3 p0 = in_frame(v[std::size_t(first.origin)]);
+        const HalfEdge& first = he[face.edge];
+        const vec3 p0 = in_frame(v[first.origin]);
         e = first.next;
-        for (index_t k = 1; k + 1 < face.count; ++k, e = he[std::size_t(e)].next) {
-          const vec3 p1 = in_frame(v[std::size_t(he[std::size_t(e)].origin)]);
-          const vec3 p2 = in_frame(v[std::size_t(he[std::size_t(he[std::size_t(e)].next)].origin)]);
+        for (index_t k = 1; k + 1 < face.count; ++k, e = he[e].next) {
+          const vec3 p1 = in_frame(v[he[std::size_t(e)].origin]);
+          const vec3 p2 = in_frame(v[he[std::size_t(he[std::size_t(e)].next)].origin]);
           if (h.flat_)
             sums.add_triangle(p0, p1, p2);
           else

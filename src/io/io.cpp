@@ -1,9 +1,10 @@
-// sepax_io: mesh files to parts. sepax's own readers (io_readers.cpp) read
+// sepax_io: mesh files to parts. sepax's own readers (io/readers.cpp) read
 // OBJ, OFF, PLY and ASCII STL; assimp reads every other format, one thread
 // at a time (read_with_assimp). Then every load ends the same way (finish):
 // face indices checked, empty parts dropped, unnamed ones named, non-finite
 // coordinates refused, repeated positions merged and the triangles renumbered.
 #include "sepax/io.hpp"
+#include "core/names.hpp"
 #include "io/readers.hpp"
 
 #include <assimp/scene.h>
@@ -37,7 +38,7 @@ using detail::read_error;
 using mat4 = glm::mat<4, 4, real, glm::defaultp>;
 using vec4 = glm::vec<4, real, glm::defaultp>;
 
-LoadResult failure(LoadStatus status, const std::string& path, const std::string& problem) {
+LoadResult failure(Status status, const std::string& path, const std::string& problem) {
   return {status, path + ": " + problem, {}};
 }
 
@@ -140,16 +141,16 @@ std::optional<LoadResult> check_access(const std::string& path) {
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
   if (st.type() == fs::file_type::not_found) {
-    return failure(LoadStatus::not_found, path, "file not found");
+    return failure(Status::not_found, path, "file not found");
   }
-  if (ec) return failure(LoadStatus::unreadable, path, "cannot access (" + ec.message() + ")");
+  if (ec) return failure(Status::unreadable, path, "cannot access (" + ec.message() + ")");
   if (st.type() == fs::file_type::directory) {
-    return failure(LoadStatus::unreadable, path, "is a directory, not a file");
+    return failure(Status::unreadable, path, "is a directory, not a file");
   }
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (file == nullptr) {
     const std::string why = std::generic_category().message(errno);
-    return failure(LoadStatus::unreadable, path, "cannot open (" + why + ")");
+    return failure(Status::unreadable, path, "cannot open (" + why + ")");
   }
   std::fclose(file);
   return std::nullopt;
@@ -404,17 +405,17 @@ std::string summary(const std::string& path, const std::vector<Part>& parts) {
 
 LoadResult finish(const std::string& path, std::vector<Part> parts) {
   if (auto problem = find_missing_vertex(parts)) {
-    return failure(LoadStatus::unreadable, path, "cannot read: " + *problem);
+    return failure(Status::unreadable, path, "cannot read: " + *problem);
   }
   std::erase_if(parts, [](const Part& part) { return part.points.empty(); });
-  if (parts.empty()) return failure(LoadStatus::empty, path, "no vertices in the file");
+  if (parts.empty()) return failure(Status::empty, path, "no vertices in the file");
   name_unnamed(parts, fs::path(path).stem().string());
   if (auto problem = find_non_finite(parts)) {
-    return failure(LoadStatus::non_finite, path, *problem);
+    return failure(Status::non_finite, path, *problem);
   }
   for (Part& part : parts) merge_duplicates(part);
   std::string message = summary(path, parts);
-  return {LoadStatus::ok, std::move(message), std::move(parts)};
+  return {Status::ok, std::move(message), std::move(parts)};
 }
 
 LoadResult load_unguarded(const std::string& path) {
@@ -422,44 +423,30 @@ LoadResult load_unguarded(const std::string& path) {
   // Checked before the content: assimp would otherwise guess a format from
   // the bytes of any file, which makes "teapot.objx" load by accident.
   const std::string ext = lower_extension(path);
-  if (ext.empty())
-    return failure(LoadStatus::unknown_format, path, "unknown format (no extension)");
+  if (ext.empty()) return failure(Status::unknown_format, path, "unknown format (no extension)");
   if (!read_by_sepax(ext) && !assimp_knows(ext)) {
-    return failure(LoadStatus::unknown_format, path, "unknown format (extension " + ext + ")");
+    return failure(Status::unknown_format, path, "unknown format (extension " + ext + ")");
   }
   std::error_code ec;
   if (fs::file_size(path, ec) == 0 && !ec) {
-    return failure(LoadStatus::empty, path, "file is empty (0 bytes)");
+    return failure(Status::empty, path, "file is empty (0 bytes)");
   }
   if (ext == ".ply") {
     if (auto problem = detail::check_ply_size(path)) {
-      return failure(LoadStatus::unreadable, path, "cannot read: " + *problem);
+      return failure(Status::unreadable, path, "cannot read: " + *problem);
     }
   }
   Read read = read_parts(path, ext);
-  if (!read.error.empty())
-    return failure(LoadStatus::unreadable, path, "cannot read: " + read.error);
+  if (!read.error.empty()) return failure(Status::unreadable, path, "cannot read: " + read.error);
   return finish(path, std::move(read.parts));
 }
 
 }  // namespace
 
-const char* to_string(LoadStatus status) {
-  switch (status) {
-    case LoadStatus::ok:
-      return "ok";
-    case LoadStatus::not_found:
-      return "not found";
-    case LoadStatus::unreadable:
-      return "unreadable";
-    case LoadStatus::unknown_format:
-      return "unknown format";
-    case LoadStatus::empty:
-      return "empty";
-    case LoadStatus::non_finite:
-      return "non-finite";
-  }
-  return "unknown status";
+const char* to_string(Status status) {
+  static constexpr const char* names[] = {"ok",    "not_found", "unreadable", "unknown_format",
+                                          "empty", "non_finite"};
+  return sepax::detail::name_of(status, names);
 }
 
 LoadResult load(const std::string& path) {
@@ -468,9 +455,9 @@ LoadResult load(const std::string& path) {
   try {
     return load_unguarded(path);
   } catch (const std::exception& e) {
-    return failure(LoadStatus::unreadable, path, std::string("cannot read: ") + e.what());
+    return failure(Status::unreadable, path, std::string("cannot read: ") + e.what());
   } catch (...) {
-    return failure(LoadStatus::unreadable, path, "cannot read: unknown error");
+    return failure(Status::unreadable, path, "cannot read: unknown error");
   }
 }
 

@@ -497,7 +497,7 @@ bool binary_ply_item(PlyBytes& bytes, const PlyLayout& element, const PlyWanted&
 // PLY reader: elements to a part
 
 // A face's list of vertex indices as a polygon: each a whole number from 0
-// up to the largest index_t (the vertex count is checked by io.cpp once all
+// up to the largest index_t (the vertex count is checked by io/io.cpp once all
 // elements are read: the faces may come first). The problem, or nothing.
 std::optional<std::string> ply_polygon(const std::vector<double>& list, std::uint64_t face,
                                        std::vector<index_t>& polygon) {

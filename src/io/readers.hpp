@@ -1,6 +1,6 @@
-// sepax's own mesh readers (io_readers.cpp): OBJ, OFF, PLY and ASCII STL, read
+// sepax's own mesh readers (io/readers.cpp): OBJ, OFF, PLY and ASCII STL, read
 // from the file's bytes into points of full `real` precision and triangles.
-// io.cpp decides which reader reads a file, and turns what they read into
+// io/io.cpp decides which reader reads a file, and turns what they read into
 // the parts io.hpp promises (distinct points, no degenerate triangle). Not
 // installed.
 #pragma once

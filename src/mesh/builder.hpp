@@ -10,17 +10,17 @@ namespace sepax {
 
 struct MeshBuilder {
   /// Checks the input and builds the mesh: the steps below in order.
-  /// (mesh.cpp)
+  /// (mesh/mesh.cpp)
   [[nodiscard]] static MeshResult build(std::span<const vec3> vertices,
                                         std::span<const std::array<index_t, 3>> triangles);
   /// Keeps the non-degenerate triangles (with their input indices) and
-  /// counts the rest. (mesh.cpp)
+  /// counts the rest. (mesh/mesh.cpp)
   static void keep_triangles(TriangleMesh& m, std::span<const std::array<index_t, 3>> triangles);
   /// Sets is_closed and the part seeds from the kept triangles, with
-  /// vertices at one position counted as one. (mesh.cpp)
+  /// vertices at one position counted as one. (mesh/mesh.cpp)
   static void derive_topology(TriangleMesh& m);
   /// Builds the AABB tree and reorders the triangles into leaf order.
-  /// (mesh_bvh.cpp)
+  /// (mesh/bvh.cpp)
   static void build_tree(TriangleMesh& m);
 };
 

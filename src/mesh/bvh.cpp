@@ -56,14 +56,14 @@ void MeshBuilder::build_tree(TriangleMesh& m) {
     const Range r = todo.back();
     todo.pop_back();
     const auto self = static_cast<index_t>(m.nodes_.size());
-    if (r.parent >= 0) m.nodes_[static_cast<std::size_t>(r.parent)].start = self;
+    if (r.parent >= 0) m.nodes_[r.parent].start = self;
     // The node's box around its triangles' corners, and the box of their
     // centroids that picks the split axis.
     MeshNode node;
     node.bounds = empty_bounds();
     Bounds centres = empty_bounds();
     for (index_t k = r.begin; k < r.end; ++k) {
-      const auto t = static_cast<std::size_t>(order[static_cast<std::size_t>(k)]);
+      const auto t = static_cast<std::size_t>(order[k]);
       for (const vec3& p : m.triangle(t).p) grow(node.bounds, p);
       grow(centres, centroid[t]);
     }
@@ -80,8 +80,8 @@ void MeshBuilder::build_tree(TriangleMesh& m) {
     // nth_element.
     std::nth_element(order.begin() + r.begin, order.begin() + mid, order.begin() + r.end,
                      [&](index_t x, index_t y) {
-                       const real cx = centroid[static_cast<std::size_t>(x)][axis];
-                       const real cy = centroid[static_cast<std::size_t>(y)][axis];
+                       const real cx = centroid[x][axis];
+                       const real cy = centroid[y][axis];
                        return cx < cy || (cx == cy && x < y);
                      });
     todo.push_back({mid, r.end, self});
@@ -92,8 +92,8 @@ void MeshBuilder::build_tree(TriangleMesh& m) {
   std::vector<std::array<index_t, 3>> triangles(n);
   std::vector<index_t> input(n);
   for (std::size_t k = 0; k < n; ++k) {
-    triangles[k] = m.triangles_[static_cast<std::size_t>(order[k])];
-    input[k] = m.input_index_[static_cast<std::size_t>(order[k])];
+    triangles[k] = m.triangles_[order[k]];
+    input[k] = m.input_index_[order[k]];
   }
   m.triangles_ = std::move(triangles);
   m.input_index_ = std::move(input);

@@ -84,19 +84,19 @@ std::optional<int> ray_winding(const TriangleMesh& m, const vec3& p, const vec3&
   const auto nodes = m.nodes();
   std::array<index_t, 96> stack;  // a median-split tree is at most ~32 deep
   int top = 0;
-  stack[static_cast<std::size_t>(top++)] = 0;
+  stack[top++] = 0;
   int winding = 0;
   while (top > 0) {
-    const MeshNode& node = nodes[static_cast<std::size_t>(stack[static_cast<std::size_t>(--top)])];
+    const MeshNode& node = nodes[stack[static_cast<std::size_t>(--top)]];
     if (!ray_hits_box(p, inv_d, node.bounds, slack)) continue;
     if (!node.leaf()) {
       const auto self = static_cast<index_t>(&node - nodes.data());
-      stack[static_cast<std::size_t>(top++)] = node.start;
-      stack[static_cast<std::size_t>(top++)] = self + 1;
+      stack[top++] = node.start;
+      stack[top++] = self + 1;
       continue;
     }
     for (index_t k = node.start; k < node.start + node.count; ++k) {
-      const std::optional<int> c = crossing(p, d, m.triangle(static_cast<std::size_t>(k)));
+      const std::optional<int> c = crossing(p, d, m.triangle(k));
       if (!c) return std::nullopt;
       winding += *c;
     }

@@ -1,6 +1,7 @@
 // Building a TriangleMesh: input checks, degenerate triangles, and the
 // topology the queries read (closed or not, connected parts). The tree is
-// built in mesh_bvh.cpp.
+// built in mesh/bvh.cpp.
+#include "core/names.hpp"
 #include "mesh/builder.hpp"
 
 #include <algorithm>
@@ -15,19 +16,9 @@
 namespace sepax {
 
 const char* to_string(MeshStatus status) {
-  switch (status) {
-    case MeshStatus::ok:
-      return "ok";
-    case MeshStatus::empty_input:
-      return "empty_input";
-    case MeshStatus::index_out_of_range:
-      return "index_out_of_range";
-    case MeshStatus::non_finite:
-      return "non_finite";
-    case MeshStatus::all_degenerate:
-      return "all_degenerate";
-  }
-  return "unknown";
+  static constexpr const char* names[] = {"ok", "empty_input", "index_out_of_range", "non_finite",
+                                          "all_degenerate"};
+  return sepax::detail::name_of(status, names);
 }
 
 namespace {
@@ -39,7 +30,7 @@ MeshResult fail(MeshStatus status, std::string message) {
   return r;
 }
 
-// Same limit as Hull::from_points (hull_builder.hpp): queries take fourth
+// Same limit as Hull::from_points (hull/builder.hpp): queries take fourth
 // powers of lengths, so coordinates stay below the fourth root of real's
 // range with a margin of 2^-4.
 real max_coordinate() {
@@ -81,7 +72,7 @@ void set_bounds(TriangleMesh& m, std::span<const std::array<index_t, 3>> triangl
   bounds.max = -bounds.min;
   for (const auto& t : triangles)
     for (index_t v : t) {
-      const vec3& p = m.vertices()[static_cast<std::size_t>(v)];
+      const vec3& p = m.vertices()[v];
       bounds.min = glm::min(bounds.min, p);
       bounds.max = glm::max(bounds.max, p);
     }
@@ -97,16 +88,14 @@ std::vector<index_t> weld_exact(std::span<const vec3> vertices) {
   std::vector<index_t> order(vertices.size());
   std::iota(order.begin(), order.end(), index_t(0));
   auto key = [&](index_t i) {
-    const vec3& p = vertices[static_cast<std::size_t>(i)];
+    const vec3& p = vertices[i];
     return std::make_tuple(p.x, p.y, p.z, i);
   };
   std::sort(order.begin(), order.end(), [&](index_t x, index_t y) { return key(x) < key(y); });
   std::vector<index_t> weld(vertices.size());
   for (std::size_t k = 0; k < order.size(); ++k) {
-    const bool same = k > 0 && vertices[static_cast<std::size_t>(order[k])] ==
-                                   vertices[static_cast<std::size_t>(order[k - 1])];
-    weld[static_cast<std::size_t>(order[k])] =
-        same ? weld[static_cast<std::size_t>(order[k - 1])] : order[k];
+    const bool same = k > 0 && vertices[order[k]] == vertices[order[k - 1]];
+    weld[order[k]] = same ? weld[order[k - 1]] : order[k];
   }
   return weld;
 }
@@ -123,8 +112,8 @@ bool edges_closed(std::span<const std::array<index_t, 3>> triangles,
   edges.reserve(3 * triangles.size());
   for (const auto& t : triangles)
     for (int k = 0; k < 3; ++k) {
-      const index_t u = weld[static_cast<std::size_t>(t[k])];
-      const index_t v = weld[static_cast<std::size_t>(t[(k + 1) % 3])];
+      const index_t u = weld[t[k]];
+      const index_t v = weld[t[(k + 1) % 3]];
       edges.push_back({std::min(u, v), std::max(u, v), u < v});
     }
   std::sort(edges.begin(), edges.end(), [](const Edge& x, const Edge& y) {
@@ -143,9 +132,9 @@ bool edges_closed(std::span<const std::array<index_t, 3>> triangles,
 
 // Root of i in a union-find forest with path halving.
 index_t find_root(std::vector<index_t>& parent, index_t i) {
-  while (parent[static_cast<std::size_t>(i)] != i) {
-    auto& p = parent[static_cast<std::size_t>(i)];
-    p = parent[static_cast<std::size_t>(p)];
+  while (parent[i] != i) {
+    auto& p = parent[i];
+    p = parent[p];
     i = p;
   }
   return i;
@@ -158,18 +147,18 @@ std::vector<index_t> part_seeds(std::span<const std::array<index_t, 3>> triangle
   std::vector<index_t> parent(weld.size());
   std::iota(parent.begin(), parent.end(), index_t(0));
   for (const auto& t : triangles) {
-    const index_t r0 = find_root(parent, weld[static_cast<std::size_t>(t[0])]);
+    const index_t r0 = find_root(parent, weld[t[0]]);
     for (int k = 1; k < 3; ++k) {
-      const index_t rk = find_root(parent, weld[static_cast<std::size_t>(t[k])]);
-      if (rk != r0) parent[static_cast<std::size_t>(std::max(rk, r0))] = std::min(rk, r0);
+      const index_t rk = find_root(parent, weld[t[k]]);
+      if (rk != r0) parent[std::max(rk, r0)] = std::min(rk, r0);
     }
   }
   std::vector<index_t> seeds;
   std::vector<bool> seen(weld.size(), false);
   for (const auto& t : triangles) {
-    const index_t r = find_root(parent, weld[static_cast<std::size_t>(t[0])]);
-    if (!seen[static_cast<std::size_t>(r)]) {
-      seen[static_cast<std::size_t>(r)] = true;
+    const index_t r = find_root(parent, weld[t[0]]);
+    if (!seen[r]) {
+      seen[r] = true;
       seeds.push_back(t[0]);
     }
   }
@@ -190,9 +179,8 @@ void MeshBuilder::keep_triangles(TriangleMesh& m,
     const bool repeated = tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2];
     bool flat = repeated;
     if (!repeated) {
-      const convex::Triangle c = convex::Triangle{{m.vertices_[static_cast<std::size_t>(tri[0])],
-                                                   m.vertices_[static_cast<std::size_t>(tri[1])],
-                                                   m.vertices_[static_cast<std::size_t>(tri[2])]}};
+      const convex::Triangle c =
+          convex::Triangle{{m.vertices_[tri[0]], m.vertices_[tri[1]], m.vertices_[tri[2]]}};
       const real area2 = glm::length(glm::cross(c.p[1] - c.p[0], c.p[2] - c.p[0]));
       const real longest = std::max({glm::length(c.p[1] - c.p[0]), glm::length(c.p[2] - c.p[1]),
                                      glm::length(c.p[0] - c.p[2])});

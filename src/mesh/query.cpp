@@ -1,6 +1,7 @@
 // Mesh queries: branch and bound over the AABB trees in A's local frame,
-// exact triangle pairs at the leaves (mesh_triangle.cpp, or GJK against a
+// exact triangle pairs at the leaves (mesh/triangle.cpp, or GJK against a
 // hull), and the containment test when no surfaces touch.
+#include "core/names.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/mesh.hpp"
 
@@ -11,18 +12,9 @@
 
 namespace sepax::mesh {
 
-const char* to_string(Contact how) {
-  switch (how) {
-    case Contact::none:
-      return "none";
-    case Contact::surfaces:
-      return "surfaces";
-    case Contact::a_inside_b:
-      return "a_inside_b";
-    case Contact::b_inside_a:
-      return "b_inside_a";
-  }
-  return "unknown";
+const char* to_string(Interference how) {
+  static constexpr const char* names[] = {"none", "surfaces", "a_inside_b", "b_inside_a"};
+  return sepax::detail::name_of(how, names);
 }
 
 namespace {
@@ -110,7 +102,7 @@ real diagonal2(const Bounds& b) {
 /// What a traversal has found so far, in A's frame.
 struct Best {
   real distance = infinity;  // upper bound; 0 once a pair touches
-  bool touching = false;
+  bool intersecting = false;
   vec3 point_a{real(0)}, point_b{real(0)};
   index_t triangle_a = -1, triangle_b = -1;  // kept-triangle indices
   int pairs = 0;
@@ -131,23 +123,28 @@ void test_leaves(const TriangleMesh& a, const MeshNode& la, const TriangleMesh& 
   std::array<convex::Triangle, TriangleMesh::leaf_size> tb;
   std::array<Bounds, TriangleMesh::leaf_size> boxb;
   for (index_t j = 0; j < lb.count; ++j) {
-    tb[j] = to_triangle_frame(b.triangle(static_cast<std::size_t>(lb.start + j)), f.b_to_a);
+    tb[j] = to_triangle_frame(b.triangle(lb.start + j), f.b_to_a);
     boxb[j] = triangle_bounds(tb[j]);
   }
-  for (index_t i = 0; i < la.count && !best.touching; ++i) {
+  for (index_t i = 0; i < la.count && !best.intersecting; ++i) {
     const auto ia = static_cast<std::size_t>(la.start + i);
     const convex::Triangle ta = a.triangle(ia);
     const Bounds boxa = triangle_bounds(ta);
-    for (index_t j = 0; j < lb.count && !best.touching; ++j) {
+    for (index_t j = 0; j < lb.count && !best.intersecting; ++j) {
       const real limit = distance_wanted ? best.distance : f.band;
       if (box_distance2(boxa, boxb[j]) > reach2(limit, f)) continue;
       ++best.pairs;
       // For the verdict only, any gap beyond the band ends the pair (limit 0).
       const TrianglePair p = triangle_pair(ta, tb[j], f.band, distance_wanted ? limit : real(0));
       const bool nearer = distance_wanted && p.distance < best.distance;
-      if (p.touching || nearer)
-        best = Best{p.touching ? real(0) : p.distance, p.touching,   p.point_a, p.point_b,
-                    static_cast<index_t>(ia),          lb.start + j, best.pairs};
+      if (p.intersecting || nearer)
+        best = Best{p.intersecting ? real(0) : p.distance,
+                    p.intersecting,
+                    p.point_a,
+                    p.point_b,
+                    static_cast<index_t>(ia),
+                    lb.start + j,
+                    best.pairs};
     }
   }
 }
@@ -158,10 +155,10 @@ template <class PairOf>
 void push_children(const std::span<const MeshNode> nodes, index_t node, PairOf pair_of, real reach2,
                    std::array<NodePair, stack_size>& stack, int& top) {
   const NodePair first = pair_of(node + 1);
-  const NodePair second = pair_of(nodes[static_cast<std::size_t>(node)].start);
+  const NodePair second = pair_of(nodes[node].start);
   const bool first_nearer = first.gap2 <= second.gap2;
   for (const NodePair& p : {first_nearer ? second : first, first_nearer ? first : second})
-    if (p.gap2 <= reach2 && top < stack_size) stack[static_cast<std::size_t>(top++)] = p;
+    if (p.gap2 <= reach2 && top < stack_size) stack[top++] = p;
 }
 
 /// One mesh-mesh traversal: the shapes, their frames and the best pair so far.
@@ -177,17 +174,15 @@ struct MeshPair {
   [[nodiscard]] real reach() const { return reach2(distance_wanted ? best.distance : f.band, f); }
 
   [[nodiscard]] NodePair pair(index_t ia, index_t ib) const {
-    return NodePair{ia, ib,
-                    placed_gap2(a.nodes()[static_cast<std::size_t>(ia)].bounds,
-                                b.nodes()[static_cast<std::size_t>(ib)].bounds, f)};
+    return NodePair{ia, ib, placed_gap2(a.nodes()[ia].bounds, b.nodes()[ib].bounds, f)};
   }
 
   /// Tests p's triangles if both nodes are leaves (and returns false), else
   /// sets the two child pairs of p, the nearer first: the larger node (by
   /// its box's diagonal) is split (Ericson 6.3.2, "descend larger").
   bool split(const NodePair& p, std::array<NodePair, 2>& children) {
-    const MeshNode& na = a.nodes()[static_cast<std::size_t>(p.a)];
-    const MeshNode& nb = b.nodes()[static_cast<std::size_t>(p.b)];
+    const MeshNode& na = a.nodes()[p.a];
+    const MeshNode& nb = b.nodes()[p.b];
     if (na.leaf() && nb.leaf()) {
       test_leaves(a, na, b, nb, f, distance_wanted, best);
       return false;
@@ -206,14 +201,13 @@ struct MeshPair {
 void depth_first(MeshPair& t, const NodePair& start) {
   std::array<NodePair, stack_size> stack;
   int top = 0;
-  stack[static_cast<std::size_t>(top++)] = start;
+  stack[top++] = start;
   std::array<NodePair, 2> children;
-  while (top > 0 && !t.best.touching) {
-    const NodePair p = stack[static_cast<std::size_t>(--top)];
+  while (top > 0 && !t.best.intersecting) {
+    const NodePair p = stack[--top];
     if (p.gap2 > t.reach() || !t.split(p, children)) continue;
     for (int k = 1; k >= 0; --k)  // the nearer is pushed last, popped first
-      if (children[k].gap2 <= t.reach() && top < stack_size)
-        stack[static_cast<std::size_t>(top++)] = children[k];
+      if (children[k].gap2 <= t.reach() && top < stack_size) stack[top++] = children[k];
   }
 }
 
@@ -237,20 +231,20 @@ Best traverse_meshes(const TriangleMesh& a, const TriangleMesh& b, const PairFra
   std::array<NodePair, queue_size> queue;  // a min-heap on gap2
   auto farther = [](const NodePair& x, const NodePair& y) { return x.gap2 > y.gap2; };
   int size = 0;
-  queue[static_cast<std::size_t>(size++)] = t.pair(0, 0);
+  queue[size++] = t.pair(0, 0);
   std::array<NodePair, 2> children;
-  while (size > 0 && !t.best.touching) {
+  while (size > 0 && !t.best.intersecting) {
     std::pop_heap(queue.begin(), queue.begin() + size, farther);
-    const NodePair p = queue[static_cast<std::size_t>(--size)];
+    const NodePair p = queue[--size];
     if (p.gap2 > t.reach()) break;  // every pending pair is at least as far
     if (!t.split(p, children)) continue;
     for (const NodePair& c : children) {
-      if (c.gap2 > t.reach() || t.best.touching) continue;
+      if (c.gap2 > t.reach() || t.best.intersecting) continue;
       if (size == queue_size) {
         depth_first(t, c);
         continue;
       }
-      queue[static_cast<std::size_t>(size++)] = c;
+      queue[size++] = c;
       std::push_heap(queue.begin(), queue.begin() + size, farther);
     }
   }
@@ -260,37 +254,38 @@ Best traverse_meshes(const TriangleMesh& a, const TriangleMesh& b, const PairFra
 /// The containment part of a verdict when no surfaces touch: one vertex of
 /// each connected part of either mesh against the other, when closed.
 /// Sets how and the tested vertex (A's frame) in `at`.
-Contact containment(const TriangleMesh& a, const TriangleMesh& b, const PairFrame& f, vec3& at) {
+Interference containment(const TriangleMesh& a, const TriangleMesh& b, const PairFrame& f,
+                         vec3& at) {
   if (b.is_closed())
     for (index_t v : a.part_seeds()) {
-      at = a.vertices()[static_cast<std::size_t>(v)];
-      if (contains(b, f.b_to_a.apply_inverse(at))) return Contact::a_inside_b;
+      at = a.vertices()[v];
+      if (contains(b, f.b_to_a.apply_inverse(at))) return Interference::a_inside_b;
     }
   if (a.is_closed())
     for (index_t v : b.part_seeds()) {
-      at = f.b_to_a.apply(b.vertices()[static_cast<std::size_t>(v)]);
-      if (contains(a, at)) return Contact::b_inside_a;
+      at = f.b_to_a.apply(b.vertices()[v]);
+      if (contains(a, at)) return Interference::b_inside_a;
     }
-  return Contact::none;
+  return Interference::none;
 }
 
 /// The world-frame answer from a traversal and a containment verdict.
-Result finish(const Best& best, Contact how, const vec3& at, const Pose& pa, const TriangleMesh& a,
-              const TriangleMesh* b) {
+Result finish(const Best& best, Interference how, const vec3& at, const Pose& pa,
+              const TriangleMesh& a, const TriangleMesh* b) {
   Result r;
   r.pairs_tested = best.pairs;
-  r.how = best.touching ? Contact::surfaces : how;
-  r.intersecting = r.how != Contact::none;
-  if (r.how == Contact::a_inside_b || r.how == Contact::b_inside_a) {
+  r.how = best.intersecting ? Interference::surfaces : how;
+  r.intersecting = r.how != Interference::none;
+  if (r.how == Interference::a_inside_b || r.how == Interference::b_inside_a) {
     r.point_a = r.point_b = pa.apply(at);
     return r;
   }
   if (best.triangle_a < 0) return r;  // nothing tested: an empty shape
-  r.distance = best.touching ? real(0) : best.distance * pa.scale;  // A's lengths to world
+  r.distance = best.intersecting ? real(0) : best.distance * pa.scale;  // A's lengths to world
   r.point_a = pa.apply(best.point_a);
   r.point_b = pa.apply(best.point_b);
-  r.triangle_a = a.input_index(static_cast<std::size_t>(best.triangle_a));
-  if (b != nullptr) r.triangle_b = b->input_index(static_cast<std::size_t>(best.triangle_b));
+  r.triangle_a = a.input_index(best.triangle_a);
+  if (b != nullptr) r.triangle_b = b->input_index(best.triangle_b);
   return r;
 }
 
@@ -301,7 +296,7 @@ Result query(const TriangleMesh& a, const Pose& pose_a, const TriangleMesh& b, c
   const PairFrame f = make_frame(pose_a, a.magnitude(), pose_b, b.magnitude());
   const Best best = traverse_meshes(a, b, f, true);
   vec3 at(0);
-  const Contact how = best.touching ? Contact::surfaces : containment(a, b, f, at);
+  const Interference how = best.intersecting ? Interference::surfaces : containment(a, b, f, at);
   return finish(best, how, at, pose_a, a, &b);
 }
 
@@ -310,9 +305,9 @@ Hit intersect(const TriangleMesh& a, const Pose& pose_a, const TriangleMesh& b,
   if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Hit{};
   const PairFrame f = make_frame(pose_a, a.magnitude(), pose_b, b.magnitude());
   const Best best = traverse_meshes(a, b, f, false);
-  if (best.touching)
-    return Hit{Contact::surfaces, a.input_index(static_cast<std::size_t>(best.triangle_a)),
-               b.input_index(static_cast<std::size_t>(best.triangle_b))};
+  if (best.intersecting)
+    return Hit{Interference::surfaces, a.input_index(best.triangle_a),
+               b.input_index(best.triangle_b)};
   vec3 at(0);
   return Hit{containment(a, b, f, at)};
 }
@@ -351,22 +346,22 @@ Best traverse_hull(const TriangleMesh& a, const PosedHull& hull, const PairFrame
   const Bounds hull_box = to_frame(hull_local, f.b_to_a, f.abs_b_to_a);
   const auto nodes = a.nodes();
   auto pair_of = [&](index_t n) {
-    return NodePair{n, -1, placed_gap2(nodes[static_cast<std::size_t>(n)].bounds, hull_local, f)};
+    return NodePair{n, -1, placed_gap2(nodes[n].bounds, hull_local, f)};
   };
   std::array<NodePair, stack_size> stack;
   int top = 0;
-  stack[static_cast<std::size_t>(top++)] = pair_of(0);
-  while (top > 0 && !best.touching) {
-    const NodePair p = stack[static_cast<std::size_t>(--top)];
+  stack[top++] = pair_of(0);
+  while (top > 0 && !best.intersecting) {
+    const NodePair p = stack[--top];
     const real reach = reach2(distance_wanted ? best.distance : f.band, f);
     if (p.gap2 > reach) continue;
-    const MeshNode& node = nodes[static_cast<std::size_t>(p.a)];
+    const MeshNode& node = nodes[p.a];
     if (!node.leaf()) {
       push_children(nodes, p.a, pair_of, reach, stack, top);
       continue;
     }
-    for (index_t i = 0; i < node.count && !best.touching; ++i) {
-      const convex::Triangle t = a.triangle(static_cast<std::size_t>(node.start + i));
+    for (index_t i = 0; i < node.count && !best.intersecting; ++i) {
+      const convex::Triangle t = a.triangle(node.start + i);
       if (box_distance2(triangle_bounds(t), hull_box) <=
           reach2(distance_wanted ? best.distance : f.band, f))
         test_triangle(t, node.start + i, hull, distance_wanted, best);
@@ -394,30 +389,30 @@ bool mesh_inside_hull(const TriangleMesh& a, const Hull& hull, const PairFrame& 
   if (corners) return true;
   for (const auto& t : a.triangles())
     for (index_t v : t)
-      if (!inside_hull(a.vertices()[static_cast<std::size_t>(v)])) return false;
+      if (!inside_hull(a.vertices()[v])) return false;
   return true;
 }
 
 /// The verdict once the traversal is done: surfaces (or A inside the hull)
 /// when a triangle met the hull, else the hull inside the closed mesh.
-Contact hull_verdict(const TriangleMesh& a, const Hull& hull, const PairFrame& f, const Best& best,
-                     vec3& at) {
-  if (best.touching) {
-    at = a.triangle(static_cast<std::size_t>(best.triangle_a)).p[0];
-    return mesh_inside_hull(a, hull, f) ? Contact::a_inside_b : Contact::surfaces;
+Interference hull_verdict(const TriangleMesh& a, const Hull& hull, const PairFrame& f,
+                          const Best& best, vec3& at) {
+  if (best.intersecting) {
+    at = a.triangle(best.triangle_a).p[0];
+    return mesh_inside_hull(a, hull, f) ? Interference::a_inside_b : Interference::surfaces;
   }
   at = f.b_to_a.apply(hull.vertices()[0]);
-  return contains(a, at) ? Contact::b_inside_a : Contact::none;
+  return contains(a, at) ? Interference::b_inside_a : Interference::none;
 }
 
 Result mirrored(Result r) {
   std::swap(r.point_a, r.point_b);
   r.triangle_b = r.triangle_a;
   r.triangle_a = -1;
-  if (r.how == Contact::a_inside_b)
-    r.how = Contact::b_inside_a;
-  else if (r.how == Contact::b_inside_a)
-    r.how = Contact::a_inside_b;
+  if (r.how == Interference::a_inside_b)
+    r.how = Interference::b_inside_a;
+  else if (r.how == Interference::b_inside_a)
+    r.how = Interference::a_inside_b;
   return r;
 }
 
@@ -429,8 +424,9 @@ Result query(const TriangleMesh& a, const Pose& pose_a, const Hull& b, const Pos
   const PosedHull hull{convex::HullShape{&b}, f.b_to_a};
   Best best = traverse_hull(a, hull, f, true);
   vec3 at(0);
-  const Contact how = hull_verdict(a, b, f, best, at);
-  best.touching = how == Contact::surfaces;  // A inside the hull is reported as containment
+  const Interference how = hull_verdict(a, b, f, best, at);
+  best.intersecting =
+      how == Interference::surfaces;  // A inside the hull is reported as containment
   return finish(best, how, at, pose_a, a, nullptr);
 }
 
@@ -440,9 +436,9 @@ Hit intersect(const TriangleMesh& a, const Pose& pose_a, const Hull& b, const Po
   const PosedHull hull{convex::HullShape{&b}, f.b_to_a};
   const Best best = traverse_hull(a, hull, f, false);
   vec3 at(0);
-  const Contact how = hull_verdict(a, b, f, best, at);
-  if (how != Contact::surfaces) return Hit{how};
-  return Hit{how, a.input_index(static_cast<std::size_t>(best.triangle_a)), -1};
+  const Interference how = hull_verdict(a, b, f, best, at);
+  if (how != Interference::surfaces) return Hit{how};
+  return Hit{how, a.input_index(best.triangle_a), -1};
 }
 
 Result query(const Hull& a, const Pose& pose_a, const TriangleMesh& b, const Pose& pose_b) {
@@ -453,10 +449,10 @@ Hit intersect(const Hull& a, const Pose& pose_a, const TriangleMesh& b, const Po
   Hit h = intersect(b, pose_b, a, pose_a);
   h.triangle_b = h.triangle_a;
   h.triangle_a = -1;
-  if (h.how == Contact::a_inside_b)
-    h.how = Contact::b_inside_a;
-  else if (h.how == Contact::b_inside_a)
-    h.how = Contact::a_inside_b;
+  if (h.how == Interference::a_inside_b)
+    h.how = Interference::b_inside_a;
+  else if (h.how == Interference::b_inside_a)
+    h.how = Interference::a_inside_b;
   return h;
 }
 

@@ -22,41 +22,12 @@ void keep_nearer(Closest& best, const vec3& a, const vec3& b) {
   if (d2 < best.distance2) best = Closest{d2, a, b};
 }
 
-real clamp01(real x) {
-  return std::clamp(x, real(0), real(1));
-}
-
-// Closest points of segments p1-q1 and p2-q2 (Ericson, Real-Time Collision
-// Detection 5.1.9): minimise over s, t in [0, 1] the distance between
-// p1 + s d1 and p2 + t d2, clamping s, recomputing t, and clamping again.
+// Closest points of segments p1-q1 and p2-q2.
 void segment_segment(const vec3& p1, const vec3& q1, const vec3& p2, const vec3& q2,
                      Closest& best) {
-  const vec3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
-  const real a = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r);
-  real s = 0, t = 0;
-  if (!(a > 0) && !(e > 0)) {
-    // both points
-  } else if (!(a > 0)) {
-    t = clamp01(f / e);
-  } else {
-    const real c = glm::dot(d1, r);
-    if (!(e > 0)) {
-      s = clamp01(-c / a);
-    } else {
-      const real b = glm::dot(d1, d2);
-      const real denom = a * e - b * b;  // >= 0; 0 for parallel segments
-      s = denom > 0 ? clamp01((b * f - c * e) / denom) : real(0);
-      t = (b * s + f) / e;
-      if (t < 0) {
-        t = 0;
-        s = clamp01(-c / a);
-      } else if (t > 1) {
-        t = 1;
-        s = clamp01((b - c) / a);
-      }
-    }
-  }
-  keep_nearer(best, p1 + d1 * s, p2 + d2 * t);
+  const vec3 d1 = q1 - p1, d2 = q2 - p2;
+  const sepax::detail::SegmentParams st = sepax::detail::closest_on_segments(p1, d1, p2, d2);
+  keep_nearer(best, p1 + d1 * st.s, p2 + d2 * st.t);
 }
 
 // Closest points of two disjoint triangles: when they do not intersect, the
@@ -127,10 +98,10 @@ TrianglePair triangle_pair(const convex::Triangle& a, const convex::Triangle& b,
   const Closest c = closest_features(a, b);
   r.point_a = c.a;
   r.point_b = c.b;
-  r.touching = !(gap > band);
+  r.intersecting = !(gap > band);
   // Apart: the closest features give the distance, and no axis can show
   // more than that; max() keeps it from rounding below the gap.
-  r.distance = r.touching ? real(0) : std::max(std::sqrt(c.distance2), gap);
+  r.distance = r.intersecting ? real(0) : std::max(std::sqrt(c.distance2), gap);
   return r;
 }
 

@@ -170,7 +170,7 @@ bool EdgeQuery::visit_patch(const NormalPatch& patch) {
 // true when the query can stop (an axis separates by more than stop_above).
 bool EdgeQuery::probe_edge(index_t i, index_t& walk_start) {
   const EdgeArc& local = probe_.edge_arcs()[i];
-  if (!can_beat(local, probe_.edge_start(std::size_t(i)))) return false;
+  if (!can_beat(local, probe_.edge_start(i))) return false;
   const ProbeArc arc = probe_arc(i);
   if (walking_) {
     const Walk w = walk(i, arc, walk_start);
@@ -188,7 +188,7 @@ ProbeArc EdgeQuery::probe_arc(index_t i) const {
                   probe_in_indexed_.rotate(local.tangent),
                   local.cos_half,
                   local.sin_half,
-                  probe_in_indexed_.apply(probe_.edge_start(std::size_t(i)))};
+                  probe_in_indexed_.apply(probe_.edge_start(i))};
 }
 
 // Every listed probe edge against every listed indexed edge.
@@ -303,7 +303,7 @@ inline EdgeQuery::Pair EdgeQuery::test_pair(index_t i, const ProbeArc& arc, inde
   const EdgeArc& indexed_arc = indexed_.edge_arcs()[j];
   if (!arcs_cross(arc, indexed_arc, axis)) return Pair::apart;
   ++counters_.axes_tested;
-  const vec3 to_indexed = indexed_.edge_start(std::size_t(j)) - arc.start;
+  const vec3 to_indexed = indexed_.edge_start(j) - arc.start;
   real separation = glm::dot(axis, to_indexed);
   // The axis of nearly parallel edges is known to about eps / sin(angle)
   // rad, and the gap between the edges' lines along it moves by that times
@@ -335,11 +335,9 @@ real EdgeQuery::measured_separation(index_t i, index_t j, const vec3& axis) {
   const vec3 local = probe_in_indexed_.rotate_inverse(axis);
   gap_hint_probe_ = support_index(probe_, local, gap_hint_probe_);
   counters_.support_calls += 2;
-  const vec3 s = probe_.edge_start(std::size_t(i));
-  return glm::dot(axis, indexed_.vertices()[std::size_t(gap_hint_indexed_)] -
-                            indexed_.edge_start(std::size_t(j))) -
-         glm::dot(local, probe_.vertices()[std::size_t(gap_hint_probe_)] - s) *
-             probe_in_indexed_.scale;
+  const vec3 s = probe_.edge_start(i);
+  return glm::dot(axis, indexed_.vertices()[gap_hint_indexed_] - indexed_.edge_start(j)) -
+         glm::dot(local, probe_.vertices()[gap_hint_probe_] - s) * probe_in_indexed_.scale;
 }
 
 }  // namespace
@@ -374,7 +372,7 @@ Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box
   for (index_t j = 0; j < index_t(arcs.size()); ++j) {
     const vec3 e = other_in_box.rotate(arcs[j].direction);
     const vec3 m = other_in_box.rotate(arcs[j].middle);
-    const vec3 start = other_in_box.apply(other.edge_start(std::size_t(j)));
+    const vec3 start = other_in_box.apply(other.edge_start(j));
     for (int k = 0; k < 3; ++k) {
       ++counters.arc_tests;
       const vec3 q = glm::cross(frame.axes[k], e);

@@ -1,6 +1,6 @@
-// Pieces shared by the SAT sources: sat.cpp (the query and its face
-// queries), sat_edge.cpp (edge queries), sat_box.cpp (box against box) and
-// sat_reference.cpp (the slow references). Not installed.
+// Pieces shared by the SAT sources: query.cpp (the query and its face
+// queries), edge.cpp (edge queries), box.cpp (box against box) and
+// resting.cpp (the resting state). Not installed.
 #pragma once
 
 #include "sepax/sat.hpp"
@@ -55,7 +55,7 @@ struct Best {
 /// Axes a query leaves out: the directions within a cap (half angle with
 /// cosine `cos_half`) about `axis`, which is expressed in the frame of the
 /// query and oriented from A to B. Resting states bound the axes outside a
-/// cap this way (sat_resting.cpp).
+/// cap this way (sat/resting.cpp).
 struct Cap {
   vec3 axis{real(0)};
   real cos_half = 1;
@@ -117,7 +117,7 @@ void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull
 /// count (the best face's separation plus the face preference): edges whose
 /// arcs cannot beat it are skipped. Stops once an axis separates by more
 /// than `stop_above`.
-/// (sat_edge.cpp)
+/// (sat/edge.cpp)
 /// With a cap (in the indexed frame), axes inside it are not recorded.
 [[nodiscard]] Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_indexed,
                               bool probe_is_a, bool use_grid, real floor, real stop_above,
@@ -125,7 +125,7 @@ void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull
 
 /// The best axis of the listed edge pairs (probe edges against indexed
 /// edges) whose arcs cross, measured as edge_query measures them.
-/// (sat_edge.cpp)
+/// (sat/edge.cpp)
 [[nodiscard]] Best listed_edge_pairs(const Hull& indexed, const Hull& probe,
                                      const Pose& probe_in_indexed, bool probe_is_a,
                                      std::span<const index_t> probe_edges,
@@ -136,49 +136,50 @@ void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull
 /// `stop_above`. With a cap (in hull's frame, against its face normals),
 /// faces inside it are skipped. Faces that cannot beat `floor` are skipped
 /// too: the answer is the best face when it beats `floor`, else `floor`
-/// with no face. (sat.cpp)
+/// with no face. (sat/query.cpp)
 [[nodiscard]] Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull,
                               real stop_above, Counters& counters, const Cap* cap = nullptr,
                               real floor = -infinity);
 
 /// Edge query of a box against a general hull, in the box's frame.
-/// (sat_edge.cpp)
+/// (sat/edge.cpp)
 [[nodiscard]] Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box,
                                   bool box_is_a, real stop_above, Counters& counters,
                                   const Cap* cap = nullptr);
 
 /// The rim axes of two flat polygons: the in-plane outward normals of both
-/// polygons' edges. (sat_edge.cpp)
+/// polygons' edges. (sat/edge.cpp)
 [[nodiscard]] Best flat_rim_query(const PairFrames& p, real stop_above, Counters& counters);
-
-/// Every non-parallel edge pair, without pruning: the reference edge query
-/// of all_edges_query. (sat_reference.cpp)
-[[nodiscard]] Best all_pairs_edge_query(const PairFrames& p, Counters& counters);
-
-/// How general() finds the edge axes.
-enum class EdgeMethod { gauss_map, all_pairs };
 
 /// The general query: faces of A and of B, then edge pairs, each kind
 /// replacing the best so far only when it separates more by
 /// tol::face_preference of the size. Stops once an axis separates by more
-/// than `stop_above` (+infinity for the full query). (sat.cpp)
-[[nodiscard]] Result general(const PairFrames& p, real stop_above,
-                             EdgeMethod method = EdgeMethod::gauss_map);
+/// than `stop_above` (+infinity for the full query). (sat/query.cpp)
+[[nodiscard]] Result general(const PairFrames& p, real stop_above);
 
 /// The edge of `hull` (a box) along its box axis `k` that is furthest along
-/// `u` (in the hull's local frame). (sat_box.cpp)
+/// `u` (in the hull's local frame). (sat/box.cpp)
 [[nodiscard]] index_t box_edge(const Hull& hull, int k, const vec3& u);
 
-/// The general query's answer from the cache's resting state, when it
-/// certifies one (sat_resting.cpp).
-[[nodiscard]] bool try_resting(const PairFrames& p, Resting& state, Result& out);
+/// Reads and writes a Resting (its friend): builds it after a full query,
+/// answers from it, drops it. (sat/resting.cpp)
+struct RestingState {
+  /// The general query's answer from the state, when it certifies one.
+  static bool answer(const PairFrames& p, Resting& s, Result& out);
+  /// Builds (or clears, or counts down the wait of) the state after a full
+  /// query's answer `r`.
+  static void after_query(const PairFrames& p, const Result& r, Resting& s);
 
-/// Builds (or clears) the resting state after a full query's answer `r`.
-/// (sat_resting.cpp)
-void build_resting(const PairFrames& p, const Result& r, Resting& state);
+ private:
+  static bool make_lists(const PairFrames& p, const vec3& n, real cap, real turn_limit,
+                         int max_faces, int max_edges, Resting& s);
+  static void build(const PairFrames& p, const Result& r, Resting& s);
+  static void back_off(Resting& s);
+  static void drop(Resting& s);
+};
 
 /// Box-box 15-axis test; both hulls must be boxes. Stops once an axis
-/// separates by more than `stop_above`. (sat_box.cpp)
+/// separates by more than `stop_above`. (sat/box.cpp)
 [[nodiscard]] Result box_box(const PairFrames& p, real stop_above);
 
 }  // namespace sepax::sat::detail

@@ -3,49 +3,31 @@
 
 namespace sepax::sat {
 
-Result mirrored(const Result& r) {
-  Result m = r;
-  m.axis = -r.axis;
-  m.feature.a = r.feature.b;
-  m.feature.b = r.feature.a;
-  switch (r.feature.kind) {
-    case FeatureKind::face_a:
-      m.feature.kind = FeatureKind::face_b;
-      break;
-    case FeatureKind::face_b:
-      m.feature.kind = FeatureKind::face_a;
-      break;
-    case FeatureKind::edge_normal_a:
-      m.feature.kind = FeatureKind::edge_normal_b;
-      break;
-    case FeatureKind::edge_normal_b:
-      m.feature.kind = FeatureKind::edge_normal_a;
-      break;
-    default:
-      break;
-  }
-  return m;
-}
-
 // The low id is always A in the cache, so a pair asked in the other order
 // runs swapped and its answer is mirrored back.
+PairCache::Entry& PairCache::entry(std::uint64_t id_a, std::uint64_t id_b) {
+  const auto [it, added] = entries_.try_emplace(key(id_a, id_b));
+  if (added && resting_) it->second.resting = std::make_unique<Resting>();
+  return it->second;
+}
+
 Result PairCache::query(std::uint64_t id_a, const Hull& a, const Pose& pose_a, std::uint64_t id_b,
                         const Hull& b, const Pose& pose_b) {
-  Cache& cache = entries_[key(id_a, id_b)];
-  if (id_a <= id_b) return sat::query(a, pose_a, b, pose_b, &cache);
-  return mirrored(sat::query(b, pose_b, a, pose_a, &cache));
+  Entry& e = entry(id_a, id_b);
+  if (id_a <= id_b) return sat::query(a, pose_a, b, pose_b, &e.cache, e.resting.get());
+  return mirrored(sat::query(b, pose_b, a, pose_a, &e.cache, e.resting.get()));
 }
 
 bool PairCache::intersect(std::uint64_t id_a, const Hull& a, const Pose& pose_a, std::uint64_t id_b,
                           const Hull& b, const Pose& pose_b) {
-  Cache& cache = entries_[key(id_a, id_b)];
-  if (id_a <= id_b) return sat::intersect(a, pose_a, b, pose_b, &cache);
-  return sat::intersect(b, pose_b, a, pose_a, &cache);
+  Entry& e = entry(id_a, id_b);
+  if (id_a <= id_b) return sat::intersect(a, pose_a, b, pose_b, &e.cache, e.resting.get());
+  return sat::intersect(b, pose_b, a, pose_a, &e.cache, e.resting.get());
 }
 
 const Cache* PairCache::find(std::uint64_t id_a, std::uint64_t id_b) const {
   const auto it = entries_.find(key(id_a, id_b));
-  return it == entries_.end() ? nullptr : &it->second;
+  return it == entries_.end() ? nullptr : &it->second.cache;
 }
 
 void PairCache::erase(std::uint64_t id_a, std::uint64_t id_b) {

@@ -1,10 +1,11 @@
 // SAT between convex hulls: the query and its entry points, the face
 // queries, the choice between face and edge axes, and the axis cache. Edge
-// queries are in sat_edge.cpp, box against box in sat_box.cpp.
+// queries are in sat/edge.cpp, box against box in sat/box.cpp.
 //
 // Follows Gregorius, "The Separating Axis Test between Convex Polyhedra"
 // (GDC 2013): the best of the face normals of both hulls and of the cross
 // products of edge pairs that form a face of the Minkowski difference.
+#include "core/names.hpp"
 #include "sat/internal.hpp"
 #include "sepax/support.hpp"
 
@@ -17,21 +18,9 @@ using detail::infinity;
 using detail::PairFrames;
 
 const char* to_string(FeatureKind kind) {
-  switch (kind) {
-    case FeatureKind::none:
-      return "none";
-    case FeatureKind::face_a:
-      return "face_a";
-    case FeatureKind::face_b:
-      return "face_b";
-    case FeatureKind::edges:
-      return "edges";
-    case FeatureKind::edge_normal_a:
-      return "edge_normal_a";
-    case FeatureKind::edge_normal_b:
-      return "edge_normal_b";
-  }
-  return "unknown";
+  static constexpr const char* names[] = {"none",  "face_a",        "face_b",
+                                          "edges", "edge_normal_a", "edge_normal_b"};
+  return sepax::detail::name_of(kind, names);
 }
 
 namespace detail {
@@ -135,7 +124,7 @@ Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull, 
 // `stop_above` = +infinity for the full query, the touching tolerance for
 // the boolean one (any axis separating by more ends it). Preference: A's
 // face, then B's face, then an edge pair.
-Result general(const PairFrames& p, real stop_above, EdgeMethod method) {
+Result general(const PairFrames& p, real stop_above) {
   Counters counters;
   const real bias = tol::face_preference * p.size;
   const Best face_a = face_query(p.a, p.b, p.b_in_a, stop_above, counters);
@@ -164,9 +153,7 @@ Result general(const PairFrames& p, real stop_above, EdgeMethod method) {
   const bool probe_is_a = b_grid || !a_grid;
   Best edges;
   const bool one_box = p.a.is_box() != p.b.is_box();
-  if (method == EdgeMethod::all_pairs) {
-    edges = all_pairs_edge_query(p, counters);
-  } else if (one_box && p.a.is_box()) {
+  if (one_box && p.a.is_box()) {
     edges = box_edge_query(p.a, p.b, p.b_in_a, true, stop_above, counters);
   } else if (one_box) {
     edges = box_edge_query(p.b, p.a, p.a_in_b, false, stop_above / k, counters);
@@ -182,8 +169,7 @@ Result general(const PairFrames& p, real stop_above, EdgeMethod method) {
   if (edges.separation > best.separation + bias) {
     best = edges;
     feature = {FeatureKind::edges, edges.a, edges.b};
-    const bool gauss = method == EdgeMethod::gauss_map;
-    const bool in_b_frame = gauss && (one_box ? p.b.is_box() : probe_is_a);
+    const bool in_b_frame = one_box ? p.b.is_box() : probe_is_a;
     axis = in_b_frame ? p.b_in_a.rotate(edges.axis) : edges.axis;
   }
   if (p.a.is_flat() && p.b.is_flat() && best.separation <= stop_above) {
@@ -247,14 +233,14 @@ bool separated_along_centres(const PairFrames& p, real stop_above, Result& out) 
 // `stop_above`: +infinity for the best axis; else the query may end at any
 // axis that separates by more (never below the touching band).
 Result run(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache,
-           real stop_above) {
+           Resting* resting, real stop_above) {
   if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b))
     return Result{};  // programmer error: no hull to test
   const PairFrames p = detail::make_frames(a, pose_a, b, pose_b);
   stop_above = std::max(stop_above / pose_a.scale, p.touch);  // A's lengths
   Result r;
   if (cache && try_cache(p, *cache, r)) return r;
-  if (cache && detail::try_resting(p, cache->resting, r)) {
+  if (cache && resting && detail::RestingState::answer(p, *resting, r)) {
     store(p, r, *cache);
     return r;
   }
@@ -266,7 +252,7 @@ Result run(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
     // the same feature has decided two frames running.
     const bool again = cache->feature == r.feature;
     store(p, r, *cache);
-    if (again) detail::build_resting(p, r, cache->resting);
+    if (again && resting) detail::RestingState::after_query(p, r, *resting);
   }
   return r;
 }
@@ -275,11 +261,55 @@ Result run(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
 
 Result query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache,
              real max_separation) {
-  return run(a, pose_a, b, pose_b, cache, max_separation);
+  return run(a, pose_a, b, pose_b, cache, nullptr, max_separation);
+}
+
+Result query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache,
+             Resting* resting, real max_separation) {
+  return run(a, pose_a, b, pose_b, cache, resting, max_separation);
 }
 
 bool intersect(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache) {
-  return run(a, pose_a, b, pose_b, cache, real(0)).intersecting;
+  return run(a, pose_a, b, pose_b, cache, nullptr, real(0)).intersecting;
+}
+
+bool intersect(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache,
+               Resting* resting) {
+  return run(a, pose_a, b, pose_b, cache, resting, real(0)).intersecting;
+}
+
+Result query_general(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Result{};
+  return detail::general(detail::make_frames(a, pose_a, b, pose_b), infinity);
+}
+
+Feature mirrored(const Feature& f) {
+  Feature m{f.kind, f.b, f.a};
+  switch (f.kind) {
+    case FeatureKind::face_a:
+      m.kind = FeatureKind::face_b;
+      break;
+    case FeatureKind::face_b:
+      m.kind = FeatureKind::face_a;
+      break;
+    case FeatureKind::edge_normal_a:
+      m.kind = FeatureKind::edge_normal_b;
+      break;
+    case FeatureKind::edge_normal_b:
+      m.kind = FeatureKind::edge_normal_a;
+      break;
+    case FeatureKind::none:
+    case FeatureKind::edges:
+      break;
+  }
+  return m;
+}
+
+Result mirrored(const Result& r) {
+  Result m = r;
+  m.axis = -r.axis;
+  m.feature = mirrored(r.feature);
+  return m;
 }
 
 }  // namespace sepax::sat

@@ -53,7 +53,7 @@ namespace {
 /// The short lists' lengths, tried before Resting's longest ones.
 constexpr int short_faces = 8;
 constexpr int short_edges = 24;
-static_assert(short_faces <= Resting::max_faces && short_edges <= Resting::max_edges);
+static_assert(short_faces <= tol::resting::max_faces && short_edges <= tol::resting::max_edges);
 
 /// The most a unit vector moves between rotations r0 and r1: the spectral
 /// norm of r1 - r0, which is 2 sin(angle / 2) for the angle of r0^T r1.
@@ -104,8 +104,8 @@ ContactPoints face_corners(const Hull& hull, index_t f, const Pose& pose) {
 ContactPoints contact_points(const Hull& hull, index_t edge, const vec3& d, const Pose& pose) {
   ContactPoints out;
   if (edge >= 0) {
-    out.p[out.count++] = pose.apply(hull.edge_start(std::size_t(edge)));
-    out.p[out.count++] = pose.apply(hull.edge_end(std::size_t(edge)));
+    out.p[out.count++] = pose.apply(hull.edge_start(edge));
+    out.p[out.count++] = pose.apply(hull.edge_end(edge));
   } else {
     out.p[out.count++] = pose.apply(hull.vertices()[support_index(hull, d, -1)]);
   }
@@ -141,39 +141,43 @@ bool arc_near(const vec3& n, const vec3& m, const EdgeArc& arc, real cap) {
   return glm::dot(n, m) >= c * arc.cos_half - s * arc.sin_half;
 }
 
+}  // namespace
+
 /// The faces whose axes lie within `cap` of n (B's within cap plus
 /// `turn_limit`) and the edges whose arcs come that close; false when a list
 /// holds more than its maximum.
-bool make_lists(const PairFrames& p, const vec3& n, real cap, real turn_limit, int max_faces,
-                int max_edges, Resting& s) {
+bool RestingState::make_lists(const PairFrames& p, const vec3& n, real cap, real turn_limit,
+                              int max_faces, int max_edges, Resting& s) {
   const real wider = cap + turn_limit;
   const real cos_cap = std::cos(cap), cos_wider = std::cos(wider);
   const mat3& turn = p.b_in_a.rotation;
-  s.face_count[0] = s.face_count[1] = s.edge_count[0] = s.edge_count[1] = 0;
+  s.face_count_[0] = s.face_count_[1] = s.edge_count_[0] = s.edge_count_[1] = 0;
   for (index_t f = 0; f < index_t(p.a.face_count()); ++f)
     if (glm::dot(p.a.planes()[f].normal, n) > cos_cap) {
-      if (s.face_count[0] == max_faces) return false;
-      s.faces[0][s.face_count[0]++] = f;
+      if (s.face_count_[0] == max_faces) return false;
+      s.faces_[0][s.face_count_[0]++] = f;
     }
   for (index_t g = 0; g < index_t(p.b.face_count()); ++g)
     if (glm::dot(-(turn * p.b.planes()[g].normal), n) > cos_wider) {
-      if (s.face_count[1] == max_faces) return false;
-      s.faces[1][s.face_count[1]++] = g;
+      if (s.face_count_[1] == max_faces) return false;
+      s.faces_[1][s.face_count_[1]++] = g;
     }
   for (index_t i = 0; i < index_t(p.a.edge_count()); ++i) {
     const EdgeArc& arc = p.a.edge_arcs()[i];
     if (!arc_near(n, arc.middle, arc, cap)) continue;
-    if (s.edge_count[0] == max_edges) return false;
-    s.edges[0][s.edge_count[0]++] = i;
+    if (s.edge_count_[0] == max_edges) return false;
+    s.edges_[0][s.edge_count_[0]++] = i;
   }
   for (index_t j = 0; j < index_t(p.b.edge_count()); ++j) {
     const EdgeArc& arc = p.b.edge_arcs()[j];
     if (!arc_near(n, -(turn * arc.middle), arc, wider)) continue;
-    if (s.edge_count[1] == max_edges) return false;
-    s.edges[1][s.edge_count[1]++] = j;
+    if (s.edge_count_[1] == max_edges) return false;
+    s.edges_[1][s.edge_count_[1]++] = j;
   }
   return true;
 }
+
+namespace {
 
 /// The best axis outside the cap about n, or `floor` when none beats it:
 /// axes that cannot are skipped by the queries' bounds, so a high floor
@@ -216,8 +220,10 @@ real certainty(const PairFrames& p) {
   return 3 * tol::face_preference * p.size + 2 * p.touch;
 }
 
-void build(const PairFrames& p, const Result& r, Resting& s) {
-  s.valid = false;
+}  // namespace
+
+void RestingState::build(const PairFrames& p, const Result& r, Resting& s) {
+  s.valid_ = false;
   const FeatureKind kind = r.feature.kind;
   const bool general =
       kind == FeatureKind::face_a || kind == FeatureKind::face_b || kind == FeatureKind::edges;
@@ -274,8 +280,8 @@ void build(const PairFrames& p, const Result& r, Resting& s) {
   real cap = 0, turn_limit = 0, rim = infinity;
   const auto find_cap = [&](int max_faces, int max_edges) {
     for (int step = 0; step < 10; ++step) {
-      cap = Resting::cap_angle / real(1 << std::min(step, 5));
-      turn_limit = Resting::max_turn / real(1 << std::max(step - 5, 0));
+      cap = tol::resting::cap_angle / real(1 << std::min(step, 5));
+      turn_limit = tol::resting::max_turn / real(1 << std::max(step - 5, 0));
       rim = rim_at(cap);
       if (separation > rim + certainty(p) &&
           make_lists(p, n, cap, turn_limit, max_faces, max_edges, s))
@@ -283,91 +289,90 @@ void build(const PairFrames& p, const Result& r, Resting& s) {
     }
     return false;
   };
-  if (term_count == 0 ||
-      !(find_cap(short_faces, short_edges) || find_cap(Resting::max_faces, Resting::max_edges)))
+  if (term_count == 0 || !(find_cap(short_faces, short_edges) ||
+                           find_cap(tol::resting::max_faces, tol::resting::max_edges)))
     return;
   const real cos_cap = std::cos(cap);
 
   // Every axis outside the cap is bounded by the larger of the rim bound
   // and the best outside; the queries need not look below the motion the
   // state is to allow (a fraction of the size), which skips most axes.
-  const real floor = std::max(rim, separation - certainty(p) - Resting::motion_room * p.size);
-  s.outside = best_outside(p, n, cos_cap, floor);
-  if (!(separation > s.outside + certainty(p))) return;
+  const real floor = std::max(rim, separation - certainty(p) - tol::resting::motion_room * p.size);
+  s.outside_ = best_outside(p, n, cos_cap, floor);
+  if (!(separation > s.outside_ + certainty(p))) return;
   real reach = 0;
   for (const vec3& v : p.b.vertices()) reach = std::max(reach, glm::length(v - p.b.centroid()));
-  s.reach = reach;
-  s.rotation = p.b_in_a.rotation;
-  s.centroid = p.b_in_a.apply(p.b.centroid());
-  s.scale = p.b_in_a.scale;
-  s.turn_limit = turn_limit;
-  s.answers = 0;
-  s.valid = true;
+  s.reach_ = reach;
+  s.rotation_ = p.b_in_a.rotation;
+  s.centroid_ = p.b_in_a.apply(p.b.centroid());
+  s.scale_ = p.b_in_a.scale;
+  s.turn_limit_ = turn_limit;
+  s.answers_ = 0;
+  s.valid_ = true;
 }
 
 /// Waits 1, 2, 4, ... up to max_wait frames before the next build.
-void back_off(Resting& s) {
-  s.backoff = s.backoff == 0 ? 1 : std::min(2 * s.backoff, Resting::max_wait);
-  s.wait = s.backoff;
+void RestingState::back_off(Resting& s) {
+  s.backoff_ = s.backoff_ == 0 ? 1 : std::min(2 * s.backoff_, tol::resting::max_wait);
+  s.wait_ = s.backoff_;
 }
 
 /// Drops the state; one that answered too few frames to pay for its build
 /// backs off.
-void drop(Resting& s) {
-  s.valid = false;
-  if (s.answers < Resting::min_answers)
+void RestingState::drop(Resting& s) {
+  s.valid_ = false;
+  if (s.answers_ < tol::resting::min_answers)
     back_off(s);
   else
-    s.backoff = 0;
+    s.backoff_ = 0;
 }
 
-}  // namespace
-
-void build_resting(const PairFrames& p, const Result& r, Resting& s) {
-  if (s.wait > 0) {
-    --s.wait;
-    s.valid = false;
+void RestingState::after_query(const PairFrames& p, const Result& r, Resting& s) {
+  if (s.wait_ > 0) {
+    --s.wait_;
+    s.valid_ = false;
     return;
   }
   build(p, r, s);
-  if (!s.valid) back_off(s);
+  if (!s.valid_) back_off(s);
 }
 
-bool try_resting(const PairFrames& p, Resting& s, Result& out) {
-  if (!s.valid) return false;
+bool RestingState::answer(const PairFrames& p, Resting& s, Result& out) {
+  if (!s.valid_) return false;
   const real k = p.b_in_a.scale;
-  const real turned = turn_between(s.rotation, p.b_in_a.rotation);
+  const real turned = turn_between(s.rotation_, p.b_in_a.rotation);
   // |R1 - R0| <= 2 sin(limit / 2): every direction of B turned by at most
   // the limit (the lists' margin).
-  if (k != s.scale || !(turned <= 2 * std::sin(s.turn_limit / 2))) {
+  if (k != s.scale_ || !(turned <= 2 * std::sin(s.turn_limit_ / 2))) {
     drop(s);
     return false;
   }
   const real moved =
-      glm::length(p.b_in_a.apply(p.b.centroid()) - s.centroid) + turned * k * s.reach;
+      glm::length(p.b_in_a.apply(p.b.centroid()) - s.centroid_) + turned * k * s.reach_;
   Counters counters;
   Best fa, fb;
   index_t hint = -1;
-  for (int m = 0; m < s.face_count[0]; ++m) {
-    const index_t f = s.faces[0][m];
+  for (int m = 0; m < s.face_count_[0]; ++m) {
+    const index_t f = s.faces_[0][m];
     const Plane& plane = p.a.planes()[f];
     hint = support_index(p.b, p.b_in_a.rotate_inverse(-plane.normal), hint);
     const real separation = plane.distance(p.b_in_a.apply(p.b.vertices()[hint]));
     if (separation > fa.separation) fa = Best{separation, f, -1, plane.normal};
   }
   hint = -1;
-  for (int m = 0; m < s.face_count[1]; ++m) {
-    const index_t g = s.faces[1][m];
+  for (int m = 0; m < s.face_count_[1]; ++m) {
+    const index_t g = s.faces_[1][m];
     const Plane& plane = p.b.planes()[g];
     hint = support_index(p.a, p.a_in_b.rotate_inverse(-plane.normal), hint);
     const real separation = plane.distance(p.a_in_b.apply(p.a.vertices()[hint])) * k;
     if (separation > fb.separation) fb = Best{separation, g, -1, vec3(0)};
   }
-  counters.support_calls = s.face_count[0] + s.face_count[1];
+  counters.support_calls = s.face_count_[0] + s.face_count_[1];
   counters.axes_tested = counters.support_calls;
   const Best edges = listed_edge_pairs(
-      p.a, p.b, p.b_in_a, false, std::span<const index_t>(s.edges[1], std::size_t(s.edge_count[1])),
-      std::span<const index_t>(s.edges[0], std::size_t(s.edge_count[0])), counters);
+      p.a, p.b, p.b_in_a, false,
+      std::span<const index_t>(s.edges_[1], std::size_t(s.edge_count_[1])),
+      std::span<const index_t>(s.edges_[0], std::size_t(s.edge_count_[0])), counters);
 
   // The general query's preference: A's face, then B's, then an edge pair.
   const real bias = tol::face_preference * p.size;
@@ -385,11 +390,11 @@ bool try_resting(const PairFrames& p, Resting& s, Result& out) {
     axis = edges.axis;
   }
   if (feature.a < 0 && feature.b < 0) return false;
-  if (!(best.separation > s.outside + moved + certainty(p))) {
+  if (!(best.separation > s.outside_ + moved + certainty(p))) {
     drop(s);
     return false;
   }
-  ++s.answers;
+  ++s.answers_;
   counters.cache_hit = true;
   out = make_result(p, best.separation, axis, feature, counters);
   return true;

@@ -5,7 +5,7 @@
 // The axes follow the seeds' curved shapes ("SAT (Separating Axis
 // Theorem)", section 6: a circle against a polygon takes the polygon's
 // normals and the axis from its closest vertex to the centre) and
-// Gregorius's Minkowski faces (GDC 2013, as sat.cpp): the hull's face
+// Gregorius's Minkowski faces (GDC 2013, as sat/query.cpp): the hull's face
 // normals, and the segment crossed with every hull edge whose Gauss-map arc
 // crosses the segment's (the great circle normal to it). When an axis
 // separates the core from the hull, the closest points give the exact
@@ -13,6 +13,8 @@
 // Collision Detection, 5.1.2 point-segment, 5.1.9 segment-segment), written
 // here for sepax.
 #include "sat/round_internal.hpp"
+
+#include "core/closest_point.hpp"
 #include "sepax/support.hpp"
 
 #include <algorithm>
@@ -67,48 +69,12 @@ Clipped clip_to_face(const Hull& hull, index_t f, const vec3& p0, const vec3& d,
 
 namespace {
 
+using sepax::detail::clamp01;
+using sepax::detail::closest_on_segment;
+using sepax::detail::closest_on_segments;
+using sepax::detail::SegmentParams;
+
 constexpr real infinity = std::numeric_limits<real>::infinity();
-
-// x clamped to [0, 1]; NaN gives 0.
-real clamp01(real x) {
-  return !(x > 0) ? real(0) : x < 1 ? x : real(1);
-}
-
-// Ericson 5.1.2 (ClosestPtPointSegment): the parameter of the point of the
-// segment a + t ab nearest p.
-real closest_on_segment(const vec3& p, const vec3& a, const vec3& ab) {
-  const real length2 = glm::dot(ab, ab);
-  return length2 > 0 ? clamp01(glm::dot(p - a, ab) / length2) : real(0);
-}
-
-// Ericson 5.1.9 (ClosestPtSegmentSegment): the parameters s, t of the
-// closest points p1 + s d1 and p2 + t d2 of two segments. Zero-length
-// segments are points; segments within tol::parallel of parallel take s = 0
-// first (any s has the same distance where they overlap), then both are
-// clamped in turn, which ends on a closest pair.
-struct SegmentParams {
-  real s = 0;
-  real t = 0;
-};
-SegmentParams closest_segments(const vec3& p1, const vec3& d1, const vec3& p2, const vec3& d2) {
-  const vec3 r = p1 - p2;
-  const real a = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r);
-  if (!(a > 0)) return {real(0), e > 0 ? clamp01(f / e) : real(0)};
-  const real c = glm::dot(d1, r);
-  if (!(e > 0)) return {clamp01(-c / a), real(0)};
-  const real b = glm::dot(d1, d2), denom = a * e - b * b;  // a e sin^2 of their angle
-  SegmentParams p;
-  if (denom > tol::parallel * tol::parallel * a * e) p.s = clamp01((b * f - c * e) / denom);
-  p.t = (b * p.s + f) / e;
-  if (!(p.t > 0)) {
-    p.t = 0;
-    p.s = clamp01(-c / a);
-  } else if (p.t > 1) {
-    p.t = 1;
-    p.s = clamp01((b - c) / a);
-  }
-  return p;
-}
 
 // True when p projects into face f: inside the side plane through each of
 // its edges (the plane of the edge and the face normal). No slack: a point
@@ -233,18 +199,18 @@ Axis rim_axes(const Hull& hull, const Core& core, index_t segment_edge, Counters
 }
 
 // A point of edge e at parameter t: the edge there, or the vertex at an end.
-HullFeature edge_feature(const Hull& hull, index_t e, real t) {
+FeatureRef edge_feature(const Hull& hull, index_t e, real t) {
   const auto half_edges = hull.half_edges();
-  if (!(t > 0)) return {HullFeature::Type::vertex, half_edges[2 * e].origin};
-  if (!(t < 1)) return {HullFeature::Type::vertex, half_edges[2 * e + 1].origin};
-  return {HullFeature::Type::edge, e};
+  if (!(t > 0)) return {FeatureType::vertex, half_edges[2 * e].origin};
+  if (!(t < 1)) return {FeatureType::vertex, half_edges[2 * e + 1].origin};
+  return {FeatureType::edge, e};
 }
 
 // The closest points of the core and hull edge e (Ericson 5.1.9) as a witness.
 void edge_witness(const Hull& hull, const Core& core, index_t e, RoundAnswer& out) {
-  const vec3 a = hull.edge_start(static_cast<std::size_t>(e));
-  const vec3 ab = hull.edge_end(static_cast<std::size_t>(e)) - a;
-  const SegmentParams p = closest_segments(core.p0, core.d, a, ab);
+  const vec3 a = hull.edge_start(e);
+  const vec3 ab = hull.edge_end(e) - a;
+  const SegmentParams p = closest_on_segments(core.p0, core.d, a, ab);
   out.t = p.s;
   out.on_hull = a + p.t * ab;
   out.hull_feature = edge_feature(hull, e, p.t);
@@ -258,7 +224,7 @@ void axis_witness(const Hull& hull, const Core& core, const Axis& axis, RoundAns
   switch (axis.feature.kind) {
     case FeatureKind::face_b: {
       out.t = real(axis.end);
-      out.hull_feature = {HullFeature::Type::face, axis.index};
+      out.hull_feature = {FeatureType::face, axis.index};
       const Plane& plane = hull.planes()[axis.index];
       const vec3 x = core.at(out.t);
       if (core.segment && !projects_into_face(hull, axis.index, x)) {
@@ -275,8 +241,8 @@ void axis_witness(const Hull& hull, const Core& core, const Axis& axis, RoundAns
     }
     case FeatureKind::edge_normal_b: {
       const vec3 x = axis.end == 0 ? core.p0 : core.p1;
-      const vec3 a = hull.edge_start(static_cast<std::size_t>(axis.index));
-      const vec3 ab = hull.edge_end(static_cast<std::size_t>(axis.index)) - a;
+      const vec3 a = hull.edge_start(axis.index);
+      const vec3 ab = hull.edge_end(axis.index) - a;
       const real t = closest_on_segment(x, a, ab);
       out.t = real(axis.end);
       out.on_hull = a + t * ab;
@@ -286,7 +252,7 @@ void axis_witness(const Hull& hull, const Core& core, const Axis& axis, RoundAns
     case FeatureKind::edge_normal_a: {
       out.on_hull = hull.vertices()[axis.index];
       out.t = closest_on_segment(out.on_hull, core.p0, core.d);
-      out.hull_feature = {HullFeature::Type::vertex, axis.index};
+      out.hull_feature = {FeatureType::vertex, axis.index};
       return;
     }
     default:  // edges
@@ -316,7 +282,7 @@ Closest closest_points(const Hull& hull, const Core& core, const Faces& faces, R
       closest.distance = d;
       out.t = real(k);
       out.on_hull = x - d * hull.planes()[faces.nearest[k]].normal;
-      out.hull_feature = {HullFeature::Type::face, faces.nearest[k]};
+      out.hull_feature = {FeatureType::face, faces.nearest[k]};
     }
   }
   const auto half_edges = hull.half_edges();
@@ -358,7 +324,7 @@ real apart(const Hull& hull, const Core& core, const Faces& faces, const Axis& t
   const bool face_inside = top.feature.kind == FeatureKind::face_b && out.t == real(top.end) &&
                            projects_into_face(hull, top.index, out.on_hull);
   const bool edge_inside = top.feature.kind == FeatureKind::edges && out.t > 0 && out.t < 1 &&
-                           out.hull_feature.type == HullFeature::Type::edge;
+                           out.hull_feature.type == FeatureType::edge;
   if (!face_inside && !edge_inside) {
     RoundAnswer closest_pair = out;
     const Closest closest = closest_points(hull, core, faces, closest_pair);
@@ -367,7 +333,7 @@ real apart(const Hull& hull, const Core& core, const Faces& faces, const Axis& t
       out.t = closest_pair.t;
       out.on_hull = closest_pair.on_hull;
       out.hull_feature = closest_pair.hull_feature;
-      if (out.hull_feature.type == HullFeature::Type::face) {
+      if (out.hull_feature.type == FeatureType::face) {
         out.axis = -hull.planes()[out.hull_feature.index].normal;
         out.feature = {FeatureKind::face_b, -1, out.hull_feature.index};
       } else if (distance > out.touch) {
@@ -388,12 +354,12 @@ real apart(const Hull& hull, const Core& core, const Faces& faces, const Axis& t
 
 // Outline: the face axes, then (a segment) the edge axes and (a flat hull)
 // the rim axes, each kind replacing the best only when better by
-// tol::face_preference of the size, as sat.cpp does. The largest gap is
+// tol::face_preference of the size, as sat/query.cpp does. The largest gap is
 // the core's exact signed distance when it is <= 0; above, apart() finds
 // the exact distance. The radius comes off last.
 //
 // The touching band is relative to the hull's magnitude and the core's
-// local coordinates, as sat.cpp's is to the pair's; the manifold's slack
+// local coordinates, as sat/query.cpp's is to the pair's; the manifold's slack
 // against a face's side planes also to the world coordinates, at whose size
 // the change of frame rounds.
 RoundAnswer round_query(const Hull& hull, const Pose& pose, const vec3& p0_world,
@@ -449,16 +415,21 @@ Result to_result(const detail::RoundAnswer& answer, const Pose& pose) {
 
 }  // namespace
 
-Result query(const convex::Sphere& a, const Hull& b, const Pose& pose_b) {
-  if (b.empty() || !scale_ok(pose_b)) return Result{};  // programmer error: no hull to test
-  const real radius = a.radius / pose_b.scale;          // in the hull's local lengths
-  return to_result(detail::round_query(b, pose_b, a.core.p, a.core.p, radius, -1), pose_b);
+// The shape's core and radius go to the world frame (pose_a), then into
+// the hull's frame and lengths (round_query, pose_b).
+Result query(const convex::Sphere& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  if (b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Result{};  // programmer error
+  const vec3 c = pose_a.apply(a.core.p);
+  const real radius = a.radius * pose_a.scale / pose_b.scale;  // in the hull's local lengths
+  return to_result(detail::round_query(b, pose_b, c, c, radius, -1), pose_b);
 }
 
-Result query(const convex::Capsule& a, const Hull& b, const Pose& pose_b) {
-  if (b.empty() || !scale_ok(pose_b)) return Result{};
-  const real radius = a.radius / pose_b.scale;
-  return to_result(detail::round_query(b, pose_b, a.core.p0, a.core.p1, radius, 0), pose_b);
+Result query(const convex::Capsule& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  if (b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return Result{};
+  const real radius = a.radius * pose_a.scale / pose_b.scale;
+  return to_result(
+      detail::round_query(b, pose_b, pose_a.apply(a.core.p0), pose_a.apply(a.core.p1), radius, 0),
+      pose_b);
 }
 
 }  // namespace sepax::sat

@@ -1,5 +1,5 @@
-// The query behind sat_round.cpp (SAT of spheres and capsules against a
-// hull) and contact_round.cpp (their manifolds): a rounded segment against a
+// The query behind sat/round.cpp (SAT of spheres and capsules against a
+// hull) and contact/round.cpp (their manifolds): a rounded segment against a
 // hull, in the hull's local frame, with the witness points the manifold is
 // built from. Not installed.
 #pragma once
@@ -9,13 +9,6 @@
 #include <cstdint>
 
 namespace sepax::sat::detail {
-
-/// The hull's feature under a witness point.
-struct HullFeature {
-  enum class Type : std::uint8_t { vertex, edge, face };
-  Type type = Type::face;
-  index_t index = -1;
-};
 
 /// A rounded segment (a sphere when both ends coincide) against a hull,
 /// everything in the hull's local frame.
@@ -34,7 +27,7 @@ struct RoundAnswer {
   /// a pair whose gap along the deciding axis is the core's depth.
   real t = 0;
   vec3 on_hull{real(0)};
-  HullFeature hull_feature;  ///< the feature of the hull under on_hull
+  FeatureRef hull_feature;  ///< the feature of the hull under on_hull
   /// Absolute touching tolerance: tol::touching of the pair's magnitude (the
   /// hull's, the core's coordinates in its frame, the radius).
   real touch = 0;
@@ -48,7 +41,7 @@ struct RoundAnswer {
 /// of a hull (the planes through the face's edges along its normal; moved
 /// out by `slack` when round-off would leave nothing): the parameters of the ends that remain, each
 /// with the half-edge whose side plane cut it (-1 when it is an end of the segment); `empty` when
-/// nothing remains. (sat_round.cpp)
+/// nothing remains. (sat/round.cpp)
 struct Clipped {
   real t[2] = {real(0), real(1)};
   index_t cut[2] = {-1, -1};
@@ -61,7 +54,7 @@ struct Clipped {
 /// (in the hull's local lengths: world / pose.scale) against a non-empty
 /// hull at `pose`, answered in the hull's frame and lengths.
 /// `segment_edge` is what sat::Feature::a says for an axis from the
-/// segment: -1 for a sphere, 0 for a capsule. (sat_round.cpp)
+/// segment: -1 for a sphere, 0 for a capsule. (sat/round.cpp)
 [[nodiscard]] RoundAnswer round_query(const Hull& hull, const Pose& pose, const vec3& p0,
                                       const vec3& p1, real radius, index_t segment_edge);
 

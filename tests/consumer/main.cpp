@@ -59,11 +59,12 @@ int main() {
   // The ball resting on the ground, rolling slowly: after two frames the
   // cache answers from the axes near the contact normal, still exactly.
   sat::Cache rest;
+  sat::Resting state;  // opt-in: a pair that rests keeps one
   int resting_hits = 0;
   for (int frame = 0; frame < 60; ++frame) {
     const Pose rolling = pose_from_euler_deg(vec3(real(0.001) * real(frame), 0, real(0.49)),
                                              vec3(0, real(0.05) * real(frame), 0));
-    resting_hits += sat::query(ground, at_origin, ball, rolling, &rest).counters.cache_hit;
+    resting_hits += sat::query(ground, at_origin, ball, rolling, &rest, &state).counters.cache_hit;
   }
   std::printf("resting: %d of 60 frames answered from the resting state\n", resting_hits);
   return r.intersecting && !(d.distance <= 0) && hits > 50 && c.agree && m.count == 4 &&

@@ -96,8 +96,10 @@ void check_pair(const char* order, const Pair& p) {
   const real held =
       2 * tol::manifold_face * std::min(p.a.extent() * p.pa.scale, p.b.extent() * p.pb.scale);
   contact::Cache cache;
+  sat::Resting resting;
   for (int call = 0; call < 3; ++call) {
-    const contact::Manifold warm = contact::collide(p.a, p.pa, p.b, p.pb, p.margin, &cache);
+    const contact::Manifold warm =
+        contact::collide(p.a, p.pa, p.b, p.pb, p.margin, &cache, &resting);
     check_manifold(order, p, warm);
     SEPAX_FUZZ_CHECK((warm.count > 0) == (m.count > 0), "%s: %d points cold, %d warm (call %d)",
                      order, m.count, warm.count, call);

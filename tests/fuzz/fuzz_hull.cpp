@@ -48,7 +48,7 @@ void check_error(const HullResult& r, const std::vector<vec3>& points) {
     SEPAX_FUZZ_CHECK(r.status == HullStatus::too_few_points, "%zu points: %s", points.size(),
                      r.message.c_str());
   } else if (fuzz::beyond_range(points)) {
-    // Refused: queries take fourth powers of lengths (hull_build.cpp).
+    // Refused: queries take fourth powers of lengths (hull/build.cpp).
     SEPAX_FUZZ_CHECK(
         r.status == HullStatus::non_finite && r.message.find("overflow") != std::string::npos,
         "coordinates beyond the range: %s", r.message.c_str());

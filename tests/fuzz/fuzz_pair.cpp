@@ -24,7 +24,6 @@
 #include "sepax/gjk.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/support.hpp"
-#include "sepax/testing.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -93,7 +92,7 @@ real band(const Pair& p) {
 }
 
 /// Gap of the pair along the world direction u (from A to B): the smallest
-/// coordinate of B along u minus the largest of A (crosscheck.cpp's).
+/// coordinate of B along u minus the largest of A (analysis/crosscheck.cpp's).
 real gap_along(const Pair& p, const vec3& u) {
   const vec3 top_a = p.pa.apply(support_point(p.a, p.pa.rotate_inverse(u)));
   const vec3 bottom_b = p.pb.apply(support_point(p.b, p.pb.rotate_inverse(-u)));

@@ -30,7 +30,6 @@
 
 #include "sepax/crosscheck.hpp"
 #include "sepax/gjk.hpp"
-#include "sepax/testing.hpp"
 #include "test_util.hpp"
 
 #include <algorithm>
@@ -372,16 +371,17 @@ void check_caches(Context& x, const sat::Result& q, const sat::Result& m) {
   // Primed twice at the nudged pose: an overlapping pair decided by the
   // same feature twice builds its resting state, which then answers.
   sat::Cache cache{};
-  (void)sat::query(x.a, x.pose_a, x.b, before, &cache);
-  (void)sat::query(x.a, x.pose_a, x.b, before, &cache);
-  const sat::Result got = sat::query(x.a, x.pose_a, x.b, x.pose_b, &cache);
+  sat::Resting state;
+  (void)sat::query(x.a, x.pose_a, x.b, before, &cache, &state);
+  (void)sat::query(x.a, x.pose_a, x.b, before, &cache, &state);
+  const sat::Result got = sat::query(x.a, x.pose_a, x.b, x.pose_b, &cache, &state);
   decide(x, Metric::cache_decision, got.intersecting, band, "cached separation",
          double(got.separation));
   const bool resting =
       cached_value(x, Metric::cache_equal, Metric::cache_hit_bound, Metric::cache_resting, got, q);
   x.tally.resting_hits += resting;
   x.tally.cache_hits += got.counters.cache_hit && !resting;
-  const bool hit = sat::intersect(x.a, x.pose_a, x.b, x.pose_b, &cache);
+  const bool hit = sat::intersect(x.a, x.pose_a, x.b, x.pose_b, &cache, &state);
   decide(x, Metric::cache_decision, hit, band, "cached sat::intersect", hit);
 
   // Ids in reverse order: PairCache runs B against A and mirrors back.

@@ -99,7 +99,7 @@ struct Known {
 };
 constexpr Known known_cases[] = {
     // EPA's witness walk stopped in a fan of coplanar triangles: point_b -
-    // point_a off by up to 70% of the depth (fixed in src/epa.cpp).
+    // point_a off by up to 70% of the depth (fixed in src/gjk/epa.cpp).
     {Category::shallow, 23962},
     {Category::tiny_scale, 9208},
     {Category::deep, 45587},
@@ -118,12 +118,12 @@ constexpr Known known_cases[] = {
     // Same run: EPA's witness walk located each visited face's own
     // projection, so the witnesses matched a neighbour's normal (4e-4 rad
     // off), not the reported one: 3.3e-7 of a 7.5e-4 depth (fixed in
-    // src/epa.cpp).
+    // src/gjk/epa.cpp).
     {Category::tiny_scale, 43334},
     // Float million-pair run of 2026-11-24: B against A took the axis of two
     // edges 1.5e-4 rad from parallel, 1.2e-3 rad off in float, and the gap
     // between their lines along it put the depth 0.0034 short of 0.439
-    // (bound 0.0015). Such axes are now measured by supports (src/sat.cpp).
+    // (bound 0.0015). Such axes are now measured by supports (src/sat/query.cpp).
     {Category::face_face_parallel, 61503},
 };
 constexpr std::uint64_t known_count = std::size(known_cases);

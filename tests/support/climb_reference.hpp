@@ -1,7 +1,7 @@
 // The plain hill climb that support_climb must match vertex for vertex: the
 // same steepest ascent, plateau search and polygon-face look, with the exact
 // round-off test on every neighbour and every step, positions gathered
-// through vertices(), and the face look at every stop (support.cpp as of
+// through vertices(), and the face look at every stop (hull/support.cpp as of
 // commit b3a0c3b). support_climb judges most gains by a bound instead and
 // skips the face look where no polygon face is; this is the general path
 // those fast paths are checked against (header-only).

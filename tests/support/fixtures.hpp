@@ -1,8 +1,12 @@
-// Point clouds that more than one test uses, written out once (header-only).
+// Point clouds and meshes that more than one test or benchmark uses,
+// written out once (header-only).
 #pragma once
 
 #include "sepax/types.hpp"
 
+#include <array>
+#include <cmath>
+#include <numbers>
 #include <vector>
 
 namespace sepax::test {
@@ -32,6 +36,33 @@ inline std::vector<vec3> grid_hull_points() {
       {-0.0035000000000000001, -0.0065000000000000006, -0.0075000000000000006},
       {0.0015, 0.0015, -0.0045000000000000005},
   };
+}
+
+/// Vertices and triangles (three indices each) of a generated mesh.
+struct Soup {
+  std::vector<vec3> vertices;
+  std::vector<std::array<index_t, 3>> triangles;
+};
+
+/// Torus around the z axis: centre circle of radius R, vertices on the tube
+/// of radius r (nu steps around z, nv around the tube), 2 nu nv outward
+/// triangles; a closed mesh. For the mesh tests and bench_mesh.
+inline Soup torus(real R, real r, int nu, int nv) {
+  Soup s;
+  const real two_pi = 2 * std::numbers::pi_v<real>;
+  for (int i = 0; i < nu; ++i)
+    for (int j = 0; j < nv; ++j) {
+      const real u = two_pi * real(i) / real(nu), v = two_pi * real(j) / real(nv);
+      const real rho = R + r * std::cos(v);
+      s.vertices.emplace_back(rho * std::cos(u), rho * std::sin(u), r * std::sin(v));
+    }
+  const auto id = [&](int i, int j) { return index_t((i % nu) * nv + (j % nv)); };
+  for (int i = 0; i < nu; ++i)
+    for (int j = 0; j < nv; ++j) {
+      s.triangles.push_back({id(i, j), id(i + 1, j), id(i + 1, j + 1)});
+      s.triangles.push_back({id(i, j), id(i + 1, j + 1), id(i, j + 1)});
+    }
+  return s;
 }
 
 }  // namespace sepax::test

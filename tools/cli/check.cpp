@@ -151,7 +151,7 @@ std::string contacts_suffix(const PairReport& r) {
          (r.contacts->count == 1 ? " contact" : " contacts");
 }
 
-std::string feature_text(contact::FeatureRef f) {
+std::string feature_text(FeatureRef f) {
   const char* names[] = {"vertex", "edge", "face"};
   return std::string(names[int(f.type)]) + " " + std::to_string(f.index);
 }

@@ -86,7 +86,7 @@ struct Headline {
 [[nodiscard]] std::string contacts_suffix(const PairReport& r);
 
 /// "face 3", "edge 12" or "vertex 7": a contact point's feature.
-[[nodiscard]] std::string feature_text(contact::FeatureRef f);
+[[nodiscard]] std::string feature_text(FeatureRef f);
 
 /// The manifold as JSON: {"normal", "margin", "separation", "feature",
 /// "face_for_edge_pair", "points": [{"point_a", "point_b", "separation", "id",

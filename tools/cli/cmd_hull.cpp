@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "common.hpp"
 #include "decompose_mode.hpp"
+#include "sepax/hull_cap.hpp"
 #include "shape.hpp"
 
 #include <algorithm>

@@ -70,7 +70,7 @@ void add_file(SceneInput& in, const std::string& path, bool parts, bool in_folde
     return;
   }
   const io::LoadResult file = io::load(path);
-  if (in_folder && file.status == io::LoadStatus::unknown_format) {
+  if (in_folder && file.status == io::Status::unknown_format) {
     in.skipped.push_back(path);
     return;
   }

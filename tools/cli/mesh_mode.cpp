@@ -75,7 +75,7 @@ mesh::Result hull_pair(const Hull& a, const Pose& pa, const Hull& b, const Pose&
   r.point_a = d.point_a;
   r.point_b = d.point_b;
   if (r.intersecting) {
-    r.how = mesh::Contact::surfaces;
+    r.how = mesh::Interference::surfaces;
   } else {
     r.distance = d.distance;
   }
@@ -92,13 +92,13 @@ mesh::Result query(const LoadedMesh& a, const Pose& pa, const LoadedMesh& b, con
 /// How an intersecting pair interferes, for people.
 std::string how_text(const MeshReport& r) {
   switch (r.result.how) {
-    case mesh::Contact::surfaces:
+    case mesh::Interference::surfaces:
       return "the surfaces cross or touch";
-    case mesh::Contact::a_inside_b:
+    case mesh::Interference::a_inside_b:
       return "A lies inside B's solid (the surfaces do not meet)";
-    case mesh::Contact::b_inside_a:
+    case mesh::Interference::b_inside_a:
       return "B lies inside A's solid (the surfaces do not meet)";
-    case mesh::Contact::none:
+    case mesh::Interference::none:
       break;
   }
   return "apart";
