@@ -8,6 +8,7 @@
 //   hull_file.hpp    cooked hulls: save and load a built hull (.sxhull)
 //   hull_cap.hpp     cap_vertices(): a hull capped to a number of vertices
 //   shapes.hpp       boxes, polyhedra, cylinders, random hulls
+//   cast.hpp         Ray, CastResult; rays against hulls, spheres and capsules
 //   sat.hpp          sat::query (exact depth and axis), sat::intersect, sat::Cache,
 //                    sat::Resting (opt-in, for pairs that rest)
 //   sat_pair_cache.hpp  sat::PairCache: the caches of many pairs, by body ids
@@ -24,6 +25,7 @@
 // Mesh files are read by the separate library sepax_io (io.hpp).
 #pragma once
 
+#include "sepax/cast.hpp"
 #include "sepax/contact.hpp"
 #include "sepax/convex.hpp"
 #include "sepax/convexity.hpp"

@@ -284,6 +284,30 @@ Answer Difference::query(const dvec3& shift) const {
   return flat_ ? flat_query(origin) : solid_query(origin);
 }
 
+// The origin is in D + t d when -t d is in D: per facet, n . (-t d) - offset
+// <= 0 in centred coordinates (the point -t d - center).
+Difference::Entry Difference::entry(const dvec3& d) const {
+  Entry e;
+  if (!ok_ || flat_) return e;
+  e.ok = true;
+  double enter = -inf, leave = inf;
+  for (const Facet& f : facets_) {
+    const double at0 = glm::dot(f.normal, -center_) - f.offset;
+    const double rate = -glm::dot(f.normal, d);
+    if (rate == 0) {
+      if (at0 > 0) return e;
+      continue;
+    }
+    const double t = -at0 / rate;
+    if (rate < 0 && t > enter) enter = t, e.normal = -f.normal;
+    if (rate > 0 && t < leave) leave = t;
+  }
+  e.meets = enter <= leave;
+  e.enter = enter;
+  e.leave = leave;
+  return e;
+}
+
 Answer Difference::solid_query(const dvec3& o) const {
   Answer r = base_answer();
   std::vector<double> dist(facets_.size());

@@ -74,6 +74,18 @@ class Difference {
   /// The answer for the pair with B translated by `shift` (world frame).
   [[nodiscard]] Answer query(const dvec3& shift = dvec3(0)) const;
 
+  /// When B moving by t * translation (world frame) meets A: the interval
+  /// of t where the pair intersects (the origin in D + t * translation),
+  /// clipped by every facet of D. Solid D only (ok false for a flat one).
+  struct Entry {
+    bool ok = false;        ///< false for a flat D or one not built
+    bool meets = false;     ///< some t intersects
+    double enter = 0;       ///< first t in contact (may be negative)
+    double leave = 0;       ///< last t in contact
+    dvec3 normal{0, 0, 1};  ///< unit, A to B: the entry facet's axis
+  };
+  [[nodiscard]] Entry entry(const dvec3& translation) const;
+
   /// False when D could not be built.
   [[nodiscard]] bool ok() const { return ok_; }
   /// Size of the pair (see Answer::size).

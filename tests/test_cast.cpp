@@ -1,0 +1,271 @@
+// Rays (cast.hpp): hand cases on a box, a flat polygon, spheres and
+// capsules; the walk against the scan; seeded random rays against the entry
+// of the ray into the brute-force hull (Qhull in double, every facet).
+#include "sepax/cast.hpp"
+#include "sepax/shapes.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "pairs.hpp"
+#include "reference.hpp"
+#include "test_util.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <vector>
+
+using namespace sepax;
+using namespace sepax::test;
+
+namespace {
+
+/// Absolute tolerance of the hand cases (unit-sized shapes).
+const double hand = is_double ? 1e-12 : 2e-6;
+/// Relative tolerance against the reference (of the path's length and the
+/// shape's size, whichever is larger).
+const double rel = is_double ? 1e-9 : 3e-5;
+
+Ray ray(const vec3& origin, const vec3& translation, real max_fraction = 1) {
+  return Ray{origin, translation, max_fraction};
+}
+
+void check_unit(const vec3& n) {
+  CHECK(finite(n));
+  CHECK(std::abs(double(glm::length(n)) - 1) < 1e-5);
+}
+
+}  // namespace
+
+TEST_CASE("a ray against a box: faces, edges, vertices, misses, starts inside", "[cast]") {
+  const Hull box = shapes::box(vec3(1));
+  CastResult r = ray_cast(box, Pose{}, ray(vec3(-3, real(0.2), real(0.1)), vec3(4, 0, 0)));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(0.5).margin(hand));
+  CHECK(r.normal.x == Approx(-1));
+  CHECK(r.point.x == Approx(-1).margin(hand));
+  CHECK(r.feature.type == FeatureType::face);
+  CHECK(box.planes()[r.feature.index].normal.x == Approx(-1));
+
+  // Beside it, stopping short of it, leading away from it.
+  CHECK(ray_cast(box, Pose{}, ray(vec3(-3, real(1.5), 0), vec3(4, 0, 0))).status ==
+        CastStatus::missed);
+  CHECK(ray_cast(box, Pose{}, ray(vec3(-3, 0, 0), vec3(1, 0, 0))).status == CastStatus::missed);
+  CHECK(ray_cast(box, Pose{}, ray(vec3(-3, 0, 0), vec3(4, 0, 0), real(0.49))).status ==
+        CastStatus::missed);
+  CHECK(ray_cast(box, Pose{}, ray(vec3(-3, 0, 0), vec3(-4, 0, 0))).status == CastStatus::missed);
+
+  // Through a vertex, and grazing an edge: closed sets, so they hit.
+  r = ray_cast(box, Pose{}, ray(vec3(-3, -3, -3), vec3(4, 4, 4)));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(0.5).margin(hand));
+  r = ray_cast(box, Pose{}, ray(vec3(-3, 1, 1), vec3(4, 0, 0)));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(0.5).margin(hand));
+  CHECK(ray_cast(box, Pose{}, ray(vec3(-3, 1, real(1.0001)), vec3(4, 0, 0))).status ==
+        CastStatus::missed);
+
+  // From inside, and from the surface: overlapping, the way out.
+  r = ray_cast(box, Pose{}, ray(vec3(real(0.6), real(0.1), 0), vec3(-4, 0, 0)));
+  CHECK(r.status == CastStatus::overlapping);
+  CHECK(r.fraction == 0);
+  CHECK(r.normal.x == Approx(1));
+  r = ray_cast(box, Pose{}, ray(vec3(-1, 0, 0), vec3(-4, 0, 0)));
+  CHECK(r.status == CastStatus::overlapping);
+  CHECK(r.normal.x == Approx(-1));
+
+  // No motion: the static answer.
+  CHECK(ray_cast(box, Pose{}, ray(vec3(real(0.5), 0, 0), vec3(0))).status ==
+        CastStatus::overlapping);
+  CHECK(ray_cast(box, Pose{}, ray(vec3(2, 0, 0), vec3(0))).status == CastStatus::missed);
+}
+
+TEST_CASE("a ray against a posed, scaled hull is the ray against its world copy", "[cast]") {
+  const Hull box = shapes::box(vec3(1, 2, 3));
+  Pose pose = at_deg(vec3(10, -5, 2), vec3(30, 45, 60));
+  pose.scale = 2.5;
+  // A ray aimed at the box's centre from 20 away enters where the pose puts
+  // the face it meets; the point lies on that face's world plane.
+  const vec3 dir = glm::normalize(vec3(1, real(0.3), real(-0.2)));
+  const Ray r0 = ray(pose.translation - dir * real(20), dir * real(40));
+  const CastResult r = ray_cast(box, pose, r0);
+  REQUIRE(r.status == CastStatus::hit);
+  const Plane& face = box.planes()[r.feature.index];
+  const vec3 local = pose.apply_inverse(r.point);
+  CHECK(double(face.distance(local)) == Approx(0).margin(1e3 * hand));
+  CHECK(double(glm::dot(r.normal, pose.rotate(face.normal))) == Approx(1));
+  CHECK(double(glm::dot(r.normal, dir)) < 0);
+}
+
+TEST_CASE("a ray against a flat polygon: through it, beside it, along its plane", "[cast]") {
+  const Hull square = shapes::polygon(1, 4);  // corners on the unit circle, z = 0
+  CastResult r = ray_cast(square, Pose{}, ray(vec3(real(0.1), real(0.2), 2), vec3(0, 0, -4)));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(0.5).margin(hand));
+  CHECK(r.normal.z == Approx(1));  // faces where the ray comes from
+  r = ray_cast(square, Pose{}, ray(vec3(real(0.1), real(0.2), -2), vec3(0, 0, 4)));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.normal.z == Approx(-1));
+  CHECK(ray_cast(square, Pose{}, ray(vec3(real(0.9), real(0.9), 2), vec3(0, 0, -4))).status ==
+        CastStatus::missed);
+  // In its plane, towards it: it meets the rim.
+  r = ray_cast(square, Pose{}, ray(vec3(-3, 0, 0), vec3(4, 0, 0)));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(0.5).margin(hand));
+  CHECK(r.feature.type == FeatureType::edge);
+  CHECK(double(r.normal.z) == Approx(0).margin(hand));
+  CHECK(r.normal.x < 0);
+}
+
+TEST_CASE("rays against spheres and capsules", "[cast]") {
+  const convex::Sphere s = convex::sphere(vec3(1, 0, 0), real(0.5));
+  CastResult r = ray_cast(s, Pose{}, ray(vec3(-2, 0, 0), vec3(4, 0, 0)));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(0.625).margin(hand));
+  CHECK(r.normal.x == Approx(-1));
+  CHECK(ray_cast(s, Pose{}, ray(vec3(-2, real(0.6), 0), vec3(4, 0, 0))).status ==
+        CastStatus::missed);
+  r = ray_cast(s, Pose{}, ray(vec3(real(1.2), 0, 0), vec3(4, 0, 0)));
+  CHECK(r.status == CastStatus::overlapping);
+  CHECK(r.normal.x == Approx(1));
+  // Posed and scaled: radius 0.5 * 2 about (3, 0, 0).
+  Pose pose = at_deg(vec3(2, 0, 0), vec3(0, 0, 90));
+  pose.scale = 2;
+  r = ray_cast(convex::sphere(vec3(0), real(0.5)), pose, ray(vec3(-2, 0, 0), vec3(4, 0, 0)));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(0.75).margin(hand));
+
+  const convex::Capsule c = convex::capsule(vec3(0, -1, 0), vec3(0, 1, 0), real(0.25));
+  r = ray_cast(c, Pose{}, ray(vec3(-2, real(0.3), 0), vec3(4, 0, 0)));  // the cylinder
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(1.75 / 4).margin(hand));
+  CHECK(r.feature == FeatureRef{FeatureType::edge, 0});
+  r = ray_cast(c, Pose{}, ray(vec3(0, 3, 0), vec3(0, -4, 0)));  // the upper cap, head on
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(1.75 / 4).margin(hand));
+  CHECK(r.feature == FeatureRef{FeatureType::vertex, 1});
+  CHECK(r.normal.y == Approx(1));
+  r = ray_cast(c, Pose{}, ray(vec3(real(0.1), 0, 0), vec3(0, 0, 1)));
+  CHECK(r.status == CastStatus::overlapping);
+  CHECK(r.normal.x == Approx(1));
+  CHECK(ray_cast(c, Pose{}, ray(vec3(-2, real(1.3), 0), vec3(4, 0, 0))).status ==
+        CastStatus::missed);
+}
+
+TEST_CASE("rays and bad input: a status, never NaN", "[cast]") {
+  const Hull box = shapes::box(vec3(1));
+  const real nan = std::numeric_limits<real>::quiet_NaN();
+  CHECK(ray_cast(box, Pose{}, ray(vec3(nan, 0, 0), vec3(1, 0, 0))).status == CastStatus::bad_input);
+  CHECK(ray_cast(box, Pose{}, ray(vec3(0), vec3(1, 0, 0), -1)).status == CastStatus::bad_input);
+  CHECK(ray_cast(Hull{}, Pose{}, ray(vec3(0), vec3(1, 0, 0))).status == CastStatus::bad_input);
+  Pose bad;
+  bad.translation.x = nan;
+  CHECK(ray_cast(box, bad, ray(vec3(0), vec3(1, 0, 0))).status == CastStatus::bad_input);
+  CHECK(ray_cast(convex::sphere(vec3(0), nan), Pose{}, ray(vec3(0), vec3(1, 0, 0))).status ==
+        CastStatus::bad_input);
+  // A path of 1e8 sizes: a small fraction, still exact.
+  const CastResult far = ray_cast(box, Pose{}, ray(vec3(-3, 0, 0), vec3(real(1e8), 0, 0)));
+  REQUIRE(far.status == CastStatus::hit);
+  CHECK(double(far.fraction) == Approx(2e-8).epsilon(1e-6));
+}
+
+TEST_CASE("the walk finds the scan's entry face on large hulls, visiting few faces",
+          "[cast][random]") {
+  pairs::Rng rng(404);
+  int hits = 0, misses = 0, inside = 0;
+  long walked = 0, faces = 0;
+  for (int s = 0; s < 60; ++s) {
+    const int n = 32 << (s % 8);  // 32 to 4096 vertices
+    const Hull hull = shapes::random_hull(n, 1, std::uint64_t(500 + s));
+    for (int k = 0; k < 40; ++k) {
+      const vec3 from = to_real(rng.unit() * rng.uniform(0.5, 4));
+      const vec3 to = to_real(rng.unit() * rng.uniform(0, 1.3));
+      const Ray r = ray(from, (to - from) * real(rng.uniform(0.5, 2)));
+      const CastResult walk = ray_cast(hull, Pose{}, r);
+      const CastResult scan = ray_cast_scan(hull, Pose{}, r);
+      INFO("n " << n << " ray " << k);
+      REQUIRE(walk.status == scan.status);
+      if (walk.status == CastStatus::hit) {
+        ++hits;
+        CHECK(double(walk.fraction) == Approx(double(scan.fraction)).margin(rel));
+        walked += walk.iterations;
+        faces += long(hull.face_count());
+      }
+      misses += walk.status == CastStatus::missed;
+      inside += walk.status == CastStatus::overlapping;
+    }
+  }
+  std::printf("ray walk: %d hits, %d misses, %d inside; %.1f%% of the faces visited per hit\n",
+              hits, misses, inside, 100.0 * double(walked) / double(std::max(faces, 1L)));
+  CHECK(hits > 500);
+  CHECK(misses > 300);
+  CHECK(inside > 100);
+  CHECK(walked * 10 < faces);
+}
+
+TEST_CASE("random rays against the brute-force hull: hits, grazes, near misses, starts inside",
+          "[cast][random]") {
+  // Every category of pair the tests know, hull A only: the ray is a moving
+  // point, so the reference is the entry of its path into A's Qhull hull.
+  int hit = 0, missed = 0, overlapping = 0, near_miss = 0, graze = 0;
+  pairs::Rng rng(77);
+  for (pairs::Category category : pairs::all_categories()) {
+    const int count = category == pairs::Category::large_hulls ? 4 : 60;
+    for (int s = 0; s < count; ++s) {
+      const pairs::Pair pair = pairs::make_pair(category, std::uint64_t(900 + s));
+      if (pair.a.is_flat()) continue;  // flat hulls: the hand cases above
+      const std::vector<ref::dvec3> a = ref::world_points(pair.a, pair.pose_a);
+      const double size = pair.a.extent() * pair.pose_a.scale;
+      const glm::dvec3 centre = glm::dvec3(pair.pose_a.apply(pair.a.centroid()));
+      for (int k = 0; k < 12; ++k) {
+        const glm::dvec3 from = centre + rng.unit() * size * rng.uniform(0.2, 3);
+        glm::dvec3 aim = centre + rng.unit() * size * rng.uniform(0, 0.8);
+        const glm::dvec3 d = (aim - from) * rng.uniform(0.3, 3);
+        const Ray r = ray(to_real(from), to_real(d));
+        const glm::dvec3 origin(r.origin), dir(r.translation);
+        const ref::Difference diff = ref::Difference::build(a, {origin});
+        const ref::Difference::Entry want = diff.entry(dir);
+        if (!want.ok) continue;
+        const CastResult got = ray_cast(pair.a, pair.pose_a, r);
+        const double length = glm::length(dir);
+        const double magnitude = size + glm::length(origin) + length;
+        const double band = rel * magnitude / std::max(length, 1e-300);  // in fractions
+        INFO(pair.name() << " ray " << k << " want enter " << want.enter << " leave " << want.leave
+                         << " got " << to_string(got.status) << " " << got.fraction);
+        check_unit(got.normal);
+        const bool clear_hit = want.meets && want.enter > band && want.enter < 1 - band &&
+                               want.leave - want.enter > band;
+        const bool clear_miss = !want.meets || want.enter > 1 + band || want.leave < -band ||
+                                (want.meets && want.leave - want.enter < -band);
+        const bool clear_inside = want.meets && want.enter < -band && want.leave > band;
+        if (clear_hit) {
+          CHECK(got.status == CastStatus::hit);
+          CHECK(double(got.fraction) == Approx(want.enter).margin(band));
+          ++hit;
+          if (want.leave - want.enter < 1e-3) ++graze;
+        } else if (clear_inside) {
+          CHECK(got.status == CastStatus::overlapping);
+          ++overlapping;
+        } else if (clear_miss) {
+          CHECK(got.status == CastStatus::missed);
+          ++missed;
+        }
+      }
+      // A near miss by 1e-7 of the size: beside the hull, parallel to a face.
+      const Plane& plane = pair.a.planes()[0];
+      const vec3 n = pair.pose_a.rotate(plane.normal);
+      const vec3 on =
+          pair.pose_a.apply(pair.a.vertices()[pair.a.half_edges()[pair.a.faces()[0].edge].origin]);
+      const vec3 along = glm::normalize(glm::cross(n, vec3(real(0.3), real(0.5), real(0.7))));
+      const real lift = real(is_double ? 1e-7 : 1e-3) * real(size);
+      const Ray beside = ray(on + n * lift - along * real(3 * size), along * real(6 * size));
+      if (ray_cast(pair.a, pair.pose_a, beside).status == CastStatus::missed) ++near_miss;
+    }
+  }
+  std::printf("rays: %d hits (%d grazing), %d missed, %d inside, %d near misses missed\n", hit,
+              graze, missed, overlapping, near_miss);
+  CHECK(hit > 1000);
+  CHECK(missed > 300);
+  CHECK(overlapping > 100);
+  CHECK(near_miss > 100);
+}
