@@ -1,26 +1,24 @@
 // bench_contact: contact manifolds (contact::collide) against the exact
 // MTV query they start from (sat::query), Bullet's polyhedral clipping and
-// ODE's dCollide, on the same pairs and poses. Rows are
-// "contact/<pair>/<algorithm>":
-//  - sepax.cold: collide without a cache; sepax.warm: with the pair's
-//    contact::Cache, the pair at the same pose every query; sepax.warm_moving:
-//    the same along a small path (below);
-//  - sepax.sat_query: sat::query alone, no cache; sepax.sat_query_cached:
-//    with the pair's sat::Cache, same pose every query;
-//  - bullet.clip (peers/bullet_clip.hpp), ode.collide (peers/ode.hpp: box
-//    geoms on box pairs, convex geoms otherwise), ode.convex (convex geoms
-//    on box pairs too).
+// ODE's dCollide, on the same pairs and poses, every algorithm through the
+// adapter interface (peers/adapter.hpp). Rows are
+// "contact/<pair set>/<algorithm>", for the algorithms that answer
+// `contact` (sepax.cold and sepax.warm, peers/sepax_algos.cpp; bullet.clip,
+// peers/bullet.cpp; ode.collide and ode.convex, peers/ode.cpp) and the SAT
+// queries they start from (sepax.sat_query, and sepax.sat_cached with the
+// pair's sat::Cache and sat::Resting). Each pair is queried at one pose, again and again; a
+// stateful manifold query is also timed along a small path (below), as
+// "<algorithm>_moving".
 //
 // Pairs (8 or 16 a row, A at a random pose): *_resting, B's largest face
 // on A's largest face, turned about the normal at random and sunk 1% of the
 // size into it (box_resting) or 0.5% (random hulls of 8 to 512 vertices);
 // box_edges, two boxes whose edges cross at 45 to 135 degrees, 1% deep;
 // *_separated, bench/pairs.hpp's separated pairs (10% of the size apart).
-// The margin is 2% of the size (Box2D's speculative distance, 4 linear
-// slops on a 1 m body), so separated pairs are beyond it. The moving path
-// (warm_moving) slides B along the contact 0.05% of the size and turns it
-// 0.25 degrees about the normal a frame, 32 frames forth and back (separated
-// pairs: pairs.hpp's path).
+// The margin is 2% of the size (peers::contact_margin_rel), so separated
+// pairs are beyond it. The moving path slides B along the contact 0.05% of
+// the size and turns it 0.25 degrees about the normal a frame, 32 frames
+// forth and back (separated pairs: pairs.hpp's path).
 //
 // Before a row is timed, its algorithm answers every pose of the row and is
 // checked against sat::query_general's exact answer at that pose: a
@@ -32,34 +30,21 @@
 // points a query, raw: Bullet's before its manifold reduces them), wrong,
 // checked, normal_dev_deg and depth_diff (largest deviations, depth
 // relative to the size), face_rate (sepax: share of queries decided by a
-// face axis), hit_rate (cached SAT), vertices.
+// face axis), hit_rate (SAT), vertices.
 #include "pairs.hpp"
-#include "sepax/contact.hpp"
+#include "peers/rows.hpp"
 #include "sepax/shapes.hpp"
-#if SEPAX_BENCH_HAVE_BULLET
-#include "peers/bullet_clip.hpp"
-#endif
-#if SEPAX_BENCH_HAVE_ODE
-#include "peers/ode.hpp"
-#endif
-#ifndef SEPAX_BENCH_HAVE_BULLET
-#define SEPAX_BENCH_HAVE_BULLET 0
-#endif
-#ifndef SEPAX_BENCH_HAVE_ODE
-#define SEPAX_BENCH_HAVE_ODE 0
-#endif
 
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <deque>
 #include <map>
-#include <memory>
 #include <numbers>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -67,7 +52,8 @@
 using namespace sepax;
 using bench::PairCase;
 using bench::Situation;
-using bench::Workload;
+using peers::Algorithm;
+using peers::Answer;
 
 namespace {
 
@@ -80,9 +66,6 @@ constexpr double box_depth = 0.01;
 constexpr double hull_depth = 0.005;
 /// Depth of crossing edges, relative to the size.
 constexpr double edge_depth = 0.01;
-/// Speculative margin, relative to the size: Box2D's b2_speculativeDistance
-/// (4 linear slops of 0.005 m) on a body of 1 m.
-constexpr double margin_rel = 0.02;
 /// The moving path of resting and crossing pairs: slide a frame (relative
 /// to the size; small, so that B stays on A's face), turn a frame, frames.
 constexpr double path_step = 0.0005;
@@ -94,9 +77,9 @@ constexpr double normal_tol_deg = 1;
 constexpr double depth_tol = 1e-3;
 /// A row is skipped when one query takes longer than this (seconds).
 constexpr double budget_seconds = 0.25;
-/// Bullet's findSeparatingAxis is O(E_A E_B (V_A + V_B)): seconds a query
-/// beyond this many vertices.
-constexpr int bullet_max_vertices = 128;
+/// A stateful row walks its visits this often before the checked walk: a
+/// resting state is built on the second cold query of the same feature.
+constexpr int warm_walks = 2;
 
 // ---------------------------------------------------------------------------
 // Pairs
@@ -213,392 +196,148 @@ PairCase crossing_pair(int k) {
   return p;
 }
 
-/// The pairs of a row, with SAT's exact answer at every pose.
+enum class Layout { resting, edges, separated };
+
+/// A row's pairs: n the vertices of each random hull (0: boxes).
 struct PairSet {
-  std::string name;
-  bool touching = true;  ///< every pose overlaps (false: apart beyond the margin)
-  bool boxes = false;    ///< both hulls of every pair are boxes
-  int vertices = 0;      ///< of the largest hull
-  std::vector<PairCase> pairs;
-  std::vector<std::vector<sat::Result>> exact;  ///< [pair][frame]: sat::query_general
+  const char* name;
+  int n;
+  Layout layout;
 };
 
-PairSet finish(std::string name, bool touching, std::vector<PairCase> pairs) {
-  PairSet s;
-  s.name = std::move(name);
-  s.touching = touching;
-  s.boxes = true;
-  for (const PairCase& p : pairs) {
-    s.boxes = s.boxes && p.a->is_box() && p.b->is_box();
-    s.vertices = std::max({s.vertices, int(p.a->vertex_count()), int(p.b->vertex_count())});
-    auto& exact = s.exact.emplace_back();
-    for (const Pose& pb : p.pose_b) exact.push_back(sat::query_general(*p.a, p.pose_a, *p.b, pb));
+const PairSet pair_sets[] = {
+    {"box_resting", 0, Layout::resting},           {"hull8_resting", 8, Layout::resting},
+    {"hull32_resting", 32, Layout::resting},       {"hull128_resting", 128, Layout::resting},
+    {"hull512_resting", 512, Layout::resting},     {"box_edges", 0, Layout::edges},
+    {"box_separated", 0, Layout::separated},       {"hull32_separated", 32, Layout::separated},
+    {"hull128_separated", 128, Layout::separated}, {"hull512_separated", 512, Layout::separated}};
+
+/// The set's pairs along their paths, each pose with sepax's exact answer.
+bench::Workload path_workload(const PairSet& s) {
+  const std::string kind = s.n == 0 ? "box" : "hull" + std::to_string(s.n);
+  if (s.layout == Layout::separated) return bench::workload(kind, Situation::separated, true);
+  bench::Workload w;
+  w.kind = s.name;
+  w.situation = Situation::shallow;
+  w.moving = true;
+  for (int k = 0; k < pairs_per_row; ++k) {
+    PairCase p = s.layout == Layout::edges
+                     ? crossing_pair(k)
+                     : resting_pair(s.n, k, s.n == 0 ? box_depth : hull_depth);
+    for (const Pose& pb : p.pose_b) p.refs.push_back(bench::reference(*p.a, p.pose_a, *p.b, pb));
+    w.vertices = std::max({w.vertices, int(p.a->vertex_count()), int(p.b->vertex_count())});
+    w.pairs.push_back(std::move(p));
   }
-  s.pairs = std::move(pairs);
-  return s;
+  return w;
 }
 
-/// A row's pairs by name, built on first use and kept.
-const PairSet& pair_set(const std::string& name) {
-  static std::map<std::string, PairSet> sets;
-  if (auto it = sets.find(name); it != sets.end()) return it->second;
-  std::vector<PairCase> pairs;
-  bool touching = true;
-  const std::string kind = name.substr(0, name.find('_'));
-  const int n = kind == "box" ? 0 : std::stoi(kind.substr(4));
-  if (name.ends_with("_resting")) {
-    for (int k = 0; k < pairs_per_row; ++k)
-      pairs.push_back(resting_pair(n, k, n == 0 ? box_depth : hull_depth));
-  } else if (name.ends_with("_edges")) {
-    for (int k = 0; k < pairs_per_row; ++k) pairs.push_back(crossing_pair(k));
-  } else {
-    touching = false;
-    pairs = bench::workload(kind, Situation::separated, true).pairs;
+/// The same pairs, each at its first pose.
+bench::Workload still_workload(bench::Workload w) {
+  w.moving = false;
+  for (PairCase& p : w.pairs) {
+    p.pose_b.resize(1);
+    p.refs.resize(1);
   }
-  return sets.emplace(name, finish(name, touching, std::move(pairs))).first->second;
+  return w;
 }
 
-const char* const set_names[] = {
-    "box_resting", "hull8_resting", "hull32_resting",   "hull128_resting",   "hull512_resting",
-    "box_edges",   "box_separated", "hull32_separated", "hull128_separated", "hull512_separated"};
-
-/// The (pair, frame) visits of a row: every pair at frame 0, or each pair
-/// walking its path forth and back, the pairs taking turns.
-std::vector<std::pair<int, int>> visits_of(const PairSet& s, bool moving) {
-  std::vector<std::pair<int, int>> out;
-  const int frames = moving ? int(s.pairs[0].pose_b.size()) : 1;
-  const int steps = frames > 1 ? 2 * frames - 2 : 1;
-  for (int step = 0; step < steps; ++step)
-    for (int k = 0; k < int(s.pairs.size()); ++k)
-      out.emplace_back(k, step < frames ? step : 2 * frames - 2 - step);
-  return out;
-}
-
-// ---------------------------------------------------------------------------
-// Algorithms
-
-/// What the warm rows keep per pair: the caches and the resting state.
-struct ContactState {
-  contact::Cache cache;
-  sat::Resting resting;
-};
-struct SatState {
-  sat::Cache cache;
-  sat::Resting resting;
-};
-
-enum class Algo {
-  cold,
-  warm,
-  warm_moving,
-  sat_query,
-  sat_query_cached,
-  bullet_clip,
-  ode_collide,
-  ode_convex
-};
-const char* const algo_names[] = {
-    "sepax.cold",  "sepax.warm",  "sepax.warm_moving", "sepax.sat_query", "sepax.sat_query_cached",
-    "bullet.clip", "ode.collide", "ode.convex"};
-
-/// One answer, as the checks read it.
-struct Outcome {
-  bool touching = false;  ///< points given (a SAT query: intersecting)
-  int points = -1;        ///< contact points (-1: a SAT query)
-  vec3 normal{0};         ///< world, A to B
-  double deepest = 0;     ///< the deepest point's separation (SAT: its separation)
-  int face = -1;          ///< sepax: 1 when a face axis decided
-  int cache_hit = -1;     ///< cached SAT: 1 on a hit
-};
-
-bool is_face(sat::FeatureKind k) {
-  return k == sat::FeatureKind::face_a || k == sat::FeatureKind::face_b;
-}
-
-Outcome outcome_of(const contact::Manifold& m) {
-  Outcome o{m.count > 0, m.count, m.normal, double(m.separation), is_face(m.feature.kind) ? 1 : 0,
-            -1};
-  for (int i = 0; i < m.count; ++i)
-    o.deepest = i == 0 ? double(m.points[0].separation)
-                       : std::min(o.deepest, double(m.points[i].separation));
-  return o;
-}
-
-Outcome outcome_of(const sat::Result& r) {
-  return {r.intersecting,
-          -1,
-          r.axis,
-          double(r.separation),
-          is_face(r.feature.kind) ? 1 : 0,
-          r.counters.cache_hit ? 1 : 0};
-}
-
-#if SEPAX_BENCH_HAVE_BULLET || SEPAX_BENCH_HAVE_ODE
-/// A peer's answer: its raw point count and the manifold it filled.
-struct PeerAnswer {
-  int points = 0;
-  contact::Manifold m;
-};
-
-Outcome outcome_of(const PeerAnswer& a) {
-  return {a.points > 0, a.points, a.m.normal, double(a.m.separation), -1, -1};
-}
-
-/// A peer's prepared pairs (each with collide(frame, manifold)) as a query.
-template <class PeerPair>
-auto peer_query(std::vector<std::shared_ptr<PeerPair>> prepared) {
-  return [prepared = std::move(prepared)](int k, int f) {
-    PeerAnswer a;
-    a.points = prepared[std::size_t(k)]->collide(f, a.m);
-    return a;
-  };
-}
-#endif
-
-/// A row's query: run() is timed, answer() is the same query checked.
-class Runner {
- public:
-  virtual ~Runner() = default;
-  virtual void run(int pair, int frame) = 0;
-  virtual Outcome answer(int pair, int frame) = 0;
-};
-
-template <class Query>
-class QueryRunner final : public Runner {
- public:
-  explicit QueryRunner(Query q) : query_(std::move(q)) {}
-  void run(int pair, int frame) override { benchmark::DoNotOptimize(query_(pair, frame)); }
-  Outcome answer(int pair, int frame) override { return outcome_of(query_(pair, frame)); }
-
- private:
-  Query query_;
-};
-
-template <class Query>
-std::unique_ptr<Runner> runner(Query q) {
-  return std::make_unique<QueryRunner<Query>>(std::move(q));
-}
-
-real margin_of(const PairCase& p) {
-  return real(margin_rel * p.size);
-}
-
-/// The runner of an algorithm on a set (its caches and peer shapes inside).
-std::unique_ptr<Runner> make_runner(Algo algo, const PairSet& s) {
-  const std::vector<PairCase>* pairs = &s.pairs;
-  switch (algo) {
-    case Algo::cold:
-      return runner([pairs](int k, int f) {
-        const PairCase& p = (*pairs)[std::size_t(k)];
-        return contact::collide(*p.a, p.pose_a, *p.b, p.pose_b[std::size_t(f)], margin_of(p));
-      });
-    case Algo::warm:
-    case Algo::warm_moving:
-      return runner(
-          [pairs, caches = std::vector<ContactState>(pairs->size())](int k, int f) mutable {
-            const PairCase& p = (*pairs)[std::size_t(k)];
-            ContactState& state = caches[std::size_t(k)];
-            return contact::collide(*p.a, p.pose_a, *p.b, p.pose_b[std::size_t(f)], margin_of(p),
-                                    &state.cache, &state.resting);
-          });
-    case Algo::sat_query:
-      return runner([pairs](int k, int f) {
-        const PairCase& p = (*pairs)[std::size_t(k)];
-        return sat::query(*p.a, p.pose_a, *p.b, p.pose_b[std::size_t(f)]);
-      });
-    case Algo::sat_query_cached:
-      return runner([pairs, caches = std::vector<SatState>(pairs->size())](int k, int f) mutable {
-        const PairCase& p = (*pairs)[std::size_t(k)];
-        SatState& state = caches[std::size_t(k)];
-        return sat::query(*p.a, p.pose_a, *p.b, p.pose_b[std::size_t(f)], &state.cache,
-                          &state.resting);
-      });
-    case Algo::bullet_clip: {
-#if SEPAX_BENCH_HAVE_BULLET
-      std::vector<std::shared_ptr<peers::bullet_clip::Pair>> prepared;
-      for (const PairCase& p : *pairs)
-        prepared.push_back(std::make_shared<peers::bullet_clip::Pair>(*p.a, p.pose_a, *p.b,
-                                                                      p.pose_b, margin_of(p)));
-      return runner(peer_query(std::move(prepared)));
-#else
-      return nullptr;
-#endif
-    }
-    case Algo::ode_collide:
-    case Algo::ode_convex: {
-#if SEPAX_BENCH_HAVE_ODE
-      const auto geoms = algo == Algo::ode_collide && s.boxes ? peers::ode::Geoms::boxes
-                                                              : peers::ode::Geoms::convex;
-      std::vector<std::shared_ptr<peers::ode::Pair>> prepared;
-      for (const PairCase& p : *pairs)
-        prepared.push_back(
-            std::make_shared<peers::ode::Pair>(*p.a, p.pose_a, *p.b, p.pose_b, geoms));
-      return runner(peer_query(std::move(prepared)));
-#else
-      return nullptr;
-#endif
-    }
-  }
-  return nullptr;
+/// A row's workload, built on first use and kept.
+const bench::Workload& workload_of(const PairSet& s, bool moving) {
+  static std::map<std::pair<std::string, bool>, bench::Workload> made;
+  const auto key = std::make_pair(std::string(s.name), moving);
+  if (auto it = made.find(key); it != made.end()) return it->second;
+  bench::Workload w = path_workload(s);
+  return made.emplace(key, moving ? std::move(w) : still_workload(std::move(w))).first->second;
 }
 
 // ---------------------------------------------------------------------------
 // Checks and timing
 
-/// What a row's check pass found.
-struct Tally {
+/// What a row's check pass found (see the file comment).
+struct Checks {
   int checked = 0, wrong = 0;
   double points = 0;  ///< summed (queries that report points)
   int point_queries = 0;
   double normal_dev_deg = 0, depth_diff = 0;
   int faces = 0, face_queries = 0;
   int hits = 0, hit_queries = 0;
+
+  static bool touching(const bench::Workload& w) { return w.situation != Situation::separated; }
+
+  /// Checks one answer against SAT's exact one; prints the row's first
+  /// wrong answer.
+  void add(const Answer& a, const bench::Visit& v, const bench::Workload& w,
+           const std::string& row) {
+    ++checked;
+    if (a.points >= 0) points += a.points, ++point_queries;
+    if (a.face >= 0) faces += a.face, ++face_queries;
+    if (a.cache_hit >= 0) hits += a.cache_hit, ++hit_queries;
+    bool ok = a.intersecting == touching(w);
+    double dev = 0, diff = 0;
+    if (touching(w) && a.intersecting) {
+      const double c = std::clamp(double(glm::dot(a.normal, v.ref->axis)), -1.0, 1.0);
+      dev = std::acos(c) * 180 / std::numbers::pi;
+      diff = std::abs(-a.depth - v.ref->separation) / v.size;
+      normal_dev_deg = std::max(normal_dev_deg, dev);
+      depth_diff = std::max(depth_diff, diff);
+      ok = dev <= normal_tol_deg && diff <= depth_tol;
+    }
+    if (ok) return;
+    if (wrong++ == 0)
+      std::fprintf(stderr,
+                   "%s: pair %d frame %d: %s, %d points, normal %.3g deg off SAT's axis, deepest "
+                   "%.9g against SAT's separation %.9g (size %.3g)\n",
+                   row.c_str(), v.pair, v.frame, a.intersecting ? "touching" : "apart", a.points,
+                   dev, -a.depth, v.ref->separation, v.size);
+  }
+
+  void report(benchmark::State& state, const bench::Workload& w) const {
+    if (point_queries > 0) state.counters["points"] = points / point_queries;
+    state.counters["wrong"] = wrong;
+    state.counters["checked"] = checked;
+    if (touching(w)) {
+      state.counters["normal_dev_deg"] = normal_dev_deg;
+      state.counters["depth_diff"] = depth_diff;
+    }
+    if (face_queries > 0) state.counters["face_rate"] = double(faces) / face_queries;
+    if (hit_queries > 0) state.counters["hit_rate"] = double(hits) / hit_queries;
+    state.counters["vertices"] = w.vertices;
+  }
 };
 
-/// Checks one answer against SAT's exact one (see the file comment);
-/// prints the row's first wrong answer.
-void check(const Outcome& o, const PairSet& s, int k, int f, Tally& t, const std::string& row) {
-  const PairCase& p = s.pairs[std::size_t(k)];
-  const sat::Result& exact = s.exact[std::size_t(k)][std::size_t(f)];
-  ++t.checked;
-  if (o.points >= 0) t.points += o.points, ++t.point_queries;
-  if (o.face >= 0) t.faces += o.face, ++t.face_queries;
-  if (o.cache_hit >= 0) t.hits += o.cache_hit, ++t.hit_queries;
-  bool ok = o.touching == s.touching;
-  double dev = 0, diff = 0;
-  if (s.touching && o.touching) {
-    const double c = std::clamp(double(glm::dot(o.normal, exact.axis)), -1.0, 1.0);
-    dev = std::acos(c) * 180 / std::numbers::pi;
-    diff = std::abs(o.deepest - double(exact.separation)) / p.size;
-    t.normal_dev_deg = std::max(t.normal_dev_deg, dev);
-    t.depth_diff = std::max(t.depth_diff, diff);
-    ok = dev <= normal_tol_deg && diff <= depth_tol;
-  }
-  if (ok) return;
-  if (t.wrong++ == 0)
-    std::fprintf(stderr,
-                 "%s: pair %d frame %d: %s, %d points, normal %.3g deg off SAT's axis, deepest "
-                 "%.9g against SAT's separation %.9g (size %.3g)\n",
-                 row.c_str(), k, f, o.touching ? "touching" : "apart", o.points, dev, o.deepest,
-                 double(exact.separation), p.size);
+/// The SAT queries the manifolds start from, timed beside them.
+const std::set<std::string> sat_algorithms = {"sepax.sat_query", "sepax.sat_cached"};
+
+void add_row(const PairSet& s, const Algorithm& algo, bool moving) {
+  const std::string key =
+      std::string("contact/") + s.name + "/" + algo.name + (moving ? "_moving" : "");
+  const peers::RowOptions options{algo.stateful ? warm_walks + 1 : 1, budget_seconds};
+  benchmark::RegisterBenchmark(key.c_str(), [key, &s, &algo, moving,
+                                             options](benchmark::State& st) {
+    peers::run_row<Checks>(st, key, workload_of(s, moving), algo, options);
+  })->Unit(benchmark::kNanosecond);
 }
 
-struct Row {
-  std::string key;
-  std::unique_ptr<Runner> runner;
-  std::vector<std::pair<int, int>> visits;
-  Tally tally;
-  std::string skip;  ///< reason not to time the row, or empty
-};
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-/// Builds the row's runner and checks it on every visit (a cached row
-/// walks its visits three times, the first two to warm its caches).
-void prepare(Row& row, Algo algo, const PairSet& s) {
-  if (algo == Algo::bullet_clip && s.vertices > bullet_max_vertices) {
-    row.skip = "not run: findSeparatingAxis is O(E_A E_B (V_A + V_B)), beyond " +
-               std::to_string(bullet_max_vertices) + " vertices seconds a query";
-    return;
-  }
-  row.runner = make_runner(algo, s);
-  row.visits = visits_of(s, algo == Algo::warm_moving);
-  const bool cached =
-      algo == Algo::warm || algo == Algo::warm_moving || algo == Algo::sat_query_cached;
-  // A resting state is built on the second cold query of the same
-  // feature: the third walk is the warm one that the tally reports.
-  const int walks = cached ? 3 : 1;
-  for (int walk = 0; walk < walks; ++walk) {
-    if (walk == walks - 1) row.tally = Tally{};
-    for (const auto& [k, f] : row.visits) {
-      const auto t0 = std::chrono::steady_clock::now();
-      const Outcome o = row.runner->answer(k, f);
-      if (seconds_since(t0) > budget_seconds) {
-        row.skip = "over budget: one query took more than " +
-                   std::to_string(int(budget_seconds * 1000)) + " ms";
-        return;
-      }
-      check(o, s, k, f, row.tally, row.key);
+/// Registers the rows; workloads are built when a row first runs.
+void register_rows(const std::vector<Algorithm>& algos) {
+  for (const PairSet& s : pair_sets) {
+    const int vertices = s.n == 0 ? 8 : s.n;
+    for (const Algorithm& algo : algos) {
+      const bool manifold = (algo.answers & peers::contact) != 0;
+      if (!manifold && sat_algorithms.count(algo.name) == 0) continue;
+      if ((algo.boxes_only && s.n != 0) || (algo.max_vertices > 0 && vertices > algo.max_vertices))
+        continue;
+      add_row(s, algo, false);
+      if (manifold && algo.stateful) add_row(s, algo, true);
     }
   }
-}
-
-void report(benchmark::State& state, const Tally& t, const PairSet& s) {
-  if (t.point_queries > 0) state.counters["points"] = t.points / t.point_queries;
-  state.counters["wrong"] = t.wrong;
-  state.counters["checked"] = t.checked;
-  if (s.touching) {
-    state.counters["normal_dev_deg"] = t.normal_dev_deg;
-    state.counters["depth_diff"] = t.depth_diff;
-  }
-  if (t.face_queries > 0) state.counters["face_rate"] = double(t.faces) / t.face_queries;
-  if (t.hit_queries > 0) state.counters["hit_rate"] = double(t.hits) / t.hit_queries;
-  state.counters["vertices"] = s.vertices;
-}
-
-void run_row(benchmark::State& state, const std::string& key, const std::string& set, Algo algo) {
-  static Row row;
-  const PairSet& s = pair_set(set);
-  if (row.key != key) {
-    row = Row{};
-    row.key = key;
-    prepare(row, algo, s);
-  }
-  if (!row.skip.empty()) {
-    state.SkipWithError(row.skip.c_str());
-    return;
-  }
-  std::size_t i = 0;
-  const std::size_t n = row.visits.size();
-  for (auto _ : state) {
-    row.runner->run(row.visits[i].first, row.visits[i].second);
-    if (++i == n) i = 0;
-  }
-  report(state, row.tally, s);
-}
-
-bool available(Algo algo, const std::string& set) {
-  switch (algo) {
-    case Algo::bullet_clip:
-      return SEPAX_BENCH_HAVE_BULLET != 0;
-    case Algo::ode_collide:
-      return SEPAX_BENCH_HAVE_ODE != 0;
-    case Algo::ode_convex:
-      return SEPAX_BENCH_HAVE_ODE != 0 && set.starts_with("box");
-    default:
-      return true;
-  }
-}
-
-void add_versions() {
-  benchmark::AddCustomContext("margin_rel", std::to_string(margin_rel));
-#if SEPAX_BENCH_HAVE_BULLET
-  benchmark::AddCustomContext("bullet", SEPAX_BENCH_BULLET_VERSION);
-#endif
-#if SEPAX_BENCH_HAVE_ODE
-  benchmark::AddCustomContext("ode", SEPAX_BENCH_ODE_VERSION);
-#endif
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (const char* set : set_names)
-    for (int a = 0; a < int(std::size(algo_names)); ++a) {
-      const Algo algo = Algo(a);
-      if (!available(algo, set)) continue;
-      const std::string key = std::string("contact/") + set + "/" + algo_names[a];
-      benchmark::RegisterBenchmark(key.c_str(), [key, name = std::string(set),
-                                                 algo](benchmark::State& st) {
-        run_row(st, key, name, algo);
-      })->Unit(benchmark::kNanosecond);
-    }
-  add_versions();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  static const std::vector<Algorithm> algos = peers::all_algorithms();
+  register_rows(algos);
+  benchmark::AddCustomContext("margin_rel", std::to_string(peers::contact_margin_rel));
+  return peers::run_benchmarks(argc, argv);
 }

@@ -56,24 +56,28 @@ Pose pose_b(int situation) {
   return Pose{pose_a.rotation * l.rotation, pose_a.apply(l.translation)};
 }
 
-void sepax_query(benchmark::State& state, int situation) {
+/// Times query(B's pose of the situation); returns its answer.
+template <class Query>
+auto time_query(benchmark::State& state, int situation, Query query) {
   const Pose pb = pose_b(situation);
-  mesh::Result r;
+  decltype(query(pb)) answer{};
   for (auto _ : state) {
-    r = mesh::query(ring(), pose_a, ring(), pb);
-    benchmark::DoNotOptimize(r);
+    answer = query(pb);
+    benchmark::DoNotOptimize(answer);
   }
+  return answer;
+}
+
+void sepax_query(benchmark::State& state, int situation) {
+  const mesh::Result r = time_query(
+      state, situation, [](const Pose& pb) { return mesh::query(ring(), pose_a, ring(), pb); });
   state.counters["distance"] = double(r.distance);
   state.counters["pairs"] = r.pairs_tested;
 }
 
 void sepax_intersect(benchmark::State& state, int situation) {
-  const Pose pb = pose_b(situation);
-  mesh::Hit h;
-  for (auto _ : state) {
-    h = mesh::intersect(ring(), pose_a, ring(), pb);
-    benchmark::DoNotOptimize(h);
-  }
+  const mesh::Hit h = time_query(
+      state, situation, [](const Pose& pb) { return mesh::intersect(ring(), pose_a, ring(), pb); });
   state.counters["intersecting"] = h ? 1 : 0;
 }
 
@@ -86,12 +90,10 @@ const peers::fcl_mesh::Model& fcl_ring() {
 /// FCL's answers checked against sepax's exact one (counter `wrong`, 1 or
 /// 0): the verdict, and the distance when apart to 1e-3 of it.
 void fcl_distance(benchmark::State& state, int situation) {
+  const double d = time_query(state, situation, [](const Pose& pb) {
+    return peers::fcl_mesh::distance(fcl_ring(), pose_a, fcl_ring(), pb);
+  });
   const Pose pb = pose_b(situation);
-  double d = 0;
-  for (auto _ : state) {
-    d = peers::fcl_mesh::distance(fcl_ring(), pose_a, fcl_ring(), pb);
-    benchmark::DoNotOptimize(d);
-  }
   const mesh::Result exact = mesh::query(ring(), pose_a, ring(), pb);
   const bool wrong = exact.intersecting
                          ? d > 0
@@ -101,12 +103,10 @@ void fcl_distance(benchmark::State& state, int situation) {
 }
 
 void fcl_collide(benchmark::State& state, int situation) {
+  const bool c = time_query(state, situation, [](const Pose& pb) {
+    return peers::fcl_mesh::collide(fcl_ring(), pose_a, fcl_ring(), pb);
+  });
   const Pose pb = pose_b(situation);
-  bool c = false;
-  for (auto _ : state) {
-    c = peers::fcl_mesh::collide(fcl_ring(), pose_a, fcl_ring(), pb);
-    benchmark::DoNotOptimize(c);
-  }
   state.counters["intersecting"] = c ? 1 : 0;
   state.counters["wrong"] = c != bool(mesh::intersect(ring(), pose_a, ring(), pb)) ? 1 : 0;
 }

@@ -1,12 +1,14 @@
 // bench_peers: sepax's SAT, GJK and EPA against libccd, Bullet and FCL on the
 // same pairs (pairs.hpp), one Google Benchmark row per (hull kind,
-// situation, algorithm): "peers/<kind>/<situation>/<algorithm>". Besides the
-// static situations, three coherent ones, where a per-pair cache is kept
-// from frame to frame: "motion" (the moving separated pairs), "sliding" (the
-// moving shallow pairs: B slides and turns along the path at depth 1% of the
-// size) and "resting" (the static shallow pairs, each pose queried again
-// every frame: a pile at rest). A row's label names the questions its
-// algorithm answers (adapter.hpp), and the JSON context the peers' versions.
+// situation, algorithm): "peers/<kind>/<situation>/<algorithm>", for every
+// registered algorithm that gives no manifold (bench_contact times those).
+// Besides the static situations, three coherent ones, where a per-pair cache
+// is kept from frame to frame: "motion" (the moving separated pairs),
+// "sliding" (the moving shallow pairs: B slides and turns along the path at
+// depth 1% of the size) and "resting" (the static shallow pairs, each pose
+// queried again every frame: a pile at rest). A row's label names the
+// questions its algorithm answers (adapter.hpp), and the JSON context the
+// peers' versions.
 //
 // Before a row is timed, its algorithm answers every pose of the row once, in
 // the order they are timed, and is checked against sepax's exact answer
@@ -30,11 +32,10 @@
 // pose: translation, then Euler angles in degrees, X then Y then Z), as rows
 // "peers/pair/<situation>/<algorithm>" of the same form, counters and JSON
 // (--benchmark_out) as the main run's.
-#include "peers/adapter.hpp"
+#include "peers/rows.hpp"
 
 #include <benchmark/benchmark.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -98,10 +99,6 @@ const bench::Workload& workload_of(const std::string& kind, const RowSituation& 
   return bench::workload(kind, r.situation, r.poses == Poses::path);
 }
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 /// True when the answer disagrees with the reference (see the file comment).
 bool wrong(const Answer& a, const bench::Reference& ref, Situation s) {
   if (s == Situation::touching) return false;
@@ -113,80 +110,43 @@ bool wrong(const Answer& a, const bench::Reference& ref, Situation s) {
   return false;
 }
 
-/// Averages of the reported work counters over a check pass.
-struct Work {
+/// What a row's check pass found: wrong answers and the averages of the
+/// work counters the algorithm reports.
+struct Checks {
+  int wrong_answers = 0, checked = 0;
   double sum[5] = {0, 0, 0, 0, 0};
   int count[5] = {0, 0, 0, 0, 0};
-  void add(const Answer& a) {
-    const int v[5] = {a.axes, a.support_calls, a.iterations, a.cache_hit, a.arc_tests};
+
+  void add(const Answer& a, const bench::Visit& v, const bench::Workload& w, const std::string&) {
+    wrong_answers += wrong(a, *v.ref, w.situation) ? 1 : 0;
+    ++checked;
+    const int work[5] = {a.axes, a.support_calls, a.iterations, a.cache_hit, a.arc_tests};
     for (int k = 0; k < 5; ++k)
-      if (v[k] >= 0) sum[k] += v[k], ++count[k];
+      if (work[k] >= 0) sum[k] += work[k], ++count[k];
   }
   [[nodiscard]] double mean(int k) const { return count[k] > 0 ? sum[k] / count[k] : -1; }
-};
 
-/// A row made ready: prepared pairs, the order they are timed in, and the
-/// check pass's findings.
-struct Row {
-  std::string key;
-  std::vector<std::unique_ptr<peers::Prepared>> pairs;
-  std::vector<bench::Visit> visits;
-  Work work;
-  int wrong = 0;
-  int checked = 0;
-  std::string skip;  ///< reason not to time the row, or empty
+  void report(benchmark::State& state, const bench::Workload& w) const {
+    state.counters["axes"] = mean(0);
+    state.counters["support_calls"] = mean(1);
+    state.counters["solver_iterations"] = mean(2);
+    state.counters["cache_hit_rate"] = mean(3);
+    state.counters["arc_tests"] = mean(4);
+    state.counters["wrong"] = wrong_answers;
+    state.counters["checked"] = checked;
+    state.counters["vertices"] = w.vertices;
+  }
 };
-
-void prepare(Row& row, const bench::Workload& w, const Algorithm& algo) {
-  if (w.pairs.empty()) {
-    row.skip = "no pairs";
-    return;
-  }
-  for (const bench::PairCase& p : w.pairs) row.pairs.push_back(algo.prepare(p));
-  row.visits = bench::visits(w);
-  for (const bench::Visit& v : row.visits) {
-    const auto q0 = std::chrono::steady_clock::now();
-    const Answer a = row.pairs[std::size_t(v.pair)]->run(v.frame);
-    if (algo.max_vertices > 0 && seconds_since(q0) > budget_seconds) {
-      row.skip = "over budget: one query took more than " +
-                 std::to_string(int(budget_seconds * 1000)) + " ms";
-      return;
-    }
-    row.work.add(a);
-    row.wrong += wrong(a, *v.ref, w.situation) ? 1 : 0;
-    ++row.checked;
-  }
-}
 
 void run_row(benchmark::State& state, const std::string& key, const bench::Workload* w,
              const Algorithm* algo) {
-  static Row row;
-  if (row.key != key) {
-    row = Row{};
-    row.key = key;
-    prepare(row, *w, *algo);
-  }
-  if (!row.skip.empty()) {
-    state.SkipWithError(row.skip.c_str());
-    return;
-  }
-  std::size_t i = 0;
-  const std::size_t n = row.visits.size();
-  for (auto _ : state) {
-    const bench::Visit& v = row.visits[i];
-    Answer a = row.pairs[std::size_t(v.pair)]->run(v.frame);
-    benchmark::DoNotOptimize(a);
-    if (++i == n) i = 0;
-  }
-  state.counters["axes"] = row.work.mean(0);
-  state.counters["support_calls"] = row.work.mean(1);
-  state.counters["solver_iterations"] = row.work.mean(2);
-  state.counters["cache_hit_rate"] = row.work.mean(3);
-  state.counters["arc_tests"] = row.work.mean(4);
-  state.counters["wrong"] = row.wrong;
-  state.counters["checked"] = row.checked;
-  state.counters["vertices"] = w->vertices;
-  state.SetLabel(peers::label_of(algo->answers));
+  const peers::RowOptions options{1, algo->max_vertices > 0 ? budget_seconds : 0};
+  peers::run_row<Checks>(state, key, *w, *algo, options);
+}
+
+/// The algorithms bench_peers times: every one that gives no manifold.
+bool timed_here(const Algorithm& algo) {
+  return (algo.answers & peers::contact) == 0;
 }
 
 /// Registers the rows; workloads are generated when a row first runs.
@@ -195,7 +155,8 @@ void register_rows(const std::vector<Algorithm>& algos) {
     const int vertices = bench::vertices_of(kind);
     for (const RowSituation& r : row_situations) {
       for (const Algorithm& algo : algos) {
-        if (r.algorithms ? r.algorithms->count(algo.name) == 0 : algo.coherent_only) continue;
+        if (!timed_here(algo)) continue;
+        if (r.algorithms ? r.algorithms->count(algo.name) == 0 : algo.stateful) continue;
         if (algo.max_vertices > 0 && vertices > algo.max_vertices) continue;
         const std::string key = "peers/" + kind + "/" + r.name + "/" + algo.name;
         benchmark::RegisterBenchmark(key.c_str(), [key, kind, &r, &algo](benchmark::State& st) {
@@ -204,19 +165,6 @@ void register_rows(const std::vector<Algorithm>& algos) {
       }
     }
   }
-}
-
-/// The peers' versions, as Meson found them, into the JSON context.
-void add_versions() {
-#if SEPAX_BENCH_HAVE_CCD
-  benchmark::AddCustomContext("libccd", SEPAX_BENCH_CCD_VERSION);
-#endif
-#if SEPAX_BENCH_HAVE_BULLET
-  benchmark::AddCustomContext("bullet", SEPAX_BENCH_BULLET_VERSION);
-#endif
-#if SEPAX_BENCH_HAVE_FCL
-  benchmark::AddCustomContext("fcl", SEPAX_BENCH_FCL_VERSION);
-#endif
 }
 
 // ---------------------------------------------------------------------------
@@ -268,7 +216,8 @@ bool register_pair(const std::vector<Algorithm>& algos, const char* file_a, cons
               file_a, a.vertex_count(), file_b, b.vertex_count(),
               ref.intersecting ? "intersecting" : "apart", ref.separation);
   for (const Algorithm& algo : algos) {
-    if (algo.coherent_only || (algo.max_vertices > 0 && w.vertices > algo.max_vertices)) continue;
+    if (!timed_here(algo) || algo.stateful) continue;
+    if (algo.max_vertices > 0 && w.vertices > algo.max_vertices) continue;
     const std::string key =
         std::string("peers/pair/") + bench::name_of(w.situation) + "/" + algo.name;
     benchmark::RegisterBenchmark(key.c_str(), [key, &algo](benchmark::State& st) {
@@ -320,10 +269,5 @@ int main(int argc, char** argv) {
   const int pair = take_pair_arguments(argc, argv, algos);
   if (pair < 0) return 2;
   if (pair == 0) register_rows(algos);
-  add_versions();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return peers::run_benchmarks(argc, argv);
 }

@@ -75,26 +75,16 @@ template <class F>
 void with_query(Method m, F&& f) {
   switch (m) {
     case Method::naive:
-      return f([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-        return ref::sat_naive(a, pa, b, pb);
-      });
+      return f([](const auto&... pair) { return ref::sat_naive(pair...); });
     case Method::all_edges:
-      return f([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-        return ref::sat_all_edges(a, pa, b, pb);
-      });
+      return f([](const auto&... pair) { return ref::sat_all_edges(pair...); });
     case Method::pruned:
-      return f([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-        return sat::query_general(a, pa, b, pb);
-      });
+      return f([](const auto&... pair) { return sat::query_general(pair...); });
     case Method::query:
     case Method::cached:
-      return f([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-        return sat::query(a, pa, b, pb);
-      });
+      return f([](const auto&... pair) { return sat::query(pair...); });
     case Method::intersect:
-      return f([](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-        return sat::intersect(a, pa, b, pb);
-      });
+      return f([](const auto&... pair) { return sat::intersect(pair...); });
   }
 }
 

@@ -357,6 +357,7 @@ Reference reference(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb
   Reference r;
   r.intersecting = s.intersecting;
   r.separation = double(s.separation);
+  r.axis = s.axis;
   r.distance = s.intersecting ? 0.0 : double(sepax::gjk::distance(a, pa, b, pb).distance);
   return r;
 }

@@ -54,6 +54,7 @@ enum class Situation {
 struct Reference {
   bool intersecting = false;  ///< sat::query_general's decision
   double separation = 0;      ///< its signed separation (-depth when overlapping)
+  vec3 axis{0};               ///< its axis (world frame, unit, A to B)
   double distance = 0;        ///< gjk::distance (0 when intersecting)
 };
 

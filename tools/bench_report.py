@@ -4,13 +4,18 @@
     /usr/bin/python3 tools/bench_report.py build-bench/json/*.json
 
 Each JSON file is known by the program that wrote it (the context's
-executable): bench_hull, bench_support, bench_sat, bench_gjk, bench_peers,
-bench_mesh, bench_contact.
-The prose comes from docs/benchmarks.in.md, whose {{placeholders}} this
-script fills with tables, plots and goal verdicts made from the JSON alone:
-kinds, situations, methods and algorithms are read from the benchmark names,
-what a peer query answers from its label, work from its counters. Times are
-Google Benchmark's CPU time (the machine is shared; --time real for wall
+executable). Every sentence of the report is in docs/benchmarks.in.md; this
+script fills its placeholders with tables, plots, numbers and goal verdicts
+made from the JSON alone:
+
+    {{name}}                 a value
+    {{#name}}...{{/name}}    the text between, when the value is true
+    {{^name}}...{{/name}}    the text between, when it is false
+
+and wraps the filled paragraphs at 78 columns. Kinds, situations, methods
+and algorithms are read from the benchmark names (their spellings are in
+`K` below), what a peer query answers from its label, work from its
+counters. Times are Google Benchmark's CPU time (--time real for wall
 time). Needs Debian's python3-matplotlib for the plots (/usr/bin/python3).
 """
 
@@ -23,10 +28,64 @@ import sys
 import textwrap
 from collections import defaultdict
 
-PROGRAMS = ("bench_hull", "bench_support", "bench_sat", "bench_gjk", "bench_peers", "bench_mesh",
-            "bench_contact")
 UNIT = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
-SIZED = re.compile(r"^(box|hull\d+)$")  # peers kinds with a size (the others are meshes)
+
+
+class K:
+    """Every row key the report reads, spelled once: the programs, the parts
+    of their benchmark names, the JSON context's keys."""
+
+    PROGRAMS = ("bench_hull", "bench_support", "bench_sat", "bench_gjk", "bench_peers",
+                "bench_mesh", "bench_contact")
+    # bench_hull: hull/<library>/<cloud>/<points>
+    HULL_ROW = re.compile(r"hull/sepax/(\w+)/(\d+)$")
+    QHULL_ROW = "hull/qhull/%s/%s"
+    # bench_support: support/<method>/<vertices>; the first method is the scan
+    # bench_sat: SAT/<method>/<situation>/<vertices>, or poly<vertices>
+    NAIVE, ALL_EDGES, PRUNED, QUERY, CACHED, INTERSECT = (
+        "naive", "all_edges", "pruned", "query", "cached", "intersect")
+    POLY = "poly"
+    BOX_SIZE = 8  # bench_sat's boxes
+    # bench_gjk: <function>/<vertices>, or <function>
+    GJK_DISTANCE = "BM_gjk_distance"
+    GJK_COLD, GJK_WARM = "BM_gjk_coherent_cold", "BM_gjk_coherent_warm"
+    BOX_HULL, BOX_ADAPTER = "BM_gjk_distance_box_hull", "BM_gjk_distance_box_adapter"
+    # situations (bench_sat, bench_peers); the coherent ones keep caches
+    SEPARATED, SHALLOW, DEEP, CONTAINED = "separated", "shallow", "deep", "contained"
+    MOTION, SLIDING, RESTING = "motion", "sliding", "resting"
+    OVERLAP = (SHALLOW, DEEP, CONTAINED)
+    COHERENT = (MOTION, SLIDING, RESTING)
+    # bench_peers: peers/<kind>/<situation>/<algorithm>; kinds with a size
+    BOX, HULL = "box", "hull"  # hull<vertices>
+    HULL32, HULL128, HULL512 = HULL + "32", HULL + "128", HULL + "512"
+    HULL2048, HULL4096 = HULL + "2048", HULL + "4096"
+    SIZED = re.compile(r"^(box|hull\d+)$")
+    SEPAX = "sepax."
+    SAT_NAIVE, SAT_ALL_EDGES = "sepax.sat_naive", "sepax.sat_all_edges"
+    SAT_GENERAL, SAT_QUERY = "sepax.sat_general", "sepax.sat_query"
+    SAT_CACHED, SAT_INTERSECT = "sepax.sat_cached", "sepax.sat_intersect"
+    GJK, GJK_WARM_ALGO, EPA = "sepax.gjk_distance", "sepax.gjk_distance_warm", "sepax.epa"
+    MPR = "ccd.mpr_penetration"
+    BULLET_GJK, BULLET_GJK_WARM, BULLET_EPA = (
+        "bullet.gjk_distance", "bullet.gjk_distance_warm", "bullet.epa")
+    BOOLEAN, PENETRATION, DISTANCE = "boolean", "penetration", "distance"  # row labels
+    WARM_SUFFIXES = (("_warm", ""), ("_cached", "_query"))  # warm row: its cold row
+    # bench_mesh: <library>/<query>/<situation>
+    MESH_PAIRS = (("sepax/query/", "fcl/distance/"), ("sepax/intersect/", "fcl/collide/"))
+    # bench_contact: contact/<kind>_<layout>/<algorithm>
+    RESTING_SET, SEPARATED_SET = "_" + RESTING, "_" + SEPARATED
+    BOX_RESTING, BOX_SEPARATED = BOX + RESTING_SET, BOX + SEPARATED_SET
+    HULL128_RESTING = HULL128 + RESTING_SET
+    COLD, WARM, WARM_MOVING = "sepax.cold", "sepax.warm", "sepax.warm_moving"
+    BULLET_CLIP, ODE = "bullet.clip", "ode.collide"
+    # the JSON context: each peer's version under its library's name
+    PEER_NAMES = {"ccd": "libccd", "bullet": "Bullet", "fcl": "FCL", "ode": "ODE"}
+    # The same sepax query timed by two programs (a measure of the noise):
+    # bench_sat's method and bench_gjk's function against bench_peers's rows.
+    SAME_SAT = {QUERY: SAT_QUERY, PRUNED: SAT_GENERAL, INTERSECT: SAT_INTERSECT,
+                NAIVE: SAT_NAIVE, ALL_EDGES: SAT_ALL_EDGES}
+    SAME_GJK = {GJK_DISTANCE: (SEPARATED, GJK), GJK_COLD: (MOTION, GJK),
+                GJK_WARM: (MOTION, GJK_WARM_ALGO)}
 
 
 # ---------------------------------------------------------------------------
@@ -42,8 +101,8 @@ def load(paths, time_field):
             data = json.load(f)
         context = data.get("context", {})
         program = os.path.basename(context.get("executable", ""))
-        if program not in PROGRAMS:
-            sys.exit("bench_report: %s: not from one of %s" % (path, ", ".join(PROGRAMS)))
+        if program not in K.PROGRAMS:
+            sys.exit("bench_report: %s: not from one of %s" % (path, ", ".join(K.PROGRAMS)))
         rows = {}
         for b in data["benchmarks"]:
             name = b.get("run_name", b["name"])
@@ -83,16 +142,22 @@ def fmt_ns(ns):
     return "%.0f ns" % ns
 
 
+def fmt_time(row):
+    return fmt_ns(row["ns"] if timed(row) else None)
+
+
 def fmt_x(x):
     if x is None:
         return "—"
     return "%.0f" % x if x >= 1000 else "%.3g" % x
 
 
-def para(text, indent=""):
-    """Prose wrapped at 78 columns (tables stay one line a row)."""
-    return textwrap.fill(text, 78, subsequent_indent=indent, break_on_hyphens=False,
-                         break_long_words=False)
+def fmt_int(v):
+    return "%.0f" % v
+
+
+def fmt_pct(v):
+    return "%.0f%%" % (100 * v)
 
 
 def span(values, fmt=fmt_x):
@@ -107,6 +172,16 @@ def ratio(a, b):
     return a["ns"] / b["ns"] if timed(a) and timed(b) else None
 
 
+def geomean(values):
+    values = [v for v in values if v is not None and v > 0]
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
+
+
+def most(values):
+    values = [v for v in values if v is not None]
+    return max(values) if values else None
+
+
 def table(header, rows, align=None):
     align = align or ["---"] + ["---:"] * (len(header) - 1)
     out = ["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
@@ -118,26 +193,23 @@ def table(header, rows, align=None):
 # bench_peers rows: peers/<kind>/<situation>/<algorithm>
 
 
-# The situations whose rows keep a cache per pair from frame to frame.
-COHERENT = ("motion", "sliding", "resting")
-
-
 class Peers:
     def __init__(self, rows):
         self.rows = {}
-        keys = []
         for name, r in rows.items():
             parts = name.split("/")
             if len(parts) == 4 and parts[0] == "peers":
                 self.rows[tuple(parts[1:])] = r
-                keys.append(parts[1:])
-        self.kinds = ordered(k for k, _, _ in keys)
-        self.situations = ordered(s for _, s, _ in keys)
-        self.algorithms = ordered(a for _, _, a in keys)
+        self.kinds = ordered(k for k, _, _ in self.rows)
+        self.situations = ordered(s for _, s, _ in self.rows)
+        self.algorithms = ordered(a for _, _, a in self.rows)
 
     def get(self, kind, situation, algo):
         r = self.rows.get((kind, situation, algo))
         return r if timed(r) else None
+
+    def ratio(self, kind, situation, a, b):
+        return ratio(self.get(kind, situation, a), self.get(kind, situation, b))
 
     def vertices(self, kind):
         return max(int(r.get("vertices", 0)) for (k, _, _), r in self.rows.items() if k == kind)
@@ -150,7 +222,7 @@ class Peers:
         best = None
         for a in self.algorithms:
             r = self.get(kind, situation, a)
-            if r is None or a.startswith("sepax.") != sepax:
+            if r is None or a.startswith(K.SEPAX) != sepax:
                 continue
             if question not in r.get("label", "").split("+"):
                 continue
@@ -168,121 +240,119 @@ class Peers:
             return None, None
         return o["ns"] / p[1]["ns"], p[0]
 
+    def counter(self, cells, algo, key):
+        """A counter of algo's rows on (kind, situation) cells (reported ones)."""
+        rows = [self.get(k, s, algo) for k, s in cells]
+        return [r[key] for r in rows if r and r.get(key, -1) >= 0]
 
-def searches(values):
-    """'1 support search', '2–3 support searches' (per hull, as counted)."""
-    text = span(values, lambda v: "%.3g" % v)
-    return text + (" support search" if text == "1" else " support searches")
+    def wrong(self, cells, algo):
+        """'wrong/checked' summed over algo's rows on the cells."""
+        rows = [self.rows.get((k, s, algo)) for k, s in cells]
+        return "%d/%d" % (sum(int(r["wrong"]) for r in rows if r),
+                          sum(int(r["checked"]) for r in rows if r))
 
 
 def short(algo):
-    return algo.split(".", 1)[1] if algo and algo.startswith("sepax.") else algo
+    return algo[len(K.SEPAX):] if algo and algo.startswith(K.SEPAX) else algo
+
+
+def versions(context):
+    found = ["%s %s" % (label, context[key]) for key, label in K.PEER_NAMES.items()
+             if key in context]
+    return ", ".join(found) if found else "none"
 
 
 # ---------------------------------------------------------------------------
-# Sections
+# Values: each program's tables and numbers, keyed as the template names them
 
 
-def run_section(runs, time_field):
+def run_values(runs, time_field):
     c = runs["bench_hull"][0]
-    loads = ", ".join("%s %.1f" % (p, runs[p][0].get("load_avg", [float("nan")])[0])
-                      for p in PROGRAMS)
-    text = ("One run of the seven programs on %s (%s CPUs at %s MHz, a virtual machine shared "
-            "with other workers), started %s; load average at each program's start: %s. Times "
-            "are Google Benchmark's %s time per query. Compare ratios between rows of one run, "
-            "not absolute times across runs: the machine's load changes from run to run." % (
-                c.get("host_name", "?"), c.get("num_cpus", "?"), c.get("mhz_per_cpu", "?"),
-                c.get("date", "?"), loads, time_field.split("_")[0].upper()))
+    v = {"run.host": c.get("host_name", "?"), "run.cpus": c.get("num_cpus", "?"),
+         "run.mhz": c.get("mhz_per_cpu", "?"), "run.date": c.get("date", "?"),
+         "run.time": time_field.split("_")[0].upper(),
+         "run.loads": ", ".join("%s %.1f" % (p, runs[p][0].get("load_avg", [float("nan")])[0])
+                                for p in K.PROGRAMS)}
     noise = same_query_spread(runs)
+    v["run.noise"] = noise is not None
     if noise:
-        text += (" How noisy this run is: the same sepax query on the same pairs, timed by two "
-                 "programs minutes apart (bench_sat or bench_gjk, and bench_peers; %d rows from "
-                 "1 µs up), differs by %s (median %s); read ratios closer to 1 than that as a "
-                 "tie." % noise)
-    text += (" \"Library was built as DEBUG\" in the programs' output is about Debian's "
-             "libbenchmark, not sepax.")
-    return para(text)
+        v["run.noise_rows"], v["run.noise_max"], v["run.noise_median"] = noise
+    return v
 
 
 def same_query_spread(runs):
-    """The same sepax query on the same pairs, timed by bench_sat or bench_gjk
-    and by bench_peers: a measure of this run's noise."""
-    if "bench_peers" not in runs:
-        return None
+    """The same sepax query on the same pairs, timed by bench_sat or
+    bench_gjk and by bench_peers: (rows, largest and median difference)."""
     peers = Peers(runs["bench_peers"][1])
-    names = {"query": "sat_query", "pruned": "sat_general", "intersect": "sat_intersect",
-             "naive": "sat_naive", "all_edges": "sat_all_edges"}
     pairs = []
-    for name, r in runs.get("bench_sat", ({}, {}))[1].items():
+    for name, r in runs["bench_sat"][1].items():
         _, method, sit, n = name.split("/")
-        kind = "box" if n == "8" else "hull" + n
-        if method == "cached" and sit == "separated":
-            pairs.append((r, peers.get(kind, "motion", "sepax.sat_cached")))
-        elif method in names:
-            pairs.append((r, peers.get(kind, sit, "sepax." + names[method])))
-    gjk = {"BM_gjk_distance": ("separated", "sepax.gjk_distance"),
-           "BM_gjk_coherent_cold": ("motion", "sepax.gjk_distance"),
-           "BM_gjk_coherent_warm": ("motion", "sepax.gjk_distance_warm")}
-    for name, r in runs.get("bench_gjk", ({}, {}))[1].items():
+        kind = n if n.startswith(K.POLY) else K.BOX if n == str(K.BOX_SIZE) else K.HULL + n
+        if method == K.CACHED and sit == K.SEPARATED:
+            pairs.append((r, peers.get(kind, K.MOTION, K.SAT_CACHED)))
+        elif method in K.SAME_SAT:
+            pairs.append((r, peers.get(kind, sit, K.SAME_SAT[method])))
+    for name, r in runs["bench_gjk"][1].items():
         func, _, n = name.partition("/")
-        if func in gjk:
-            pairs.append((r, peers.get("hull" + n, *gjk[func])))
+        if func in K.SAME_GJK:
+            pairs.append((r, peers.get(K.HULL + n, *K.SAME_GJK[func])))
     diffs = sorted(abs(math.log(ratio(a, b))) for a, b in pairs
                    if timed(a) and timed(b) and min(a["ns"], b["ns"]) >= 1e3)
     if not diffs:
         return None
-    pct = lambda d: "%.0f%%" % (100 * (math.exp(d) - 1))
-    return len(diffs), "up to " + pct(diffs[-1]), pct(diffs[len(diffs) // 2])
+
+    def pct(d):
+        return "%.0f%%" % (100 * (math.exp(d) - 1))
+    return len(diffs), pct(diffs[-1]), pct(diffs[len(diffs) // 2])
 
 
-def hull_section(rows):
-    out = []
+def hull_values(rows):
+    """A row a size, each cloud's sepax time, Qhull's time and their ratio."""
+    grid = defaultdict(dict)
     for name, r in rows.items():
-        m = re.match(r"hull/sepax/(\w+)/(\d+)$", name)
-        q = rows.get("hull/qhull/%s/%s" % m.groups()) if m else None
-        if m and timed(r) and timed(q):
-            out.append((m.group(1), m.group(2), fmt_ns(r["ns"]), fmt_ns(q["ns"]),
-                        fmt_x(ratio(r, q))))
-    return table(["cloud", "points", "sepax", "bare Qhull", "sepax / Qhull"], out,
-                 ["---", "---:", "---:", "---:", "---:"])
+        m = K.HULL_ROW.match(name)
+        if m:
+            grid[int(m.group(2))][m.group(1)] = (r, rows.get(K.QHULL_ROW % m.groups()))
+    clouds = ordered(c for by_cloud in grid.values() for c in by_cloud)
+    body = [[n] + [cell for c in clouds for cell in hull_cells(*grid[n].get(c, (None, None)))]
+            for n in sorted(grid)]
+    header = ["points"] + [h for c in clouds for h in (c + ": sepax", "Qhull", "sepax / Qhull")]
+    return {"hull.table": table(header, body)}
 
 
-def support_section(context, rows):
+def hull_cells(ours, qhull):
+    return [fmt_time(ours), fmt_time(qhull), fmt_x(ratio(ours, qhull))]
+
+
+def support_values(context, rows):
     grid = defaultdict(dict)
     for name, r in rows.items():
         _, method, n = name.split("/")
         grid[int(n)][method] = r
     methods = ordered(name.split("/")[1] for name in rows)
     base, climbs = methods[0], methods[1:]
-    body = []
-    for n in sorted(grid):
-        g = grid[n]
-        body.append([n] + [fmt_ns(g[m]["ns"]) if timed(g.get(m)) else "—" for m in methods] +
-                    [fmt_x(ratio(g.get(m), g.get(base))) for m in climbs])
-    header = ["vertices"] + methods + ["%s / %s" % (m, base) for m in climbs]
-    text = table(header, body)
+    sizes = sorted(grid)
+    body = [[n] + [fmt_time(grid[n].get(m)) for m in methods] +
+            [fmt_x(ratio(grid[n].get(m), grid[n].get(base))) for m in climbs] for n in sizes]
     wins = []
     for m in climbs:
-        beats = [n for n in sorted(grid) if (ratio(grid[n].get(m), grid[n].get(base)) or math.inf) < 1]
-        first = next((n for n in sorted(grid) if all(k in beats for k in sorted(grid) if k >= n)),
-                     None)
-        wins.append("%s from %s" % (m, first if first else "no size"))
-    threshold = context.get("support_climb_threshold", "?")
-    text += "\n\n" + para("The climb beats the scan for good (every larger size too): %s. "
-                          "`support_climb_threshold` (support.hpp) is %s: hulls of at most that "
-                          "many vertices use the scan." % ("; ".join(wins), threshold))
-    return text
+        beats = [n for n in sizes if (ratio(grid[n].get(m), grid[n].get(base)) or math.inf) < 1]
+        first = next((n for n in sizes if all(k in beats for k in sizes if k >= n)), None)
+        wins.append("%s from %s" % (m, first or "—"))
+    return {"support.table": table(["vertices"] + methods +
+                                   ["%s / %s" % (m, base) for m in climbs], body),
+            "support.wins": "; ".join(wins),
+            "support.threshold": context.get("support_climb_threshold", "?")}
 
 
 def sat_grid(rows, flat=False):
     """{situation: {method: {n: row}}} from SAT/<method>/<situation>/<n>, or
-    with `flat` from SAT/<method>/<situation>/poly<n> (a flat polygon against
-    a hull of n vertices)."""
+    with `flat` from SAT/<method>/<situation>/poly<n>."""
     grid = defaultdict(lambda: defaultdict(dict))
     for name, r in rows.items():
         _, method, sit, n = name.split("/")
-        if n.startswith("poly") == flat:
-            grid[sit][method][int(n[4:] if flat else n)] = r
+        if n.startswith(K.POLY) == flat:
+            grid[sit][method][int(n[len(K.POLY):] if flat else n)] = r
     return grid
 
 
@@ -296,246 +366,165 @@ def slope(points):
     return sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x, _ in pts)
 
 
-def sat_tables(grid):
-    """The time table of a SAT grid and a sentence on the pruned query's work."""
+def sat_table(grid):
     sizes = sorted({n for methods in grid.values() for m in methods.values() for n in m})
-    body = [[sit, m] + [fmt_ns(by_n[n]["ns"]) if timed(by_n.get(n)) else "—" for n in sizes]
+    body = [[sit, m] + [fmt_time(by_n.get(n)) for n in sizes]
             for sit, methods in grid.items() for m, by_n in methods.items()]
-    parts = [table(["situation", "method"] + [str(n) for n in sizes], body,
-                   ["---", "---"] + ["---:"] * len(sizes))]
+    return table(["situation", "method"] + [str(n) for n in sizes], body,
+                 ["---", "---"] + ["---:"] * len(sizes))
+
+
+def sat_work(grid, name):
+    """The pruned query's work at the grid's largest size, and its growth."""
+    big = max((n for methods in grid.values() for n in methods.get(K.PRUNED, {})), default=0)
     work = []
-    big = None
     for sit, methods in grid.items():
-        pruned = methods.get("pruned", {})
-        big = max(pruned) if pruned else None
-        if big and timed(pruned[big]):
-            r = pruned[big]
-            work.append("%s %.0f axes, %.0f supports, %.0f arc tests, growth n^%.2f from 256 up" % (
+        pruned = methods.get(K.PRUNED, {})
+        r = pruned.get(big)
+        if timed(r):
+            work.append("%s %.0f, %.0f, %.0f, n^%.2f" % (
                 sit, r.get("axes", 0), r.get("supports", 0), r.get("arc_tests", 0),
                 slope([(n, x) for n, x in pruned.items() if n >= 256]) or float("nan")))
-    if work:
-        parts.append(para("`pruned` at %d vertices, per query: %s." % (big, "; ".join(work))))
-    return parts
+    return {"sat.%s_big" % name: big, "sat.%s_work" % name: "; ".join(work) or "—"}
 
 
-def sat_section(rows, img):
-    parts = sat_tables(sat_grid(rows))
-    flat = sat_grid(rows, flat=True)
-    if flat:
-        parts.append(para("A flat polygon (3 to 8 corners) against a hull of n vertices (a box "
-                          "at 8), the polygon A or B as the pairs have it:"))
-        parts += sat_tables(flat)
-    if img:
-        parts.append(img)
-    return "\n\n".join(parts)
+def sat_values(rows):
+    """The hulls' time table; the polygons' are plotted."""
+    v = {"sat.hulls": sat_table(sat_grid(rows))}
+    v.update(sat_work(sat_grid(rows), "hulls"))
+    v.update(sat_work(sat_grid(rows, flat=True), "polygons"))
+    return v
 
 
-def gjk_section(rows):
+def gjk_values(rows):
     funcs = defaultdict(dict)
     for name, r in rows.items():
         func, _, arg = name.partition("/")
         funcs[func][arg] = r
     args = sorted({a for f in funcs.values() for a in f if a}, key=int)
-    other = any("" in byarg for byarg in funcs.values())
-    body = []
-    for func, byarg in funcs.items():
-        cells = [fmt_ns(byarg[a]["ns"]) if timed(byarg.get(a)) else "" for a in args]
-        if other:
-            cells.append(fmt_ns(byarg[""]["ns"]) if timed(byarg.get("")) else "")
-        body.append(["`%s`" % func] + cells)
-    text = table(["benchmark"] + ["%s vertices" % a for a in args] + (["no size"] if other else []),
-                 body)
-    notes = []
-    cold, warm = funcs.get("BM_gjk_coherent_cold", {}), funcs.get("BM_gjk_coherent_warm", {})
-    for a in sorted(set(cold) & set(warm), key=int):
-        if timed(cold[a]) and timed(warm[a]):
-            notes.append("%s vertices %sx (%.1f → %.1f iterations)" % (
-                a, fmt_x(ratio(cold[a], warm[a])), cold[a].get("gjk_iterations", 0),
-                warm[a].get("gjk_iterations", 0)))
-    if notes:
-        text += "\n\n" + para("Warm start on the moving pairs, cold time / warm time: %s." %
-                                "; ".join(notes))
-    box, adapter = funcs.get("BM_gjk_distance_box_hull", {}), funcs.get(
-        "BM_gjk_distance_box_adapter", {})
-    if timed(box.get("")) and timed(adapter.get("")):
-        text += "\n\n" + para("The Box adapter takes %sx the time of the same boxes as hulls." %
-                                fmt_x(ratio(adapter[""], box[""])))
-    return text
+    cols = args + ([""] if any("" in byarg for byarg in funcs.values()) else [])
+    body = [["`%s`" % func] + [fmt_time(byarg.get(a)) for a in cols]
+            for func, byarg in funcs.items()]
+    cold, warm = funcs.get(K.GJK_COLD, {}), funcs.get(K.GJK_WARM, {})
+    notes = ["%s: %sx (%.1f → %.1f)" % (a, fmt_x(ratio(cold[a], warm[a])),
+                                          cold[a].get("gjk_iterations", 0),
+                                          warm[a].get("gjk_iterations", 0))
+             for a in sorted(set(cold) & set(warm), key=int)
+             if timed(cold[a]) and timed(warm[a])]
+    return {"gjk.table": table(["benchmark"] + ["%s vertices" % a if a else "no size"
+                                                for a in cols], body),
+            "gjk.warm": "; ".join(notes) or "—",
+            "gjk.box": fmt_x(ratio(funcs.get(K.BOX_ADAPTER, {}).get(""),
+                                   funcs.get(K.BOX_HULL, {}).get("")))}
 
 
-def peers_versions(context):
-    names = [("libccd", "libccd"), ("bullet", "Bullet"), ("fcl", "FCL")]
-    found = ["%s %s" % (label, context[key]) for key, label in names if key in context]
-    return para("Peers in this build (Debian packages, as Meson found them): %s." %
-                ", ".join(found) if found else "No peer was found in this build.")
-
-
-def arcs_note(p):
-    """Where SAT is slowest against EPA on shallow pairs, and its arc tests."""
-    shallow = [(ratio(p.get(k, "shallow", "sepax.sat_query"), p.get(k, "shallow", "sepax.epa")),
-                k) for k in p.kinds]
-    shallow = [(x, k) for x, k in shallow if x is not None]
-    if not shallow:
-        return ""
-    _, worst = max(shallow)
-    arcs = sorted(p.get(k, "shallow", "sepax.sat_query").get("arc_tests", 0) for _, k in shallow)
-    r = p.get(worst, "shallow", "sepax.sat_query")
-    return para("SAT is slowest against EPA on %s: %.0f arc tests and %.0f axes a shallow query, "
-                "against a median of %.0f arc tests over the kinds. Hulls with long flat faces "
-                "have long Gauss-map arcs, which the patch and arc bounds let through." % (
-                    worst, r.get("arc_tests", 0), r.get("axes", 0), arcs[len(arcs) // 2]))
-
-
-def peers_section(p, images):
-    overlap = [s for s in p.situations if s in ("shallow", "deep", "contained")]
-    static = [s for s in p.situations if s not in COHERENT]
-    parts = list(images)
-
+def peers_values(p, context, plots):
+    v = {"peers.versions": versions(context), "peers.plots": "\n".join(plots)}
+    overlap = [s for s in p.situations if s in K.OVERLAP]
     body = []
     for k in p.kinds:
         cells = []
         for s in overlap:
-            sq, peer = p.versus(k, s, "sepax.sat_query", "penetration", right_only=True)
-            ep, _ = p.versus(k, s, "sepax.epa", "penetration", right_only=True)
-            cells.append("%s · %s (%s)" % (fmt_x(sq), fmt_x(ep), peer or "no peer right"))
+            sq, peer = p.versus(k, s, K.SAT_QUERY, K.PENETRATION, right_only=True)
+            ep, _ = p.versus(k, s, K.EPA, K.PENETRATION, right_only=True)
+            cells.append("%s · %s (%s)" % (fmt_x(sq), fmt_x(ep), peer or "—"))
         body.append([p.label(k)] + cells)
-    parts.append(para("**Exact depth.** `sepax.sat_query` · `sepax.epa` time over the fastest "
-                      "peer penetration query right on every pose of the row (named):") + "\n\n" +
-                 table(["hulls"] + overlap, body, ["---"] * (1 + len(overlap))))
-    parts.append(arcs_note(p))
+    v["peers.depth"] = table(["hulls"] + overlap, body, ["---"] * (1 + len(overlap)))
+    v["peers.boolean"] = boolean_table(p)
+    v["peers.coherent"] = coherent_table(p)
+    v["peers.wrong"] = wrong_table(p)
+    return v
 
+
+def boolean_table(p):
+    """Per static situation, over the kinds: the fastest sepax query over
+    the fastest peer query that decides the pair, and which queries they
+    are (with the number of kinds each is fastest on)."""
     body = []
-    for k in p.kinds:
-        cells = []
-        for s in static:
-            o = p.fastest(k, s, "boolean", sepax=True)
-            x, peer = p.versus(k, s, o[1] if o else None, "boolean")
-            cells.append("%s (%s : %s)" % (fmt_x(x), short(o[0]) if o else "—", peer or "—"))
-        body.append([p.label(k)] + cells)
-    parts.append(para("**Boolean.** Fastest sepax query over the fastest peer query that "
-                      "decides whether the pair intersects, any answer:") + "\n\n" +
-                 table(["hulls"] + static, body, ["---"] * (1 + len(static))))
+    for s in [s for s in p.situations if s not in K.COHERENT]:
+        xs, ours, theirs = [], defaultdict(int), defaultdict(int)
+        for k in p.kinds:
+            o = p.fastest(k, s, K.BOOLEAN, sepax=True)
+            x, peer = p.versus(k, s, o[1] if o else None, K.BOOLEAN)
+            if x is not None:
+                xs.append(x)
+                ours[short(o[0])] += 1
+                theirs[peer] += 1
+        faster = "%d of %d" % (sum(x < 1 for x in xs), len(xs))
+        body.append([s, fmt_x(geomean(xs)), span(xs), faster, counted(ours), counted(theirs)])
+    return table(["situation", "geo-mean", "span", "sepax faster on", "sepax's fastest",
+                  "the peers' fastest"], body, ["---"] + ["---:"] * 3 + ["---"] * 2)
 
+
+def counted(names):
+    """'a (3), b (1)': names with their counts, most first."""
+    return ", ".join("%s (%d)" % (n, c) for n, c in sorted(names.items(), key=lambda i: -i[1]))
+
+
+def coherent_table(p):
+    """Per kind: GJK distance against the peers, the warm starts' and the
+    SAT cache's speedups on motion, the cached SAT query on resting and
+    sliding pairs against MPR and against itself uncached."""
+    sits = [s for s in (K.RESTING, K.SLIDING) if s in p.situations]
     body = []
     for k in p.kinds:
         row = [p.label(k)]
-        for s in ("separated", "motion"):
-            x, peer = p.versus(k, s, "sepax.gjk_distance", "distance")
+        for s in (K.SEPARATED, K.MOTION):
+            x, peer = p.versus(k, s, K.GJK, K.DISTANCE)
             row.append("%s (%s)" % (fmt_x(x), peer or "—"))
-        for cold, warm in (("sepax.gjk_distance", "sepax.gjk_distance_warm"),
-                           ("bullet.gjk_distance", "bullet.gjk_distance_warm"),
-                           ("sepax.sat_query", "sepax.sat_cached")):
-            row.append(fmt_x(ratio(p.get(k, "motion", cold), p.get(k, "motion", warm))))
-        cached = p.get(k, "motion", "sepax.sat_cached")
-        row.append("%.0f%%" % (100 * cached["cache_hit_rate"]) if cached else "—")
+        for cold, warm in ((K.GJK, K.GJK_WARM_ALGO), (K.BULLET_GJK, K.BULLET_GJK_WARM),
+                           (K.SAT_QUERY, K.SAT_CACHED)):
+            row.append(fmt_x(p.ratio(k, K.MOTION, cold, warm)))
+        for s in (K.MOTION,) + tuple(sits):
+            cached = p.get(k, s, K.SAT_CACHED)
+            row.append(fmt_pct(cached["cache_hit_rate"]) if cached else "—")
+        row += [fmt_x(p.ratio(k, s, K.SAT_CACHED, K.MPR)) for s in sits]
+        row += [fmt_x(p.ratio(k, s, K.SAT_CACHED, K.SAT_QUERY)) for s in sits]
         body.append(row)
-    parts.append(para("**Distance and coherent motion.** `sepax.gjk_distance` over the fastest "
-                      "peer distance; on the moving pairs, cold time over warm (GJK warm start, "
-                      "Bullet's kept detector, SAT axis cache) and the cache's hit rate:") +
-                 "\n\n" +
-                 table(["hulls", "GJK separated", "GJK motion", "GJK warm speedup",
-                        "Bullet warm speedup", "SAT cache speedup", "cache hits"], body,
-                       ["---"] * 3 + ["---:"] * 4))
+    header = (["hulls", "GJK separated", "GJK motion", "GJK warm speedup", "Bullet warm speedup",
+               "SAT cache speedup", "cache hits motion"] + ["cache hits %s" % s for s in sits] +
+              ["/ MPR %s" % s for s in sits] + ["/ uncached %s" % s for s in sits])
+    return table(header, body, ["---"] * 3 + ["---:"] * (len(header) - 3))
 
-    contact = coherent_contact_table(p)
-    if contact:
-        parts.append(contact)
 
+def wrong_table(p):
     per = defaultdict(lambda: defaultdict(lambda: [0, 0]))
-    for (k, s, a), r in p.rows.items():
+    for (_, s, a), r in p.rows.items():
         if "wrong" in r:
             per[a][s][0] += int(r["wrong"])
             per[a][s][1] += int(r["checked"])
     sits = p.situations
-    body, right = [], []
+    body = []
     for a in p.algorithms:
         total = [sum(per[a][s][0] for s in sits), sum(per[a][s][1] for s in sits)]
         if total[0] == 0:
-            right.append(a)
             continue
         body.append([a] + ["%d/%d" % tuple(per[a][s]) if per[a][s][1] else "—" for s in sits] +
                     ["%d/%d" % tuple(total)])
-    parts.append("**Wrong answers** (wrong / checked queries, all kinds):\n\n" +
-                 table(["algorithm"] + sits + ["total"], body) +
-                 "\n\n" + para("Right on every query checked: %s." % ", ".join(right)))
-    return "\n\n".join(parts)
+    return table(["algorithm"] + sits + ["total"], body)
 
 
-def coherent_contact_table(p):
-    """Per kind, on the coherent overlapping rows (sliding, resting):
-    `sat_cached` over libccd's MPR and over `sat_query`, and its cache hit
-    rate; empty when the JSON has no such rows."""
-    sits = [s for s in ("sliding", "resting") if s in p.situations]
-    if not sits:
-        return ""
-    body = []
-    for k in p.kinds:
-        cached = {s: p.get(k, s, "sepax.sat_cached") for s in sits}
-        if not any(cached.values()):
-            continue
-        row = [p.label(k)]
-        row += [fmt_x(ratio(cached[s], p.get(k, s, "ccd.mpr_penetration"))) for s in sits]
-        row += [fmt_x(ratio(cached[s], p.get(k, s, "sepax.sat_query"))) for s in sits]
-        row += ["%.0f%%" % (100 * cached[s]["cache_hit_rate"]) if cached[s] else "—"
-                for s in sits]
-        body.append(row)
-    return (para("**Coherent contact.** On the overlapping pairs that slide along the path "
-                 "(*sliding*) or stay at one pose (*resting*), `sepax.sat_cached` (`sat::query` "
-                 "with the pair's `sat::Cache`, whose resting state re-tests only the axes near "
-                 "the last normal) over libccd's MPR and over the uncached `sat_query`, and the "
-                 "share of frames the cache answered:") + "\n\n" +
-            table(["hulls"] + ["/ MPR %s" % s for s in sits] + ["/ uncached %s" % s for s in sits]
-                  + ["cache hits %s" % s for s in sits], body))
-
-
-# ---------------------------------------------------------------------------
-# Goals: the issue's targets, each with what bounds it when it is not met
-
-
-class Goals:
-    def __init__(self):
-        self.rows, self.bounds = [], []
-
-    def add(self, goal, target, measured, met, bound):
-        self.rows.append([goal, target, measured, "met" if met else "**not met**"])
-        if not met and bound:
-            self.bounds.append(para("- **%s:** %s" % (goal, bound), "  "))
-
-    def text(self):
-        out = table(["goal", "target", "this run", "verdict"], self.rows, ["---"] * 4)
-        if self.bounds:
-            out += "\n\nWhat bounds the goals not met:\n\n" + "\n".join(self.bounds)
-        return out
-
-
-def mesh_section(rows):
-    """bench_mesh: sepax's exact mesh queries beside FCL's BVHModel<OBBRSS>
-    on the same pairs (rows <library>/<query>/<situation>)."""
+def mesh_values(rows, context):
     situations = ordered(name.split("/")[2] for name in rows if name.count("/") == 2)
-    out = []
+    body = []
     for sit in situations:
-        q, d = rows.get("sepax/query/" + sit), rows.get("fcl/distance/" + sit)
-        i, c = rows.get("sepax/intersect/" + sit), rows.get("fcl/collide/" + sit)
         cells = [sit]
-        for ours, peer in ((q, d), (i, c)):
-            cells += [fmt_ns(ours["ns"]) if timed(ours) else "-",
-                      fmt_ns(peer["ns"]) if timed(peer) else "-",
-                      fmt_x(ratio(ours, peer)) if timed(ours) and timed(peer) else "-"]
-        wrong = [r["wrong"] for r in (d, c) if timed(r) and "wrong" in r]
-        cells.append("%d of %d" % (sum(wrong), len(wrong)) if wrong else "-")
-        out.append(cells)
-    text = table(["pair", "sepax `mesh::query`", "FCL distance", "ratio",
-                  "sepax `mesh::intersect`", "FCL collide", "ratio", "FCL wrong"], out)
-    return text + "\n\n" + para(
-        "Ratios are sepax's time over FCL's (below 1: sepax faster). *FCL wrong*: FCL's "
-        "answers (distance, then collide) that differ from sepax's exact one (the verdict, or "
-        "the distance by more than 1e-3 of it). `mesh::query` also "
-        "decides containment (a closed mesh is a solid) and gives the exact distance and "
-        "closest triangles; FCL's `collide` answers about the surfaces only.")
+        peers = []
+        for ours, peer in K.MESH_PAIRS:
+            o, q = rows.get(ours + sit), rows.get(peer + sit)
+            cells += [fmt_time(o), fmt_time(q), fmt_x(ratio(o, q))]
+            peers.append(q)
+        wrong = [r["wrong"] for r in peers if timed(r) and "wrong" in r]
+        cells.append("%d of %d" % (sum(wrong), len(wrong)) if wrong else "—")
+        body.append(cells)
+    return {"mesh.table": table(["pair", "sepax `mesh::query`", "FCL distance", "ratio",
+                                 "sepax `mesh::intersect`", "FCL collide", "ratio", "FCL wrong"],
+                                body),
+            "mesh.fcl_version": context.get("fcl", "—")}
 
 
 # ---------------------------------------------------------------------------
-# bench_contact rows: contact/<pair>/<algorithm>
+# bench_contact rows: contact/<pair set>/<algorithm>
 
 
 class Contact:
@@ -547,407 +536,231 @@ class Contact:
                 self.rows[(parts[1], parts[2])] = r
         self.pairs = ordered(pair for pair, _ in self.rows)
         self.algorithms = ordered(a for _, a in self.rows)
+        self.touching = [p for p in self.pairs if not p.endswith(K.SEPARATED_SET)]
+        self.separated = [p for p in self.pairs if p.endswith(K.SEPARATED_SET)]
+        self.resting = [p for p in self.pairs if p.endswith(K.RESTING_SET)]
 
     def get(self, pair, algo):
         r = self.rows.get((pair, algo))
         return r if timed(r) else None
 
-    def touching(self):
-        return [p for p in self.pairs if not p.endswith("_separated")]
-
-    def separated(self):
-        return [p for p in self.pairs if p.endswith("_separated")]
-
     def ratio(self, pair, a, b):
         return ratio(self.get(pair, a), self.get(pair, b))
 
 
-def contact_versions(context):
-    names = [("bullet", "Bullet"), ("ode", "ODE")]
-    found = ["%s %s" % (label, context[key]) for key, label in names if key in context]
-    return "Peers in this build: %s." % ", ".join(found) if found else "No peer was found."
-
-
-def contact_section(context, c):
-    algos = c.algorithms
-    body = [[p] + [fmt_ns(c.get(p, a)["ns"]) if c.get(p, a) else "—" for a in algos]
-            for p in c.pairs]
-    parts = [para(contact_versions(context) + " Time per query:") + "\n\n" +
-             table(["pair"] + ["`%s`" % a for a in algos], body)]
-    body = []
-    for p in c.pairs:
-        body.append([p] + [fmt_x(c.ratio(p, a, b)) for a, b in (
-            ("sepax.warm", "sepax.cold"), ("sepax.warm_moving", "sepax.cold"),
-            ("sepax.cold", "sepax.sat_query"), ("sepax.cold", "bullet.clip"),
-            ("sepax.cold", "ode.collide"), ("sepax.warm", "ode.collide"))])
-    parts.append(para("Ratios (below 1: the first is faster). `ode.collide` is ODE's box-box "
-                      "test (dBoxBox) on box pairs and its convex-convex test otherwise:") +
-                 "\n\n" + table(["pair", "warm / cold", "moving warm / cold",
-                                  "cold / `sat::query`", "cold / Bullet clip", "cold / ODE",
-                                  "warm / ODE"], body))
-
+def contact_values(context, c):
     def cell(r):
         if r is None:
             return "—"
-        pts = ("%.3g pts" % r["points"]).replace("1 pts", "1 pt") if "points" in r else "SAT"
-        return pts + (", **%d/%d wrong**" % (r["wrong"], r["checked"]) if r.get("wrong") else "")
-    body = [[p] + [cell(c.rows.get((p, a)) if timed(c.rows.get((p, a))) else None)
-                   for a in algos] for p in c.touching()]
-    parts.append(para("Points a query on the touching pairs (raw: Bullet's clipping keeps every "
-                      "clipped point, sepax and ODE at most 4) and wrong answers (no points, a "
-                      "normal more than 1° off SAT's exact axis, or a deepest point more than "
-                      "1e-3 of the size off its depth):") + "\n\n" +
-                 table(["pair"] + ["`%s`" % a for a in algos], body))
-    wrong_sep = ["%s on %s" % (a, p) for p in c.separated() for a in algos
-                 if timed(c.rows.get((p, a))) and c.rows[(p, a)].get("wrong")]
-    parts.append(para("Separated pairs (beyond the margin): %s." % (
-        "points given by " + ", ".join(wrong_sep) if wrong_sep else "no algorithm gave points")))
-    return "\n\n".join(parts)
+        text = fmt_ns(r["ns"])
+        if r.get("points", 0) > 0:
+            text += ", %.3g pt%s" % (r["points"], "" if r["points"] == 1 else "s")
+        return text + (", **%d/%d wrong**" % (r["wrong"], r["checked"]) if r.get("wrong") else "")
+    times = [[p] + [cell(c.get(p, a)) for a in c.algorithms] for p in c.pairs]
+    return {"contact.versions": versions(context),
+            "contact.times": table(["pair"] + ["`%s`" % a for a in c.algorithms], times),
+}
 
 
-def contact_goals(goals, c):
-    touching = c.touching()
-    cold = [c.ratio(p, "sepax.cold", "sepax.sat_query") for p in touching]
-    if any(x is not None for x in cold):
-        faces = [p for p in touching if p.endswith("_resting")]
-        goals.add("contact: cold manifold against the exact MTV query alone (`sat::query`)",
-                  "<= 1.2x", span(cold), max(x for x in cold if x) <= 1.2,
-                  "on top of SAT, the face contact takes %s (resting pairs, per query) whatever "
-                  "the hulls' size: choosing the reference and incident faces (each hull's "
-                  "support vertex, the faces around it, their areas on a tie), clipping the "
-                  "incident face against the reference face's sides and reducing the points, "
-                  "a smaller share the larger the hulls; a box pair's 15-axis test is so cheap "
-                  "that any clipping is several times it." %
-                  span([c.get(p, "sepax.cold")["ns"] - c.get(p, "sepax.sat_query")["ns"]
-                        for p in faces if c.get(p, "sepax.cold") and
-                        c.get(p, "sepax.sat_query")], fmt_ns))
-    warm = [c.ratio(p, "sepax.warm", "sepax.cold") for p in touching]
-    moving = [c.ratio(p, "sepax.warm_moving", "sepax.cold") for p in touching]
-    if any(x is not None for x in warm):
-        hits = [c.get(p, "sepax.sat_query_cached").get("hit_rate", 0) for p in touching
-                if c.get(p, "sepax.sat_query_cached")]
-        goals.add("contact: warm manifold against the cold one (touching pairs)", "<= 0.2x",
-                  "%s at rest, %s moving" % (span(warm), span(moving)),
-                  max(x for x in warm + moving if x) <= 0.2,
-                  "a resting pair's SAT query is answered from its resting state (`sat::Resting`: "
-                  "the axes near the last normal, every other axis bounded; hit rate of the "
-                  "cached query on these pairs %s): the cached query alone costs %s of the "
-                  "uncached one on the random hulls. What stays is the manifold's own work (the "
-                  "first goal's), which the cache does not keep: re-checking last frame's "
-                  "reference and incident faces and clipped features is what would take it "
-                  "further. Two boxes have no resting state (their 15-axis test is already "
-                  "cheaper than the state's check), so their warm manifold is the cold one; a "
-                  "moving pair rebuilds its state (one more query with the cap's axes left out) "
-                  "whenever B has turned by 0.05 rad or moved by more than the bound allows." % (
-                      span(hits, lambda v: "%.0f%%" % (100 * v)),
-                      span([c.ratio(p, "sepax.sat_query_cached", "sepax.sat_query")
-                            for p in touching if p.startswith("hull")])))
-    far = [c.ratio(p, "sepax.cold", "sepax.sat_query") for p in c.separated()]
-    if any(x is not None for x in far):
-        goals.add("contact: a pair beyond the margin (cold) against `sat::query`", "<= 0.15x",
-                  "%s (%s)" % (span(far), ", ".join("%s %s" % (p, fmt_x(x))
-                                                     for p, x in zip(c.separated(), far))),
-                  max(x for x in far if x) <= 0.15,
-                  "not met on %s. The early-out (`sat::query`'s max_separation) stops at the "
-                  "first axis that separates by more than the margin, a fraction of a random "
-                  "hull's full query; but a box pair's full 15-axis test is about as cheap as "
-                  "that early-out, so the call's fixed cost bounds the ratio there." % ", ".join(
-                      p for p, x in zip(c.separated(), far) if x is not None and x > 0.15))
-    box = ratio(c.get("box_resting", "sepax.warm"), c.get("box_separated", "sepax.sat_query_cached"))
-    if box is not None:
-        goals.add("contact: box resting on box (warm) against a cached separated box-box query",
-                  "<= 1.5x", fmt_x(box), box <= 1.5,
-                  "the cached separated query is one axis; the resting pair runs the 15-axis "
-                  "test (no resting state for two boxes), picks the incident face and clips it. "
-                  "A manifold cache that re-checks last frame's clipped features is what it "
-                  "would take.")
-    clip = [(p, c.ratio(p, "sepax.cold", "bullet.clip")) for p in touching if p.endswith("_resting")]
-    clip = [(p, x) for p, x in clip if x is not None]
-    if clip:
-        goals.add("contact: cold manifold against Bullet's clipping pipeline (resting pairs)",
-                  "<= 0.5x", span([x for _, x in clip]), max(x for _, x in clip) <= 0.5,
-                  "Bullet's `findSeparatingAxis` tests every edge pair against every vertex.")
-    ode = [(p, c.ratio(p, "sepax.cold", "ode.collide")) for p in touching if p.startswith("box")]
-    ode = [(p, x) for p, x in ode if x is not None]
-    if ode:
-        goals.add("contact: box-box manifold (cold) against ODE's `dBoxBox`", "<= 1x",
-                  ", ".join("%s %s" % (p, fmt_x(x)) for p, x in ode), max(x for _, x in ode) <= 1,
-                  "`dBoxBox` is a routine for boxes alone (the axes from the two frames, the "
-                  "incident face clipped in the reference box's 2D frame); sepax clips boxes "
-                  "through the general hull path (half-edge loops, side planes from cross "
-                  "products, a feature id for every clipped vertex) and, for an edge contact, "
-                  "also measures the faces near the normal for the manifold's face preference. "
-                  "A box-box clipping path is what it would take.")
-    hull = c.ratio("hull128_resting", "sepax.warm", "sepax.sat_query")
-    if hull is not None:
-        goals.add("contact: 128-vertex hull resting (warm) against its uncached exact query",
-                  "<= 0.3x", fmt_x(hull), hull <= 0.3,
-                  "the cached SAT query alone takes %s of the uncached one; the manifold adds "
-                  "the clipping, which the cache does not keep (second goal)." % fmt_x(
-                      c.ratio("hull128_resting", "sepax.sat_query_cached", "sepax.sat_query")))
+# ---------------------------------------------------------------------------
+# Goals: the issue's targets. Each sets goal.<id>.target, .verdict and
+# .unmet (the template shows what bounds a goal only when it is measured and
+# not met), and the numbers its row and its bound quote.
+
+
+class Goals:
+    def __init__(self):
+        self.values = {}
+
+    def add(self, gid, target, met, **numbers):
+        """met: True, False, or None when the JSON lacks the rows."""
+        g = "goal.%s." % gid
+        self.values[g + "target"] = target
+        self.values[g + "verdict"] = {True: "met", False: "**not met**", None: "no data"}[met]
+        self.values[g + "unmet"] = met is False
+        self.values.update({g + k: v for k, v in numbers.items()})
+
+    def group(self, name, *gids):
+        """goal.<name>.unmet: one bound for several goals."""
+        self.values["goal.%s.unmet" % name] = any(self.values["goal.%s.unmet" % g] for g in gids)
+
+
+def none_above(values, target):
+    """True when every measured value is at most target; None when none is."""
+    values = [v for v in values if v is not None]
+    return max(values) <= target if values else None
+
+
+def searches(p, cells, algo):
+    return span(p.counter(cells, algo, "support_calls"), lambda v: "%.3g" % v)
 
 
 def sat_goals(goals, rows):
     grid = sat_grid(rows)
-    speedups = [ratio(m["naive"].get(128), m["pruned"].get(128)) for m in grid.values()]
-    speedups = [x for x in speedups if x is not None]
-    if speedups:
-        goals.add("SAT: pruned against naive at 128 vertices", ">= 20x", span(speedups) + "x",
-                  min(speedups) >= 20, "")
-    cached = grid.get("separated", {}).get("cached", {})
-    if cached:
-        small, large = cached[min(cached)], cached[max(cached)]
-        x = ratio(large, small)
-        flat = ratio(large, cached.get(32))
-        goals.add("SAT axis cache: separated query at %d against %d vertices" % (
-            max(cached), min(cached)), "0.8–1.25", fmt_x(x), x is not None and 0.8 <= x <= 1.25,
-            "a hit costs one axis and %.0f support searches; the boxes' supports scan their 8 "
-            "vertices, the larger hulls' climb from the cached vertices. From 32 vertices up a "
-            "hit costs the same (%d against 32 vertices: %sx)." % (
-                large.get("supports", 0), max(cached), fmt_x(flat)))
-    box = [m.get("query", {}).get(8) for m in grid.values()]
-    box = [r for r in box if timed(r)]
-    if box:
-        inter = grid.get("separated", {}).get("intersect", {}).get(8)
-        goals.add("SAT box-box `sat::query`", "< 50 ns", span([r["ns"] for r in box], fmt_ns),
-                  max(r["ns"] for r in box) < 50,
-                  "a query builds both relative frames and the pair's tolerances, tests all 15 "
-                  "axes and returns axis and feature in the world frame; `sat::intersect`, which "
-                  "stops at the first separating axis, takes %s on separated boxes." % fmt_ns(
-                      inter["ns"] if timed(inter) else None))
+    speedups = [ratio(m.get(K.NAIVE, {}).get(128), m.get(K.PRUNED, {}).get(128))
+                for m in grid.values()]
+    least = min((x for x in speedups if x is not None), default=None)
+    goals.add("sat_pruned", ">= 20x", None if least is None else least >= 20, ratio=span(speedups))
+    cached = grid.get(K.SEPARATED, {}).get(K.CACHED, {})
+    small, large = (min(cached), max(cached)) if cached else (K.BOX_SIZE, 0)
+    x = ratio(cached.get(large), cached.get(small))
+    goals.add("sat_cache", "0.8–1.25", None if x is None else 0.8 <= x <= 1.25, ratio=fmt_x(x),
+              small=small, large=large, flat=fmt_x(ratio(cached.get(large), cached.get(32))),
+              supports=span([r.get("supports") for r in [cached.get(large)] if timed(r)], fmt_int))
+    box = [r["ns"] for m in grid.values() for r in [m.get(K.QUERY, {}).get(K.BOX_SIZE)] if timed(r)]
+    inter = grid.get(K.SEPARATED, {}).get(K.INTERSECT, {}).get(K.BOX_SIZE)
+    goals.add("sat_box", "< 50 ns", max(box) < 50 if box else None, ratio=span(box, fmt_ns),
+              intersect=fmt_ns(inter["ns"] if timed(inter) else None))
 
 
-def peer_goals(goals, p):
-    box = [s for s in ("separated", "shallow", "deep", "contained") if s in p.situations]
-    got = {s: p.versus("box", s, "sepax.sat_query", "boolean") for s in box}
+def box_goal(goals, p):
+    box = [s for s in (K.SEPARATED,) + K.OVERLAP if s in p.situations]
+    got = {s: p.versus(K.BOX, s, K.SAT_QUERY, K.BOOLEAN) for s in box}
     missed = [s for s in box if got[s][0] is None or got[s][0] > 0.5]
-    mpr = [p.get("box", s, got[s][1]) for s in missed if got[s][1]]
-    own = [p.versus("box", s, "sepax.sat_intersect", "boolean")[0] for s in missed]
-    goals.add("box-box `sat_query` (with depth) against the fastest peer boolean", "<= 0.5x",
-              ", ".join("%s %s" % (s, fmt_x(got[s][0])) for s in box), not missed,
-              "on %s boxes the fastest peer boolean (%s) ends after %s a hull, while the "
-              "depth needs all 15 axes; sepax's boolean `sat_intersect` takes %sx its time." % (
-                  " and ".join(missed), ", ".join(ordered(got[s][1] or "—" for s in missed)),
-                  searches([r.get("support_calls") for r in mpr if r.get("support_calls", -1) >= 0]),
-                  span(own)))
+    peers = ordered(got[s][1] for s in box if got[s][1])
+    goals.add("box_boolean", "<= 0.5x", not missed if peers else None,
+              ratio=", ".join("%s %s" % (s, fmt_x(got[s][0])) for s in box),
+              peer=", ".join(peers) or "—", missed=" and ".join(missed),
+              searches=span([x for s in missed if got[s][1]
+                             for x in p.counter([(K.BOX, s)], got[s][1], "support_calls")],
+                            lambda v: "%.3g" % v),
+              own=span([p.versus(K.BOX, s, K.SAT_INTERSECT, K.BOOLEAN)[0] for s in missed]))
 
-    def mtv(kinds, target, bound):
-        kinds = [k for k in kinds if k in p.kinds]
-        cells = [(k, s) for k in kinds for s in ("shallow", "deep", "contained")]
-        anyp = [p.versus(k, s, "sepax.sat_query", "penetration")[0] for k, s in cells]
-        right = [p.versus(k, s, "sepax.sat_query", "penetration", True)[0] for k, s in cells]
-        met = all(x is not None and x <= target for x in anyp)
-        goals.add("exact depth (`sat_query`) at %s vertices against the fastest peer penetration"
-                  % "/".join(k[4:] for k in kinds), "<= %gx" % target,
-                  "%s (any answer); %s (right on every pose)" % (span(anyp), span(right)), met,
-                  bound(cells))
 
-    def counters(cells, algo, key):
-        return [p.get(k, s, algo).get(key) for k, s in cells if p.get(k, s, algo)]
+def depth_goals(goals, p):
+    """The exact depth against the fastest peer penetration (any answer,
+    and right on every pose), and against MPR and EPA over the kinds."""
+    def depth(gid, kinds, target, **numbers):
+        cells = [(k, s) for k in kinds if k in p.kinds for s in K.OVERLAP]
+        anyp = [p.versus(k, s, K.SAT_QUERY, K.PENETRATION) for k, s in cells]
+        right = [p.versus(k, s, K.SAT_QUERY, K.PENETRATION, True)[0] for k, s in cells]
+        goals.add(gid, "<= %gx" % target, none_above([x for x, _ in anyp], target),
+                  any=span([x for x, _ in anyp]), right=span(right),
+                  peer=", ".join(ordered(q for _, q in anyp if q)) or "—", **numbers)
 
-    def wrong(cells, algo):
-        rs = [p.rows.get((k, s, algo)) for k, s in cells]
-        return "%d/%d" % (sum(int(r["wrong"]) for r in rs if r), sum(int(r["checked"])
-                                                                      for r in rs if r))
+    mid = [(k, s) for k in (K.HULL32, K.HULL128, K.HULL512) if k in p.kinds for s in K.OVERLAP]
+    depth("depth_mid", (K.HULL32, K.HULL128, K.HULL512), 0.3, searches=searches(p, mid, K.MPR),
+          axes=span(p.counter(mid, K.SAT_QUERY, "axes"), fmt_int))
+    contained = [(k, K.CONTAINED) for k in (K.HULL2048, K.HULL4096) if k in p.kinds]
+    depth("depth_large", (K.HULL2048, K.HULL4096), 1.0,
+          axes=span(p.counter(contained, K.SAT_QUERY, "axes"), fmt_int))
+    overlap = [s for s in K.OVERLAP if s in p.situations]
+    solids = [k for k in p.kinds if not k.startswith(K.POLY) and k != K.HULL4096]
+    mpr = [p.ratio(k, s, K.SAT_QUERY, K.MPR) for k in solids for s in overlap]
+    epa = [p.ratio(k, s, K.SAT_QUERY, K.BULLET_EPA) for k in solids for s in overlap]
+    gm, ge, worst = geomean(mpr), geomean(epa), most(mpr)
+    goals.add("depth_mpr", "MPR geo-mean <= 1x, none > 3x; EPA geo-mean <= 0.5x",
+              None if gm is None or ge is None else gm <= 1 and worst <= 3 and ge <= 0.5,
+              mpr=fmt_x(gm), worst=fmt_x(worst), epa=fmt_x(ge),
+              mpr_shallow_deep=fmt_x(geomean([p.ratio(k, s, K.SAT_QUERY, K.MPR) for k in solids
+                                              for s in (K.SHALLOW, K.DEEP)])),
+              searches=searches(p, [(k, s) for k in solids for s in overlap], K.MPR),
+              wrong_deep=p.wrong([(k, K.DEEP) for k in solids], K.MPR),
+              wrong_contained=p.wrong([(k, K.CONTAINED) for k in solids], K.MPR))
+    goals.group("depth", "depth_mid", "depth_large", "depth_mpr")
 
-    mtv(["hull32", "hull128", "hull512"], 0.3, lambda cells: (
-        "the fastest peers, libccd's MPR and FCL's libccd contact, answer after %s a hull "
-        "and MPR is wrong on %s of these poses (its depth is the portal's, not the "
-        "minimum). An exact depth bounds every Gauss-map patch of both hulls and evaluates the "
-        "faces and edges that survive (%s axes, %s support searches a query here), so 0.3x of "
-        "MPR is out of reach for an exact method that reads both hulls." % (
-            searches(counters(cells, "ccd.mpr_penetration", "support_calls")),
-            wrong(cells, "ccd.mpr_penetration"),
-            span(counters(cells, "sepax.sat_query", "axes"), lambda v: "%.0f" % v),
-            span(counters(cells, "sepax.sat_query", "support_calls"), lambda v: "%.0f" % v))))
-    mtv(["hull2048", "hull4096"], 1.0, lambda cells: (
-        "shallow and deep as above. Contained pairs of round hulls are SAT's worst case: every "
-        "face of A has nearly the same separation, so no bound skips them (%s axes a query); "
-        "`sepax.epa` takes %sx the time of `sat_query` there." % (
-            span(counters([c for c in cells if c[1] == "contained"], "sepax.sat_query", "axes"),
-                 lambda v: "%.0f" % v),
-            span([ratio(p.get(k, s, "sepax.epa"), p.get(k, s, "sepax.sat_query"))
-                  for k, s in cells if s == "contained"]))))
 
-    if "hull128" in p.kinds:
-        o = p.fastest("hull128", "separated", "boolean", sepax=True)
-        x, peer = p.versus("hull128", "separated", o[1] if o else None, "boolean")
-        calls = (p.get("hull128", "separated", peer) or {}).get("support_calls", -1)
-        goals.add("boolean at 128 vertices, separated, against the fastest peer boolean",
-                  "<= 0.5x", "%s (%s : %s)" % (fmt_x(x), short(o[0]) if o else "—", peer),
-                  x is not None and x <= 0.5,
-                  "%s ends after %s a hull, and SAT's boolean, which tries the line "
-                  "between the centroids first, after about as few; the libccd adapter searches "
-                  "with sepax's own hill climbing, so a lead would need fewer support searches "
-                  "than that, which a separated pair does not allow." % (
-                      peer, searches([calls]) if calls >= 0 else "a few support searches"))
+def boolean_goal(goals, p):
+    o = p.fastest(K.HULL128, K.SEPARATED, K.BOOLEAN, sepax=True)
+    x, peer = p.versus(K.HULL128, K.SEPARATED, o[1] if o else None, K.BOOLEAN)
+    goals.add("boolean_128", "<= 0.5x", none_above([x], 0.5), ratio=fmt_x(x),
+              query=short(o[0]) if o else "—", peer=peer or "—",
+              searches=searches(p, [(K.HULL128, K.SEPARATED)], peer))
 
-    dist = [(k, p.versus(k, "separated", "sepax.gjk_distance", "distance")[0]) for k in p.kinds]
+
+def gjk_goal(goals, p):
+    dist = [(k, p.versus(k, K.SEPARATED, K.GJK, K.DISTANCE)[0]) for k in p.kinds]
     dist = [(k, x) for k, x in dist if x is not None]
-    if dist:
-        missed = [k for k, x in dist if x > 0.5]
-        its = [p.get(k, "separated", "sepax.gjk_distance").get("solver_iterations")
-               for k, _ in dist]
-        goals.add("GJK distance against the fastest peer distance, separated", "<= 0.5x",
-                  "%s; met on %d of %d kinds" % (span([x for _, x in dist]),
-                                                 len(dist) - len(missed), len(dist)),
-                  not missed,
-                  "not met on %s. sepax needs %s iterations whatever the size, so on small "
-                  "hulls and meshes its fixed costs bound it: moving B into A's frame, the "
-                  "signed-volumes sub-algorithm each iteration and the witness points." % (
-                      ", ".join(missed), span(its, lambda v: "%.1f" % v)))
+    missed = [k for k, x in dist if x > 0.5]
+    goals.add("gjk_distance", "<= 0.5x", none_above([x for _, x in dist], 0.5),
+              ratio=span([x for _, x in dist]), met_kinds=len(dist) - len(missed), kinds=len(dist),
+              missed=", ".join(missed),
+              iterations=span(p.counter([(k, K.SEPARATED) for k, _ in dist], K.GJK,
+                                        "solver_iterations"), lambda v: "%.1f" % v))
 
 
-def geomean(values):
-    values = [v for v in values if v is not None and v > 0]
-    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
+def polygon_goals(goals, p):
+    """Flat polygons against Bullet's EPA; sat::query on separated pairs."""
+    polys = [k for k in p.kinds if k.startswith(K.POLY)]
+    cells = [(k, s) for k in polys for s in K.OVERLAP if s in p.situations]
+    xs = [p.ratio(k, s, K.SAT_QUERY, K.BULLET_EPA) for k, s in cells]
+    g, worst = geomean(xs), most(xs)
+    goals.add("polygon", "geo-mean <= 0.5x, none > 2x",
+              None if g is None else g <= 0.5 and worst <= 2, geomean=fmt_x(g), worst=fmt_x(worst),
+              sizes=span([int(k[len(K.POLY):]) for k in polys], str),
+              arcs=span(p.counter([c for c in cells if c[0] == polys[-1]], K.SAT_QUERY,
+                                  "arc_tests"), fmt_int) if polys else "—")
+    sep = [p.ratio(k, K.SEPARATED, K.SAT_QUERY, K.GJK) for k in p.kinds]
+    early = [p.ratio(k, K.SEPARATED, K.SAT_INTERSECT, K.GJK) for k in p.kinds]
+    goals.add("separated", "<= 3x", True if any(x is not None for x in early) else None,
+              ratio=span(sep), early=span(early))
 
 
-def speed_goals(goals, p):
-    """The targets of the speed issue: flat polygons against hulls and the
-    exact depth against the inexact peers (geometric means over the kinds'
-    overlapping situations, and the worst pair), separated pairs."""
-    overlap = [s for s in ("shallow", "deep", "contained") if s in p.situations]
-
-    def versus(kinds, peer):
-        return [ratio(p.get(k, s, "sepax.sat_query"), p.get(k, s, peer))
-                for k in kinds for s in overlap]
-
-    polys = [k for k in p.kinds if k.startswith("poly")]
-    if polys:
-        xs = versus(polys, "bullet.epa")
-        g = geomean(xs)
-        goals.add("flat polygon against a hull (%s vertices): exact depth against Bullet's EPA"
-                  % "–".join((polys[0][4:], polys[-1][4:])), "geo-mean <= 0.5x, none > 2x",
-                  "geo-mean %s, worst %s" % (fmt_x(g), fmt_x(max(x for x in xs if x))),
-                  g is not None and g <= 0.5 and max(x for x in xs if x) <= 2,
-                  "the polygon's edges walk the hull's Gauss map, %s arc tests a query at the "
-                  "largest size (the hull's silhouette across each edge)." % span(
-                      [p.get(polys[-1], s, "sepax.sat_query").get("arc_tests")
-                       for s in overlap if p.get(polys[-1], s, "sepax.sat_query")],
-                      lambda v: "%.0f" % v))
-    solids = [k for k in p.kinds if not k.startswith("poly") and k != "hull4096"]
-    if solids:
-        mpr = versus(solids, "ccd.mpr_penetration")
-        shallow_deep = [ratio(p.get(k, s, "sepax.sat_query"), p.get(k, s, "ccd.mpr_penetration"))
-                        for k in solids for s in ("shallow", "deep") if s in overlap]
-        epa = versus(solids, "bullet.epa")
-        gm, ge = geomean(mpr), geomean(epa)
-        worst = max(x for x in mpr if x)
-        goals.add("exact depth (4–2048 vertices, meshes) against libccd's MPR and Bullet's EPA",
-                  "MPR geo-mean <= 1x, none > 3x; EPA <= 0.5x",
-                  "MPR geo-mean %s (shallow and deep: %s), worst %s; EPA geo-mean %s" % (
-                      fmt_x(gm), fmt_x(geomean(shallow_deep)), fmt_x(worst), fmt_x(ge)),
-                  gm is not None and gm <= 1 and worst <= 3 and ge is not None and ge <= 0.5,
-                  "MPR answers after a dozen support searches and is wrong on a third of the "
-                  "deep poses and on every contained one (on a contained pair it stops after one "
-                  "support search a hull, with the portal's depth); the exact depth must rule out "
-                  "every face and edge pair of both hulls. SAT's bounds do that a patch of the "
-                  "Gauss map at a time with one point of the other hull, and no bound from one "
-                  "point can rule out a patch whose point lies inside the other hull's overlap "
-                  "(the point is less deep than the contact): on shallow pairs of round hulls "
-                  "every patch near the contact normal stays in, however small. A tree of "
-                  "patches down to 8 faces, with exact cone bounds and pivots near each patch's "
-                  "faces, was measured on these pairs (one run, callgrind and time): it visited "
-                  "fewer faces at 2048 vertices (197 against 570 a query) but bounded 370 "
-                  "patches against 307, each with a support search, and took 2.6-4.6x the time "
-                  "of the flat patches (32 to 2048 vertices); seeding the three scans with the exact "
-                  "answer saves 1-7% of the instructions (callgrind, hull32 to hull2048 and cow). "
-                  "What is left is the per-item cost of the flat scan (about 100 instructions an "
-                  "edge whose arc is ruled out, 30 a face).")
-    sep = [ratio(p.get(k, "separated", "sepax.sat_query"), p.get(k, "separated", "sepax.gjk_distance"))
-           for k in p.kinds]
-    early = [ratio(p.get(k, "separated", "sepax.sat_intersect"),
-                   p.get(k, "separated", "sepax.gjk_distance")) for k in p.kinds]
-    if any(x is not None for x in sep):
-        goals.add("separated pairs: `sat::query` against `gjk::distance`, or an early-out",
-                  "<= 3x, or a documented early-out", "%s; early-out %s" % (span(sep), span(early)),
-                  True, "")
-
-
-def coherent_goal(goals, p):
+def coherent_goals(goals, p):
     """Coherent frames with the cache against libccd's MPR, every kind's
-    mean frame (the issue asks it per frame): one goal row for the pairs at
-    rest (a pile), one for the sliding pairs."""
-    for s, what in (("resting", "a resting pile"), ("sliding", "a sliding pair")):
-        if s not in p.situations:
-            continue
-        cells = {k: ratio(p.get(k, s, "sepax.sat_cached"), p.get(k, s, "ccd.mpr_penetration"))
-                 for k in p.kinds}
+    mean frame: the pairs at rest (a pile) and the sliding pairs."""
+    for gid, s in (("resting", K.RESTING), ("sliding", K.SLIDING)):
+        cells = {k: p.ratio(k, s, K.SAT_CACHED, K.MPR) for k in p.kinds}
         cells = {k: x for k, x in cells.items() if x is not None}
-        if not cells:
-            continue
         missed = sorted((k for k, x in cells.items() if x > 0.5), key=lambda k: -cells[k])
-        cached = [p.get(k, s, "sepax.sat_cached") for k in missed]
-        uncached = [ratio(p.get(k, s, "sepax.sat_query"), p.get(k, s, "ccd.mpr_penetration"))
-                    for k in missed]
-        own = [ratio(p.get(k, s, "sepax.sat_cached"), p.get(k, s, "sepax.sat_query"))
-               for k in missed]
-        mpr = [p.get(k, s, "ccd.mpr_penetration") for k in missed]
-        bound = ""
-        if missed:
-            bound = ("not met on %s (worst %s %s). There the cache answers %s of the frames and "
-                     "`sat_cached` takes %sx the uncached query's time, which is itself %sx "
-                     "MPR's: %s. MPR answers after %s support searches a hull and is wrong on %d "
-                     "of these %d frames." % (
-                         ", ".join(missed), missed[0], fmt_x(cells[missed[0]]),
-                         span([100 * r["cache_hit_rate"] for r in cached if r],
-                              lambda v: "%.0f%%" % v),
-                         span(own), span(uncached),
-                         "B slides 0.2% of the size and turns 0.25 degrees a frame, so the "
-                         "resting state's bound (every axis outside the cap, plus how far B "
-                         "moved since the state was built) gives out within a few frames, and "
-                         "a state that answers fewer than 3 frames before it is dropped waits 1, "
-                         "2, 4, ... 64 frames before the next build: a frame then costs the exact "
-                         "query, whose bound is the exact depth goal's (measuring the axes outside "
-                         "the cap again instead of dropping the state was tried: on these pairs "
-                         "the bound gave out again within a frame, and the cached query took "
-                         "1.2-1.8x the uncached one). Measured by hand on 2026-11-27 (the "
-                         "state's fields after each build on these paths, not the run above): "
-                         "the margin by which the contact beats every axis outside the cap is "
-                         "0.0001-0.007 of the size (hull2048 to fandisk; 0.014 for a polygon on "
-                         "a box), against about 0.0033 of the size of motion a frame (the slide "
-                         "plus the turn times B's reach). The margin is how the depth curves "
-                         "away over the cap, and the lists' length keeps the cap narrow on fine "
-                         "hulls (0.01-0.15 rad). A cap twice as wide raised hull32's share of "
-                         "answered frames from 15% to 37% but made a sliding frame at most 12% "
-                         "cheaper and a resting one up to 2.3x dearer (longer lists); bounding "
-                         "the rim with the pair's own support points (8 a rim) instead of the "
-                         "contact's corners moved the shares by 2 points at most; charging the "
-                         "axes outside the cap only what B's translation gains along them (two "
-                         "bands, one more pruned query a build) raised hull32's share from 15% to "
-                         "24% and poly32's from 7% to 17%, the turn's share of the bound staying "
-                         "whole, but made the cached query slower (hull32 1.06x sliding, 1.23x "
-                         "resting; hull128 1.08x, 1.07x)" if s == "sliding" else
-                         "the pairs whose resting state cannot be built (no cap whose lists fit "
-                         "and whose rim bound certifies the contact) pay the exact query",
-                         span([r.get("support_calls") for r in mpr
-                               if r and r.get("support_calls", -1) >= 0], lambda v: "%.0f" % v),
-                         sum(int(r.get("wrong", 0)) for r in mpr if r),
-                         sum(int(r.get("checked", 0)) for r in mpr if r)))
-        goals.add("coherent frames, %s (%s): `sat_query` with its cache against libccd's MPR"
-                  % (what, s), "<= 0.5x on every kind, the mean frame",
-                  "%s; met on %d of %d kinds" % (span(list(cells.values())),
-                                                 len(cells) - len(missed), len(cells)),
-                  not missed, bound)
+        goals.add(gid, "<= 0.5x", none_above(list(cells.values()), 0.5),
+                  ratio=span(list(cells.values())), met_kinds=len(cells) - len(missed),
+                  kinds=len(cells), missed=len(missed),
+                  worst="%s %s" % (missed[0], fmt_x(cells[missed[0]])) if missed else "—",
+                  hits=span([p.get(k, s, K.SAT_CACHED)["cache_hit_rate"] for k in missed], fmt_pct),
+                  own=span([p.ratio(k, s, K.SAT_CACHED, K.SAT_QUERY) for k in missed]),
+                  uncached=span([p.ratio(k, s, K.SAT_QUERY, K.MPR) for k in missed]),
+                  wrong=p.wrong([(k, s) for k in missed], K.MPR))
 
 
 def hull_goal(goals, rows):
-    xs = []
-    for name, r in rows.items():
-        m = re.match(r"hull/sepax/(\w+)/(\d+)$", name)
-        if m:
-            xs.append(ratio(r, rows.get("hull/qhull/%s/%s" % m.groups())))
-    if xs:
-        goals.add("hull build against bare Qhull", "<= 1.3x", span(xs) + "x",
-                  max(x for x in xs if x is not None) <= 1.3,
-                  "Qhull's call is only part of a build: the rest is the derived data every query "
-                  "reads (planes, adjacency, Gauss-map arcs, their grid and patches, support "
-                  "seeds), turning Qhull's facets into polygons, the checks and repairs next to "
-                  "slivers, and writing all that into fresh memory (see bench_hull above: no "
-                  "single pass is more than 0.06 of Qhull's time, and at 10k the page faults "
-                  "of the hull's own arrays are about a fifth of sepax's share). Building part "
-                  "of it lazily would make a `const Hull` unsafe to share between threads.")
+    xs = [ratio(r, rows.get(K.QHULL_ROW % m.groups()))
+          for name, r in rows.items() for m in [K.HULL_ROW.match(name)] if m]
+    goals.add("hull", "<= 1.3x", none_above(xs, 1.3), ratio=span(xs))
+
+
+def contact_goals(goals, c):
+    cold = [c.ratio(p, K.COLD, K.SAT_QUERY) for p in c.touching]
+    extra = [c.get(p, K.COLD)["ns"] - c.get(p, K.SAT_QUERY)["ns"] for p in c.resting
+             if c.get(p, K.COLD) and c.get(p, K.SAT_QUERY)]
+    goals.add("contact_cold", "<= 1.2x", none_above(cold, 1.2), ratio=span(cold),
+              extra=span(extra, fmt_ns))
+    warm = [c.ratio(p, K.WARM, K.COLD) for p in c.touching]
+    moving = [c.ratio(p, K.WARM_MOVING, K.COLD) for p in c.touching]
+    goals.add("contact_warm", "<= 0.2x", none_above(warm + moving, 0.2), rest=span(warm),
+              moving=span(moving),
+              cached=span([c.ratio(p, K.SAT_CACHED, K.SAT_QUERY) for p in c.touching
+                           if not p.startswith(K.BOX)]))
+    far = [c.ratio(p, K.COLD, K.SAT_QUERY) for p in c.separated]
+    goals.add("contact_far", "<= 0.15x", none_above(far, 0.15),
+              ratio=", ".join("%s %s" % (p, fmt_x(x)) for p, x in zip(c.separated, far)),
+              missed=", ".join(p for p, x in zip(c.separated, far) if x is not None and x > 0.15))
+    box = ratio(c.get(K.BOX_RESTING, K.WARM), c.get(K.BOX_SEPARATED, K.SAT_CACHED))
+    goals.add("contact_box", "<= 1.5x", none_above([box], 1.5), ratio=fmt_x(box))
+    clip = [c.ratio(p, K.COLD, K.BULLET_CLIP) for p in c.resting]
+    goals.add("contact_bullet", "<= 0.5x", none_above(clip, 0.5), ratio=span(clip))
+    ode = [(p, c.ratio(p, K.COLD, K.ODE)) for p in c.touching if p.startswith(K.BOX)]
+    goals.add("contact_ode", "<= 1x", none_above([x for _, x in ode], 1),
+              ratio=", ".join("%s %s" % (p, fmt_x(x)) for p, x in ode))
+    hull = c.ratio(K.HULL128_RESTING, K.WARM, K.SAT_QUERY)
+    goals.add("contact_hull128", "<= 0.3x", none_above([hull], 0.3), ratio=fmt_x(hull),
+              cached=fmt_x(c.ratio(K.HULL128_RESTING, K.SAT_CACHED, K.SAT_QUERY)))
+    goals.group("contact_cache", "contact_warm", "contact_box", "contact_hull128")
+
+
+def goal_values(runs, peers, contact):
+    goals = Goals()
+    sat_goals(goals, runs["bench_sat"][1])
+    box_goal(goals, peers)
+    goals.group("box", "sat_box", "box_boolean")
+    depth_goals(goals, peers)
+    boolean_goal(goals, peers)
+    gjk_goal(goals, peers)
+    polygon_goals(goals, peers)
+    coherent_goals(goals, peers)
+    hull_goal(goals, runs["bench_hull"][1])
+    contact_goals(goals, contact)
+    return goals.values
 
 
 # ---------------------------------------------------------------------------
@@ -966,13 +779,14 @@ def pyplot():
         return None
 
 
-def save(plt, fig, ax, img_dir, name, title, ylabel, rel):
+def log_axes(ax):
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     ax.set_xlabel("vertices per hull")
-    ax.set_ylabel(ylabel)
-    ax.set_title(title)
     ax.grid(True, which="both", alpha=0.3)
+
+
+def save(plt, fig, img_dir, name, rel, title):
     fig.tight_layout()
     fig.savefig(os.path.join(img_dir, name), dpi=90)
     plt.close(fig)
@@ -980,49 +794,55 @@ def save(plt, fig, ax, img_dir, name, title, ylabel, rel):
 
 
 def warm_pairs(algorithms):
-    """(cold, warm) algorithm pairs found in the JSON: a row named X_warm
-    (a warm-started X) or X_cached (X_query with a cache) and its cold
-    counterpart, so that a new peer's warm row is plotted without a list."""
+    """(cold, warm) algorithm pairs found in the JSON (K.WARM_SUFFIXES), so
+    that a new peer's warm row is plotted without a list."""
     out = []
     for warm in sorted(algorithms):
-        for suffix, cold_suffix in (("_warm", ""), ("_cached", "_query")):
-            if warm.endswith(suffix):
-                cold = warm[:-len(suffix)] + cold_suffix
-                if cold in algorithms:
-                    out.append((cold, warm))
+        for suffix, cold_suffix in K.WARM_SUFFIXES:
+            cold = warm[:-len(suffix)] + cold_suffix
+            if warm.endswith(suffix) and cold in algorithms:
+                out.append((cold, warm))
     return out
 
 
 def peers_plots(plt, p, img_dir, rel):
     out = []
-    sized = [k for k in p.kinds if SIZED.match(k)]
-    for sit in ("separated", "deep"):
+    sized = [k for k in p.kinds if K.SIZED.match(k)]
+    for sit in (K.SEPARATED, K.DEEP):
         fig, ax = plt.subplots(figsize=(10, 5.5))
-        algos = sorted(p.algorithms, key=lambda n: (not n.startswith("sepax"), n))
+        algos = sorted(p.algorithms, key=lambda n: (not n.startswith(K.SEPAX), n))
         for i, a in enumerate(algos):
             pts = [(p.vertices(k), p.get(k, sit, a)["ns"]) for k in sized if p.get(k, sit, a)]
             if pts:
-                ax.plot(*zip(*pts), "-" if a.startswith("sepax") else "--", marker="os^vD"[i % 5],
-                        markersize=3, color=plt.cm.tab20(i % 20), label=a)
+                ax.plot(*zip(*pts), "-" if a.startswith(K.SEPAX) else "--",
+                        marker="os^vD"[i % 5], markersize=3, color=plt.cm.tab20(i % 20), label=a)
         ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5))
-        out.append(save(plt, fig, ax, img_dir, "peers_%s.png" % sit,
-                        "bench_peers: %s pairs" % sit, "ns per query", rel))
+        title = "bench_peers: %s pairs" % sit
+        log_axes(ax)
+        ax.set_ylabel("ns per query")
+        ax.set_title(title)
+        out.append(save(plt, fig, img_dir, "peers_%s.png" % sit, rel, title))
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for cold, warm in warm_pairs(p.algorithms):
-        label = "%s / %s" % (cold, warm.split(".", 1)[1])
-        pts = [(p.vertices(k), ratio(p.get(k, "motion", cold), p.get(k, "motion", warm)))
-               for k in sized]
+        pts = [(p.vertices(k), p.ratio(k, K.MOTION, cold, warm)) for k in sized]
         pts = [pt for pt in pts if pt[1] is not None]
         if pts:
-            ax.plot(*zip(*pts), marker="o", label=label)
+            ax.plot(*zip(*pts), marker="o", label="%s / %s" % (cold, short(warm)))
     ax.legend()
-    out.append(save(plt, fig, ax, img_dir, "peers_cache.png",
-                    "bench_peers: speedup on coherent motion", "cold time / warm time", rel))
+    title = "bench_peers: speedup on coherent motion"
+    log_axes(ax)
+    ax.set_ylabel("cold time / warm time")
+    ax.set_title(title)
+    out.append(save(plt, fig, img_dir, "peers_cache.png", rel, title))
     return out
 
 
-def sat_plot(plt, rows, img_dir, rel):
-    grid = sat_grid(rows)
+def sat_plots(plt, rows, img_dir, rel):
+    return "\n".join(sat_plot(plt, rows, img_dir, rel, flat) for flat in (False, True))
+
+
+def sat_plot(plt, rows, img_dir, rel, flat):
+    grid = sat_grid(rows, flat)
     fig, axes = plt.subplots(1, len(grid), figsize=(12, 4), sharey=True)
     for ax, (sit, methods) in zip(axes, grid.items()):
         for m, by_n in methods.items():
@@ -1030,28 +850,57 @@ def sat_plot(plt, rows, img_dir, rel):
             if pts:
                 ax.plot(*zip(*pts), marker="o", markersize=3, label=m)
         ax.set_title(sit)
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_xlabel("vertices per hull")
-        ax.grid(True, which="both", alpha=0.3)
+        log_axes(ax)
     axes[0].set_ylabel("ns per query")
     axes[-1].legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(os.path.join(img_dir, "sat_sizes.png"), dpi=90)
-    plt.close(fig)
-    return "![bench_sat: time per query against size](%s/sat_sizes.png)" % rel
+    if flat:
+        return save(plt, fig, img_dir, "sat_polygons.png", rel,
+                    "bench_sat: a flat polygon against a hull, time per query against size")
+    return save(plt, fig, img_dir, "sat_sizes.png", rel, "bench_sat: time per query against size")
 
 
 # ---------------------------------------------------------------------------
+# The template
 
 
 def fill(template, values):
-    def sub(m):
-        if m.group(1) not in values:
-            sys.exit("bench_report: no value for {{%s}} (is its program's JSON missing?)"
-                     % m.group(1))
-        return values[m.group(1)]
-    return re.sub(r"\{\{(\w+)\}\}", sub, template)
+    """The template with its sections resolved and its values filled."""
+    def value(name):
+        if name not in values:
+            sys.exit("bench_report: no value for {{%s}} (is its program's JSON missing?)" % name)
+        return values[name]
+
+    section = re.compile(r"\{\{([#^])([\w.]+)\}\}\n?(.*?)\{\{/\2\}\}\n?", re.S)
+    text = section.sub(lambda m: m.group(3) if bool(value(m.group(2))) == (m.group(1) == "#")
+                       else "", template)
+    return re.sub(r"\{\{([\w.]+)\}\}", lambda m: str(value(m.group(1))), text)
+
+
+def wrap(text):
+    """Paragraphs and list items wrapped at 78 columns; headings, tables,
+    images and code blocks as they are."""
+    out, block, fenced = [], [], False
+
+    def flush():
+        if block:
+            item = block[0].startswith("- ")
+            out.append(textwrap.fill(" ".join(line.strip() for line in block), 78,
+                                     subsequent_indent="  " if item else "",
+                                     break_on_hyphens=False, break_long_words=False))
+            block.clear()
+
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        prose = not fenced and line.strip() and not line.startswith(("```", "#", "|", "!["))
+        if not prose or line.startswith("- "):
+            flush()
+        if prose:
+            block.append(line)
+        else:
+            out.append(line)
+    flush()
+    return "\n".join(out)
 
 
 def main():
@@ -1064,7 +913,7 @@ def main():
     args = ap.parse_args()
     field = args.time + "_time"
     runs = load(args.json, field)
-    missing = [p for p in PROGRAMS if p not in runs]
+    missing = [p for p in K.PROGRAMS if p not in runs]
     if missing:
         sys.exit("bench_report: no JSON from %s" % ", ".join(missing))
     plt = pyplot()
@@ -1072,30 +921,20 @@ def main():
     if plt:
         os.makedirs(args.img_dir, exist_ok=True)
     peers = Peers(runs["bench_peers"][1])
-    values = {
-        "run": run_section(runs, field),
-        "hull": hull_section(runs["bench_hull"][1]),
-        "support": support_section(*runs["bench_support"]),
-        "sat": sat_section(runs["bench_sat"][1],
-                           sat_plot(plt, runs["bench_sat"][1], args.img_dir, rel) if plt else ""),
-        "gjk": gjk_section(runs["bench_gjk"][1]),
-        "peers_versions": peers_versions(runs["bench_peers"][0]),
-        "peers": peers_section(peers, peers_plots(plt, peers, args.img_dir, rel) if plt else []),
-        "mesh": mesh_section(runs["bench_mesh"][1]),
-        "fcl_version": runs["bench_peers"][0].get("fcl", "?"),
-    }
     contact = Contact(runs["bench_contact"][1])
-    values["contact"] = contact_section(runs["bench_contact"][0], contact)
-    goals = Goals()
-    sat_goals(goals, runs["bench_sat"][1])
-    peer_goals(goals, peers)
-    speed_goals(goals, peers)
-    coherent_goal(goals, peers)
-    hull_goal(goals, runs["bench_hull"][1])
-    contact_goals(goals, contact)
-    values["goals"] = goals.text()
+    values = run_values(runs, field)
+    values.update(hull_values(runs["bench_hull"][1]))
+    values.update(support_values(*runs["bench_support"]))
+    values.update(sat_values(runs["bench_sat"][1]))
+    values["sat.plots"] = sat_plots(plt, runs["bench_sat"][1], args.img_dir, rel) if plt else ""
+    values.update(gjk_values(runs["bench_gjk"][1]))
+    values.update(peers_values(peers, runs["bench_peers"][0],
+                               peers_plots(plt, peers, args.img_dir, rel) if plt else []))
+    values.update(mesh_values(runs["bench_mesh"][1], runs["bench_peers"][0]))
+    values.update(contact_values(runs["bench_contact"][0], contact))
+    values.update(goal_values(runs, peers, contact))
     with open(args.template) as f:
-        text = fill(f.read(), values)
+        text = wrap(fill(f.read(), values))
     with open(args.out, "w") as f:
         f.write(text)
     print("bench_report: %s (%d lines), plots in %s" % (args.out, text.count("\n"),

@@ -1,8 +1,9 @@
-// bench_peers: the common face of every timed algorithm, sepax's and the
-// peers'. An adapter has two steps: prepare a pair (build the library's own
-// shapes from the sepax hulls' vertices and faces, convert the poses; not
-// timed) and query it (timed). Every adapter answers with the same small
-// struct so that bench_peers can check it against sepax's exact answer.
+// bench_peers and bench_contact: the common face of every timed algorithm,
+// sepax's and the peers'. An adapter has two steps: prepare a pair (build the
+// library's own shapes from the sepax hulls' vertices and faces, convert the
+// poses; not timed) and query it (timed). Every adapter answers with the same
+// small struct so that the programs can check it against sepax's exact
+// answer.
 #pragma once
 
 #include "../pairs.hpp"
@@ -17,11 +18,24 @@ namespace peers {
 
 inline constexpr double not_reported = std::numeric_limits<double>::quiet_NaN();
 
+/// bench_contact's speculative margin, relative to the pair's size: Box2D's
+/// b2_speculativeDistance (4 linear slops of 0.005 m) on a body of 1 m.
+inline constexpr double contact_margin_rel = 0.02;
+
+/// The margin a contact query of pair p takes (length unit).
+inline double contact_margin(const bench::PairCase& p) {
+  return contact_margin_rel * p.size;
+}
+
 /// One query's answer and the work it reports (-1: the library does not say).
 struct Answer {
-  bool intersecting = false;       ///< overlapping or touching
-  double depth = not_reported;     ///< penetration depth (>= 0) when the algorithm gives one
+  bool intersecting = false;       ///< overlapping or touching (a manifold: has points)
+  double depth = not_reported;     ///< penetration depth when the algorithm gives one; a
+                                   ///< manifold: minus its deepest point's separation
   double distance = not_reported;  ///< Euclidean distance when the algorithm gives one
+  sepax::vec3 normal{0};           ///< SAT's axis or the contact normal (world, A to B)
+  int points = -1;                 ///< contact points, as many as the library gives
+  int face = -1;                   ///< 1 when a face axis decided, 0 an edge pair
   int axes = -1;                   ///< SAT axes evaluated
   int arc_tests = -1;              ///< SAT edge pairs whose Gauss-map arcs were tested
   int support_calls = -1;          ///< support-point searches (per shape)
@@ -31,7 +45,7 @@ struct Answer {
 
 /// A pair made ready for one algorithm: run(frame) queries B's pose of that
 /// frame. A stateful query (a cache, a warm start) keeps its state per pair,
-/// and bench_peers calls it along the path in order (bench::visits).
+/// and the programs call it along the path in order (bench::visits).
 class Prepared {
  public:
   explicit Prepared(const bench::PairCase& pair) : pair_(&pair) {}
@@ -51,18 +65,20 @@ class Prepared {
 
 /// The questions a query answers; bench_report.py compares each sepax row
 /// with the fastest peer row that answers the same question. Written into
-/// each row's label, e.g. "boolean+penetration".
+/// each row's label, e.g. "boolean+penetration". bench_peers times the
+/// queries that do not answer `contact`, bench_contact those that do.
 enum Question : unsigned {
   boolean = 1,      ///< intersecting or not
   penetration = 2,  ///< depth when overlapping (and the decision)
   distance = 4,     ///< distance when apart (and the decision)
+  contact = 8,      ///< a manifold: points, normal, deepest separation
 };
 
-/// "boolean", "penetration", "distance", joined by '+'.
+/// "boolean", "penetration", "distance", "contact", joined by '+'.
 inline std::string label_of(unsigned answers) {
-  const char* const names[] = {"boolean", "penetration", "distance"};
+  const char* const names[] = {"boolean", "penetration", "distance", "contact"};
   std::string out;
-  for (unsigned bit = 0; bit < 3; ++bit) {
+  for (unsigned bit = 0; bit < std::size(names); ++bit) {
     if ((answers & (1u << bit)) == 0) continue;
     if (!out.empty()) out += '+';
     out += names[bit];
@@ -70,30 +86,49 @@ inline std::string label_of(unsigned answers) {
   return out;
 }
 
+using Prepare = std::function<std::unique_ptr<Prepared>(const bench::PairCase&)>;
+
 /// One algorithm of one library.
 struct Algorithm {
   std::string name;  ///< "library.algorithm", e.g. "sepax.sat_query", "ccd.mpr_penetration"
   unsigned answers = boolean;  ///< Question bits
-  /// Only on coherent-motion workloads (caches and warm starts).
-  bool coherent_only = false;
+  /// Keeps state per pair from query to query (a cache, a warm start):
+  /// bench_peers times it on coherent workloads only, bench_contact warms
+  /// it before timing and times a manifold query along a path too.
+  bool stateful = false;
   /// Not run on pairs whose larger hull has more vertices (0: no limit):
-  /// the quadratic reference versions.
+  /// the quadratic versions.
   int max_vertices = 0;
-  std::function<std::unique_ptr<Prepared>(const bench::PairCase&)> prepare;
+  /// Only on pairs of boxes: a library's general path where it has a box
+  /// routine too.
+  bool boxes_only = false;
+  Prepare prepare;
 };
+
+/// The prepare step of adapter class P, made as P(pair, args...).
+template <class P, class... Args>
+Prepare prepare_as(Args... args) {
+  return [args...](const bench::PairCase& p) -> std::unique_ptr<Prepared> {
+    return std::make_unique<P>(p, args...);
+  };
+}
 
 /// Adds one library's algorithms to the list.
 using AddAlgorithms = void (*)(std::vector<Algorithm>& out);
 
 /// Registers a library: each adapter file (peers/<library>.cpp) ends with
-///   const peers::Registration registration("ccd", add_ccd);
-/// so adding a peer is that file plus its dependency in bench/meson.build.
-/// Libraries are listed in name order, sepax first.
+///   const peers::Registration registration("ccd", SEPAX_BENCH_CCD_VERSION, add_ccd);
+/// so adding a peer is that file plus its dependency in bench/meson.build,
+/// which defines the version macro. Libraries are listed in name order,
+/// sepax first.
 struct Registration {
-  Registration(const char* library, AddAlgorithms add);
+  Registration(const char* library, const char* version, AddAlgorithms add);
 };
 
 /// Every algorithm of every registered library.
 [[nodiscard]] std::vector<Algorithm> all_algorithms();
+
+/// (library, version) of every registered peer, for the JSON context.
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> versions();
 
 }  // namespace peers

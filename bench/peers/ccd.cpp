@@ -86,9 +86,7 @@ class Ccd final : public Prepared {
 };
 
 Algorithm make(const char* name, unsigned answers, Call call) {
-  return {name, answers, false, 0, [call](const bench::PairCase& p) -> std::unique_ptr<Prepared> {
-            return std::make_unique<Ccd>(p, call);
-          }};
+  return {.name = name, .answers = answers, .prepare = prepare_as<Ccd>(call)};
 }
 
 void add_ccd(std::vector<Algorithm>& out) {
@@ -100,6 +98,6 @@ void add_ccd(std::vector<Algorithm>& out) {
 
 }  // namespace
 
-const Registration registration("ccd", add_ccd);
+const Registration registration("ccd", SEPAX_BENCH_CCD_VERSION, add_ccd);
 
 }  // namespace peers

@@ -84,10 +84,7 @@ class Fcl final : public Prepared {
 };
 
 Algorithm make(const char* name, unsigned answers, Call call, fcl::GJKSolverType solver) {
-  return {name, answers, false, 0,
-          [call, solver](const bench::PairCase& p) -> std::unique_ptr<Prepared> {
-            return std::make_unique<Fcl>(p, call, solver);
-          }};
+  return {.name = name, .answers = answers, .prepare = prepare_as<Fcl>(call, solver)};
 }
 
 void add_fcl(std::vector<Algorithm>& out) {
@@ -101,6 +98,6 @@ void add_fcl(std::vector<Algorithm>& out) {
 
 }  // namespace
 
-const Registration registration("fcl", add_fcl);
+const Registration registration("fcl", SEPAX_BENCH_FCL_VERSION, add_fcl);
 
 }  // namespace peers

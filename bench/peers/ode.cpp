@@ -1,16 +1,28 @@
-// bench_contact: ODE's dCollide; see ode.hpp. ODE's contact normal points
-// from the second geom into the first (moving geom 1 by depth along it
-// separates them) and its depth is positive when they overlap; ODE keeps
-// the convex geoms' arrays by pointer, so they live in the pair.
-#include "ode.hpp"
+// bench_contact: ODE adapter: dCollide (double precision, dDOUBLE) between
+// two geoms without a space, at most 4 contacts. Rows:
+//  - collide: dCreateBox geoms when both hulls are boxes (dBoxBox),
+//    dCreateConvex geoms otherwise (planes, points and polygons from the
+//    sepax hull's faces);
+//  - convex: dCreateConvex geoms on box pairs too.
+// ODE's contact normal points from the second geom into the first (moving
+// geom 1 by depth along it separates them) and its depth is positive when
+// they overlap; ODE keeps the convex geoms' arrays by pointer, so they live
+// in the prepared pair. B's geom is moved when the frame changes.
+#include "adapter.hpp"
 
 #include <ode/ode.h>
 
 #include <algorithm>
 #include <vector>
 
-namespace peers::ode {
+namespace peers {
 namespace {
+
+/// Which ODE geoms a pair becomes.
+enum class Geoms {
+  convex,  ///< dCreateConvex for both hulls
+  boxes,   ///< dCreateBox for both (both hulls must be boxes, Hull::is_box)
+};
 
 /// ODE's global data, set up once; never closed (geoms of static rows may
 /// outlive any point where dCloseODE could run).
@@ -92,18 +104,46 @@ sepax::vec3 vec_of(const dReal* v) {
   return {sepax::real(v[0]), sepax::real(v[1]), sepax::real(v[2])};
 }
 
-}  // namespace
+class Ode final : public Prepared {
+ public:
+  Ode(const bench::PairCase& p, bool box_routine) : Prepared(p) {
+    init_ode_once();
+    const Geoms geoms =
+        box_routine && p.a->is_box() && p.b->is_box() ? Geoms::boxes : Geoms::convex;
+    a_ = create(*p.a, geoms, data_a_);
+    b_ = create(*p.b, geoms, data_b_);
+    place(a_, geom_pose(*p.a, p.pose_a, geoms));
+    for (const sepax::Pose& q : p.pose_b) poses_b_.push_back(geom_pose(*p.b, q, geoms));
+    place(b_, poses_b_[0]);
+  }
+  ~Ode() override {
+    if (a_) dGeomDestroy(a_);
+    if (b_) dGeomDestroy(b_);
+  }
 
-struct Pair::Impl {
-  ConvexData data_a, data_b;
-  dGeomID a = nullptr, b = nullptr;
-  std::vector<GeomPose> poses_b;
-  int frame = 0;
-  dContactGeom contacts[sepax::contact::max_points];
+  Answer run(int frame) override {
+    if (frame != frame_) {
+      place(b_, poses_b_[std::size_t(frame)]);
+      frame_ = frame;
+    }
+    const int n = dCollide(a_, b_, max_contacts, contacts_, int(sizeof(dContactGeom)));
+    Answer r;
+    r.points = n;
+    r.intersecting = n > 0;
+    for (int i = 0; i < std::min(n, max_contacts); ++i) {
+      const dContactGeom& c = contacts_[i];
+      if (i == 0 || double(c.depth) > r.depth) {
+        r.depth = double(c.depth);
+        r.normal = -vec_of(c.normal);  // ODE's points from B into A
+      }
+    }
+    return r;
+  }
 
-  dGeomID create(const sepax::Hull& h, const sepax::Pose& p, Geoms geoms, ConvexData& data,
-                 GeomPose& pose) const {
-    pose = geom_pose(h, p, geoms);
+ private:
+  static constexpr int max_contacts = 4;
+
+  static dGeomID create(const sepax::Hull& h, Geoms geoms, ConvexData& data) {
     if (geoms == Geoms::boxes) {
       const sepax::vec3 side = h.box().half * sepax::real(2);
       return dCreateBox(nullptr, dReal(side.x), dReal(side.y), dReal(side.z));
@@ -112,47 +152,25 @@ struct Pair::Impl {
     return dCreateConvex(nullptr, data.planes.data(), unsigned(h.face_count()), data.points.data(),
                          unsigned(h.vertex_count()), data.polygons.data());
   }
+
+  ConvexData data_a_, data_b_;
+  dGeomID a_ = nullptr, b_ = nullptr;
+  std::vector<GeomPose> poses_b_;
+  int frame_ = 0;
+  dContactGeom contacts_[max_contacts];
 };
 
-Pair::Pair(const sepax::Hull& a, const sepax::Pose& pose_a, const sepax::Hull& b,
-           std::span<const sepax::Pose> poses_b, Geoms geoms)
-    : impl_(std::make_unique<Impl>()) {
-  init_ode_once();
-  Impl& m = *impl_;
-  GeomPose pa{}, pb{};
-  m.a = m.create(a, pose_a, geoms, m.data_a, pa);
-  m.b = m.create(b, poses_b[0], geoms, m.data_b, pb);
-  place(m.a, pa);
-  place(m.b, pb);
-  for (const sepax::Pose& p : poses_b) m.poses_b.push_back(geom_pose(b, p, geoms));
+void add_ode(std::vector<Algorithm>& out) {
+  out.push_back(
+      {.name = "ode.collide", .answers = boolean | contact, .prepare = prepare_as<Ode>(true)});
+  out.push_back({.name = "ode.convex",
+                 .answers = boolean | contact,
+                 .boxes_only = true,
+                 .prepare = prepare_as<Ode>(false)});
 }
 
-Pair::~Pair() {
-  if (impl_->a) dGeomDestroy(impl_->a);
-  if (impl_->b) dGeomDestroy(impl_->b);
-}
+}  // namespace
 
-int Pair::collide(int frame, sepax::contact::Manifold& out) {
-  Impl& m = *impl_;
-  if (frame != m.frame) {
-    place(m.b, m.poses_b[std::size_t(frame)]);
-    m.frame = frame;
-  }
-  const int n =
-      dCollide(m.a, m.b, sepax::contact::max_points, m.contacts, int(sizeof(dContactGeom)));
-  out = sepax::contact::Manifold{};
-  out.count = std::clamp(n, 0, sepax::contact::max_points);
-  for (int i = 0; i < out.count; ++i) {
-    const dContactGeom& c = m.contacts[i];
-    const sepax::vec3 normal = -vec_of(c.normal);  // ODE's points from B into A
-    const sepax::real separation = -sepax::real(c.depth);
-    if (i == 0 || separation < out.separation) out.separation = separation, out.normal = normal;
-    sepax::contact::Point& p = out.points[i];
-    p.point_b = vec_of(c.pos);
-    p.point_a = p.point_b - normal * separation;
-    p.separation = separation;
-  }
-  return n;
-}
+const Registration registration("ode", SEPAX_BENCH_ODE_VERSION, add_ode);
 
-}  // namespace peers::ode
+}  // namespace peers

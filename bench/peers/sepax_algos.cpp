@@ -1,24 +1,35 @@
-// bench_peers: sepax's own algorithms behind the adapter interface.
+// bench_peers and bench_contact: sepax's own algorithms behind the adapter
+// interface. The contact rows: cold (contact::collide without a cache) and
+// warm (with the pair's contact::Cache and sat::Resting), margin
+// contact_margin.
 #include "adapter.hpp"
-
-#include <algorithm>
-#include <utility>
-
 #include "sat_reference.hpp"
+
+#include "sepax/contact.hpp"
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/sat.hpp"
 
+#include <algorithm>
+
 namespace peers {
 namespace {
 
+using bench::PairCase;
 using sepax::Hull;
 using sepax::Pose;
+
+int face_of(const sepax::sat::Feature& f) {
+  using sepax::sat::FeatureKind;
+  return f.kind == FeatureKind::face_a || f.kind == FeatureKind::face_b ? 1 : 0;
+}
 
 Answer from_sat(const sepax::sat::Result& r) {
   Answer a;
   a.intersecting = r.intersecting;
   if (r.intersecting) a.depth = -double(r.separation);
+  a.normal = r.axis;
+  a.face = face_of(r.feature);
   a.axes = r.counters.axes_tested;
   a.arc_tests = r.counters.arc_tests;
   a.support_calls = r.counters.support_calls;
@@ -37,31 +48,46 @@ Answer from_gjk(const sepax::gjk::Result& r) {
   return a;
 }
 
-using Query = Answer (*)(const Hull&, const Pose&, const Hull&, const Pose&);
+Answer from_manifold(const sepax::contact::Manifold& m) {
+  Answer a;
+  a.intersecting = m.count > 0;
+  a.points = m.count;
+  a.normal = m.normal;
+  a.face = face_of(m.feature);
+  double deepest = double(m.separation);
+  for (int i = 0; i < m.count; ++i)
+    deepest =
+        i == 0 ? double(m.points[0].separation) : std::min(deepest, double(m.points[i].separation));
+  a.depth = -deepest;
+  return a;
+}
+
+/// A query of pair p with B at pose_b.
+using Query = Answer (*)(const PairCase& p, const Pose& pose_b);
 
 template <sepax::sat::Result (*Sat)(const Hull&, const Pose&, const Hull&, const Pose&)>
-Answer sat_answer(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-  return from_sat(Sat(a, pa, b, pb));
+Answer sat_answer(const PairCase& p, const Pose& pb) {
+  return from_sat(Sat(*p.a, p.pose_a, *p.b, pb));
 }
 
 sepax::sat::Result sat_query(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
   return sepax::sat::query(a, pa, b, pb);
 }
 
-Answer sat_intersect(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
+Answer sat_intersect(const PairCase& p, const Pose& pb) {
   Answer r;
-  r.intersecting = sepax::sat::intersect(a, pa, b, pb);
+  r.intersecting = sepax::sat::intersect(*p.a, p.pose_a, *p.b, pb);
   return r;
 }
 
-Answer gjk_intersect(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
+Answer gjk_intersect(const PairCase& p, const Pose& pb) {
   Answer r;
-  r.intersecting = sepax::gjk::intersect(a, pa, b, pb);
+  r.intersecting = sepax::gjk::intersect(*p.a, p.pose_a, *p.b, pb);
   return r;
 }
 
-Answer gjk_distance(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-  return from_gjk(sepax::gjk::distance(a, pa, b, pb));
+Answer gjk_distance(const PairCase& p, const Pose& pb) {
+  return from_gjk(sepax::gjk::distance(*p.a, p.pose_a, *p.b, pb));
 }
 
 /// A query without state (the template argument, so that it inlines).
@@ -69,35 +95,44 @@ template <Query Q>
 class Stateless final : public Prepared {
  public:
   using Prepared::Prepared;
-  Answer run(int frame) override {
-    return Q(*pair().a, pair().pose_a, *pair().b, pair().pose_b[std::size_t(frame)]);
-  }
+  Answer run(int frame) override { return Q(pair(), pair().pose_b[std::size_t(frame)]); }
 };
 
-/// What sat_cached keeps per pair: the axis cache and the resting state.
+/// What the cached rows keep per pair: the caches and the resting state
+/// (sat::Resting, opt-in), so that a resting pair is answered from it.
 struct SatState {
   sepax::sat::Cache cache;
   sepax::sat::Resting resting;
 };
+struct ContactState {
+  sepax::contact::Cache cache;
+  sepax::sat::Resting resting;
+};
 
-Answer sat_cached(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, SatState* state) {
-  return from_sat(sepax::sat::query(a, pa, b, pb, &state->cache, &state->resting));
+Answer sat_cached(const PairCase& p, const Pose& pb, SatState* s) {
+  return from_sat(sepax::sat::query(*p.a, p.pose_a, *p.b, pb, &s->cache, &s->resting));
 }
 
-Answer gjk_warm(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
-                sepax::gjk::Cache* cache) {
-  return from_gjk(sepax::gjk::distance(a, pa, b, pb, cache));
+Answer gjk_warm(const PairCase& p, const Pose& pb, sepax::gjk::Cache* cache) {
+  return from_gjk(sepax::gjk::distance(*p.a, p.pose_a, *p.b, pb, cache));
 }
 
-/// A query that keeps the pair's cache (sat::Cache, gjk::Cache) from frame
-/// to frame along a coherent path.
-template <class Cache, Answer (*Q)(const Hull&, const Pose&, const Hull&, const Pose&, Cache*)>
+Answer collide_warm(const PairCase& p, const Pose& pb, ContactState* s) {
+  return from_manifold(
+      sepax::contact::collide(*p.a, p.pose_a, *p.b, pb, contact_margin(p), &s->cache, &s->resting));
+}
+
+Answer collide(const PairCase& p, const Pose& pb) {
+  return from_manifold(sepax::contact::collide(*p.a, p.pose_a, *p.b, pb, contact_margin(p)));
+}
+
+/// A query that keeps the pair's state (SatState, gjk::Cache,
+/// ContactState) from frame to frame along a coherent path.
+template <class Cache, Answer (*Q)(const PairCase&, const Pose&, Cache*)>
 class Cached final : public Prepared {
  public:
   using Prepared::Prepared;
-  Answer run(int frame) override {
-    return Q(*pair().a, pair().pose_a, *pair().b, pair().pose_b[std::size_t(frame)], &cache_);
-  }
+  Answer run(int frame) override { return Q(pair(), pair().pose_b[std::size_t(frame)], &cache_); }
 
  private:
   Cache cache_{};
@@ -107,7 +142,7 @@ class Cached final : public Prepared {
 /// (epa::workspace_vertices), made once before timing.
 class Epa final : public Prepared {
  public:
-  explicit Epa(const bench::PairCase& pair)
+  explicit Epa(const PairCase& pair)
       : Prepared(pair), ws_(sepax::epa::workspace_vertices(*pair.a, *pair.b)) {}
   Answer run(int frame) override {
     const sepax::epa::Result r = sepax::epa::query(
@@ -129,11 +164,13 @@ class Epa final : public Prepared {
 };
 
 template <class P>
-Algorithm algorithm(const char* name, unsigned answers, bool coherent_only = false,
+Algorithm algorithm(const char* name, unsigned answers, bool stateful = false,
                     int max_vertices = 0) {
-  return {
-      name, answers, coherent_only, max_vertices,
-      [](const bench::PairCase& p) -> std::unique_ptr<Prepared> { return std::make_unique<P>(p); }};
+  return {.name = name,
+          .answers = answers,
+          .stateful = stateful,
+          .max_vertices = max_vertices,
+          .prepare = prepare_as<P>()};
 }
 
 void add_sepax(std::vector<Algorithm>& out) {
@@ -153,39 +190,13 @@ void add_sepax(std::vector<Algorithm>& out) {
   out.push_back(algorithm<Cached<sepax::gjk::Cache, gjk_warm>>("sepax.gjk_distance_warm",
                                                                boolean | distance, true));
   out.push_back(algorithm<Epa>("sepax.epa", boolean | penetration | distance));
+  out.push_back(algorithm<Stateless<collide>>("sepax.cold", boolean | contact));
+  out.push_back(
+      algorithm<Cached<ContactState, collide_warm>>("sepax.warm", boolean | contact, true));
 }
 
 }  // namespace
 
-const Registration registration("sepax", add_sepax);
-
-}  // namespace peers
-
-// The registry of adapter libraries (adapter.hpp), here because sepax's own
-// algorithms are always built.
-namespace peers {
-
-namespace {
-
-std::vector<std::pair<std::string, AddAlgorithms>>& registry() {
-  static std::vector<std::pair<std::string, AddAlgorithms>> libraries;
-  return libraries;
-}
-
-}  // namespace
-
-Registration::Registration(const char* library, AddAlgorithms add) {
-  registry().emplace_back(library, add);
-}
-
-std::vector<Algorithm> all_algorithms() {
-  auto libraries = registry();
-  std::sort(libraries.begin(), libraries.end(), [](const auto& a, const auto& b) {
-    return (a.first != "sepax") != (b.first != "sepax") ? a.first == "sepax" : a.first < b.first;
-  });
-  std::vector<Algorithm> out;
-  for (const auto& [name, add] : libraries) add(out);
-  return out;
-}
+const Registration registration("sepax", "", add_sepax);
 
 }  // namespace peers
