@@ -2,6 +2,7 @@
 // capsules; the walk against the scan; seeded random rays against the entry
 // of the ray into the brute-force hull (Qhull in double, every facet).
 #include "sepax/cast.hpp"
+#include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
 
 #include <catch2/catch.hpp>
@@ -268,4 +269,141 @@ TEST_CASE("random rays against the brute-force hull: hits, grazes, near misses, 
   CHECK(missed > 300);
   CHECK(overlapping > 100);
   CHECK(near_miss > 100);
+}
+
+TEST_CASE("sat::shape_cast: faces, crossing edges, misses, starts overlapping", "[cast][sat]") {
+  const Hull box = shapes::box(vec3(1));
+  // Face on face: B's +x face reaches A's -x face at B.x = -2.
+  CastResult r = sat::shape_cast(box, Pose{}, box, at(-5, real(0.3), 0), vec3(10, 0, 0));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(0.3).margin(hand));
+  CHECK(r.normal.x == Approx(-1));
+  CHECK(r.point.x == Approx(-1).margin(hand));
+  // Stopping short, passing beside, leading away.
+  CHECK(sat::shape_cast(box, Pose{}, box, at(-5, 0, 0), vec3(10, 0, 0), real(0.29)).status ==
+        CastStatus::missed);
+  CHECK(sat::shape_cast(box, Pose{}, box, at(-5, real(2.1), 0), vec3(10, 0, 0)).status ==
+        CastStatus::missed);
+  CHECK(sat::shape_cast(box, Pose{}, box, at(-5, 0, 0), vec3(-10, 0, 0)).status ==
+        CastStatus::missed);
+  // Grazing: sliding along A's top face plane, touching it.
+  r = sat::shape_cast(box, Pose{}, box, at(-5, 2, 0), vec3(10, 0, 0));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(0.3).margin(hand));
+  // Crossed edges: A turned 45 degrees about z, B about y, B moving -x.
+  r = sat::shape_cast(box, at_deg(vec3(0), vec3(0, 0, 45)), box,
+                      at_deg(vec3(6, 0, 0), vec3(0, 45, 0)), vec3(-6, 0, 0));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(double(r.fraction) == Approx((6 - 2 * std::sqrt(2.0)) / 6).margin(hand));
+  CHECK(r.normal.x == Approx(1));
+  CHECK(r.feature.type == FeatureType::edge);
+  // Starting overlapping or touching: fraction 0 and the way out.
+  r = sat::shape_cast(box, Pose{}, box, at(real(1.5), 0, 0), vec3(10, 0, 0));
+  CHECK(r.status == CastStatus::overlapping);
+  CHECK(r.fraction == 0);
+  CHECK(r.normal.x == Approx(1));
+  CHECK(sat::shape_cast(box, Pose{}, box, at(2, 0, 0), vec3(-1, 0, 0)).status ==
+        CastStatus::overlapping);
+  // A target separation: stop 0.25 short.
+  r = sat::shape_cast(box, Pose{}, box, at(-5, 0, 0), vec3(10, 0, 0), 1, real(0.25));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(0.275).margin(hand));
+  // No motion: the static answer.
+  CHECK(sat::shape_cast(box, Pose{}, box, at(3, 0, 0), vec3(0)).status == CastStatus::missed);
+  // A path of 1000 sizes.
+  r = sat::shape_cast(box, Pose{}, box, at(-2000, 0, 0), vec3(4000, 0, 0));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(double(r.fraction) == Approx(0.4995).margin(hand * 1e3));
+  // Bad input.
+  CHECK(sat::shape_cast(box, Pose{}, box, at(-5, 0, 0),
+                        vec3(std::numeric_limits<real>::quiet_NaN(), 0, 0))
+            .status == CastStatus::bad_input);
+  CHECK(sat::shape_cast(Hull{}, Pose{}, box, at(-5, 0, 0), vec3(1, 0, 0)).status ==
+        CastStatus::bad_input);
+}
+
+TEST_CASE("sat::shape_cast against the path's entry into the brute-force Minkowski difference",
+          "[cast][sat][random]") {
+  int hit = 0, missed = 0, overlapping = 0, graze = 0, near_miss = 0, steps = 0, casts = 0;
+  int by_kind[3] = {0, 0, 0};  // face_a/edge_normal_a, face_b/edge_normal_b (vertex of A), edges
+  pairs::Rng rng(31);
+  for (pairs::Category category : pairs::all_categories()) {
+    const int count = category == pairs::Category::large_hulls ? 4 : 50;
+    for (int s = 0; s < count; ++s) {
+      const pairs::Pair pair = pairs::make_pair(category, std::uint64_t(1200 + s));
+      const double size =
+          std::max(pair.a.extent() * pair.pose_a.scale, pair.b.extent() * pair.pose_b.scale);
+      const std::vector<ref::dvec3> a = ref::world_points(pair.a, pair.pose_a);
+      for (int k = 0; k < 6; ++k) {
+        // B backed off along a random direction, then cast back past A.
+        const glm::dvec3 back = rng.unit() * size * rng.uniform(0.1, 3);
+        const glm::dvec3 aim = rng.unit() * size * rng.uniform(0, 0.7);
+        Pose start = pair.pose_b;
+        start.translation += to_real(back);
+        const glm::dvec3 d = (aim - back) * rng.uniform(0.5, 2.5);
+        const vec3 dr = to_real(d);
+        const ref::Difference diff = ref::Difference::build(a, ref::world_points(pair.b, start));
+        const ref::Difference::Entry want = diff.entry(glm::dvec3(dr));
+        if (!want.ok) continue;
+        const CastResult got = sat::shape_cast(pair.a, pair.pose_a, pair.b, start, dr);
+        ++casts;
+        steps += got.iterations;
+        const double length = glm::length(glm::dvec3(dr));
+        const double magnitude = size + glm::length(glm::dvec3(start.translation)) +
+                                 glm::length(glm::dvec3(pair.pose_a.translation)) + length;
+        const double band = (rel * magnitude + (is_double ? 1e-9 : 1e-4) * size) / length;
+        INFO(pair.name() << " cast " << k << " want enter " << want.enter << " leave " << want.leave
+                         << " got " << to_string(got.status) << " " << got.fraction << " after "
+                         << got.iterations);
+        check_unit(got.normal);
+        CHECK(got.status != CastStatus::max_iterations);
+        const bool clear_hit = want.meets && want.enter > band && want.enter < 1 - band;
+        const bool clear_miss = !want.meets || want.enter > 1 + band || want.leave < -band ||
+                                want.leave - want.enter < -band;
+        const bool clear_inside = want.meets && want.enter < -band && want.leave > band;
+        if (clear_hit) {
+          CHECK(got.status == CastStatus::hit);
+          CHECK(double(got.fraction) == Approx(want.enter).margin(band));
+          if (want.leave - want.enter > band)
+            CHECK(glm::dot(glm::dvec3(got.normal), want.normal) > 0.99);
+          ++hit;
+          if (want.leave - want.enter < 1e-3) ++graze;
+          ++by_kind[got.feature.type == FeatureType::face     ? 0
+                    : got.feature.type == FeatureType::vertex ? 1
+                                                              : 2];
+        } else if (clear_inside) {
+          CHECK(got.status == CastStatus::overlapping);
+          ++overlapping;
+        } else if (clear_miss) {
+          CHECK(got.status == CastStatus::missed);
+          ++missed;
+        }
+      }
+      // A near miss: B slides past A 1e-7 of the size beyond SAT's axis.
+      const sat::Result r = sat::query(pair.a, pair.pose_a, pair.b, pair.pose_b);
+      if (!r.intersecting && r.separation < 1e-3 * size) {
+        Pose start = pair.pose_b;
+        start.translation += r.axis * real((is_double ? 1e-7 : 1e-3) * size);
+        const vec3 across =
+            glm::normalize(glm::cross(r.axis, vec3(real(0.3), real(0.5), real(0.7))));
+        start.translation -= across * real(3 * size);
+        // The axis's gap stays above 0 all along the path: it must miss.
+        CHECK(sat::shape_cast(pair.a, pair.pose_a, pair.b, start, across * real(6 * size)).status ==
+              CastStatus::missed);
+        ++near_miss;
+      }
+    }
+  }
+  std::printf(
+      "shape casts: %d hits (%d grazing; %d on a face of A, %d on a vertex of A, %d edge "
+      "pairs), %d missed, %d overlapping, %d near misses; %.2f SAT queries a cast\n",
+      hit, graze, by_kind[0], by_kind[1], by_kind[2], missed, overlapping, near_miss,
+      double(steps) / std::max(casts, 1));
+  CHECK(hit > 1000);
+  CHECK(missed > 300);
+  CHECK(overlapping > 50);
+  CHECK(by_kind[0] > 100);
+  CHECK(by_kind[1] > 100);
+  CHECK(by_kind[2] > 50);
+  CHECK(near_miss > 20);
 }

@@ -28,6 +28,7 @@
 // map, Hull::patches, at most Hull::max_patches of them).
 #pragma once
 
+#include "sepax/cast.hpp"
 #include "sepax/hull.hpp"
 
 #include <cstdint>
@@ -204,5 +205,36 @@ class Resting {
 /// intersect() of a pair that may rest, as query() with a Resting.
 [[nodiscard]] SEPAX_API bool intersect(const Hull& a, const Pose& pose_a, const Hull& b,
                                        const Pose& pose_b, Cache* cache, Resting* resting);
+
+/// The first contact of B moving by `translation` (world frame, B's start
+/// at pose_b) with A at pose_a, exactly: the pair meets when the path
+/// t * translation enters the Minkowski difference of the two hulls, whose
+/// facets are SAT's candidate axes (face normals, and the edge pairs whose
+/// Gauss-map arcs cross). Each step takes SAT's best axis at the current t,
+/// whose gap closes at the rate it meets the translation, and moves to
+/// where that gap reaches `target` (no contact before it); the cast ends
+/// where SAT's separation is `target` (hit) or an axis opens for good
+/// (missed). An axis that has closed never leads again, so the steps are
+/// finite: at most the number of candidate axes, a few in practice.
+///
+/// `target` (length, >= 0): stop where SAT's separation of the pair is
+/// this, an engine's speculative margin: the shapes are then at least that
+/// far apart (SAT's separation is a lower bound of their distance, exact
+/// when the closest features are a face and a vertex or two crossing
+/// edges). `max_fraction` bounds the path as for a Ray. To move A as well,
+/// pass B's translation less A's: the answer is then in the frame moving
+/// with A (add fraction * A's translation to `point`).
+///
+/// Answers: hit (fraction, the axis from A to B at contact as `normal`, a
+/// point of contact, `feature` A's face, edge or vertex there), missed,
+/// overlapping (SAT says the pair overlaps or touches at t = 0: fraction
+/// 0 and SAT's minimum translation direction), bad_input. `iterations`
+/// counts SAT queries. Exact to round-off: the fraction is the entry of
+/// the path into the Minkowski difference's facet planes to SAT's accuracy
+/// (tol::touching of the pair's magnitude, and in float the face
+/// preference), for any length of path. Never allocates, never throws.
+[[nodiscard]] SEPAX_API CastResult shape_cast(const Hull& a, const Pose& pose_a, const Hull& b,
+                                              const Pose& pose_b, const vec3& translation,
+                                              real max_fraction = 1, real target = 0);
 
 }  // namespace sepax::sat
