@@ -2,28 +2,12 @@
 
 #include "shape.hpp"
 
-#include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 
 namespace sepax::cli {
 
 namespace {
-
-bool parse_numbers(const std::string& text, int count, real* out) {
-  std::istringstream in(text);
-  for (int i = 0; i < count; ++i) {
-    double x = 0;
-    if (!(in >> x) || !std::isfinite(x)) return false;
-    out[i] = real(x);
-    char comma = 0;
-    if (i + 1 < count && !(in >> comma && comma == ',')) return false;
-  }
-  in >> std::ws;
-  return in.eof();
-}
 
 /// What the agree line compares. Overlapping pairs whose axes differ yet
 /// reach the same depth have no unique minimum translation (two faces at
@@ -46,53 +30,6 @@ std::string agreement(const CrossCheck& c) {
 }
 
 }  // namespace
-
-bool parse_pose(const std::string& text, Pose& pose, std::string& error) {
-  const char* const syntax = "expected x,y,z[/rx,ry,rz | /q=w,x,y,z][/s=scale]";
-  // The optional scale comes last: "/s=k".
-  std::string body = text;
-  real scale = 1;
-  const std::size_t scale_at = body.rfind("/s=");
-  if (scale_at != std::string::npos) {
-    real k[1];
-    if (!parse_numbers(body.substr(scale_at + 3), 1, k) || !(k[0] > 0)) {
-      error = "bad scale in pose \"" + text + "\": expected /s=k with k > 0";
-      return false;
-    }
-    scale = k[0];
-    body.resize(scale_at);
-  }
-  const std::size_t slash = body.find('/');
-  real t[3];
-  if (!parse_numbers(body.substr(0, slash), 3, t)) {
-    error = "bad pose \"" + text + "\": " + syntax;
-    return false;
-  }
-  const vec3 translation(t[0], t[1], t[2]);
-  if (slash == std::string::npos) {
-    pose = Pose{mat3(1), translation, scale};
-    return true;
-  }
-  const std::string rotation = body.substr(slash + 1);
-  real r[4];
-  if (rotation.rfind("q=", 0) == 0) {
-    if (!parse_numbers(rotation.substr(2), 4, r) ||
-        r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3] == 0) {
-      error = "bad quaternion in pose \"" + text + "\": expected q=w,x,y,z, not all zero";
-      return false;
-    }
-    pose = pose_from_quat(translation, quat(r[0], r[1], r[2], r[3]));
-    pose.scale = scale;
-    return true;
-  }
-  if (!parse_numbers(rotation, 3, r)) {
-    error = "bad rotation in pose \"" + text + "\": expected Euler degrees rx,ry,rz";
-    return false;
-  }
-  pose = pose_from_euler_deg(translation, vec3(r[0], r[1], r[2]));
-  pose.scale = scale;
-  return true;
-}
 
 std::optional<LoadedPair> load_pair(const PairArguments& pair, bool per_part) {
   LoadedPair loaded;
@@ -125,11 +62,8 @@ std::string verdict_text(const PairReport& r) {
 PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull& b,
                       const Pose& pose_b, const PairQuery& query) {
   PairReport r;
-  static_cast<PairHeader&>(r) = pair_header(a.name, pose_a, b.name, pose_b);
-  r.shape_a = describe_shape(a);
-  r.shape_b = describe_shape(b);
-  r.input_a = shape_json(a);
-  r.input_b = shape_json(b);
+  static_cast<PairHeader&>(r) = pair_header({a.name, pose_a, describe_shape(a), shape_json(a)},
+                                            {b.name, pose_b, describe_shape(b), shape_json(b)});
   r.caveat = hulls_caveat(a, b);
   const Hull& ha = a.built.hull;
   const Hull& hb = b.built.hull;
@@ -274,31 +208,26 @@ nlohmann::json to_json(const PairReport& r) {
 
 void print_report(const PairReport& r) {
   const CrossCheck& c = r.check;
-  const auto v = [](const vec3& x) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "(%.6g, %.6g, %.6g)", double(x.x), double(x.y), double(x.z));
-    return std::string(buf);
-  };
   std::printf("%s\n", r.id.c_str());
   std::printf("  A:       %s\n  B:       %s\n", r.shape_a.c_str(), r.shape_b.c_str());
   const double sep = double(c.sat.separation);
   const std::string said = verdict_text(r);
   if (c.sat.intersecting)
     std::printf("  verdict: %s, depth %.6g, push B along %s%s\n", said.c_str(), -sep,
-                v(c.sat.axis).c_str(), r.caveat.c_str());
+                vec_text(c.sat.axis).c_str(), r.caveat.c_str());
   else  // GJK's exact distance; SAT's separation is only a lower bound
     std::printf("  verdict: %s, distance %.6g between A %s and B %s%s\n", said.c_str(),
-                double(c.epa.separation), v(c.epa.point_a).c_str(), v(c.epa.point_b).c_str(),
-                r.caveat.c_str());
+                double(c.epa.separation), vec_text(c.epa.point_a).c_str(),
+                vec_text(c.epa.point_b).c_str(), r.caveat.c_str());
   std::printf("  SAT:     separation %.9g, feature %s (%d, %d), %d axes, %.1f us\n", sep,
               sat::to_string(c.sat.feature.kind), c.sat.feature.a, c.sat.feature.b,
               c.sat.counters.axes_tested, r.sat_us);
   std::printf("  GJK/EPA: separation %.9g, axis %s, GJK %s in %d, EPA %s in %d, %.1f us\n",
-              double(c.epa.separation), v(c.epa.axis).c_str(), gjk::to_string(c.epa.gjk_status),
-              c.epa.gjk_iterations, epa::to_string(c.epa.epa_status), c.epa.epa_iterations,
-              r.gjk_us);
-  std::printf("           witness A %s, B %s\n", v(c.epa.point_a).c_str(),
-              v(c.epa.point_b).c_str());
+              double(c.epa.separation), vec_text(c.epa.axis).c_str(),
+              gjk::to_string(c.epa.gjk_status), c.epa.gjk_iterations,
+              epa::to_string(c.epa.epa_status), c.epa.epa_iterations, r.gjk_us);
+  std::printf("           witness A %s, B %s\n", vec_text(c.epa.point_a).c_str(),
+              vec_text(c.epa.point_b).c_str());
   std::printf("  agree:   %s (%s; tolerances %.3g, %.3g rad)%s%s\n", c.agree ? "yes" : "NO",
               agreement(c).c_str(), double(c.value_tolerance), double(c.angle_tolerance),
               c.agree ? "" : ": ", c.reason);

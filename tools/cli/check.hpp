@@ -14,12 +14,6 @@
 
 namespace sepax::cli {
 
-/// Parses a pose: "x,y,z" (translation), optionally followed by "/rx,ry,rz"
-/// (Euler angles in degrees, applied about x, then y, then z) or
-/// "/q=w,x,y,z" (a quaternion, normalized here). Returns false and sets
-/// `error` on bad syntax or non-finite numbers.
-bool parse_pose(const std::string& text, Pose& pose, std::string& error);
-
 /// The files and poses of a command that checks one pair, as given.
 struct PairArguments {
   std::string file_a;

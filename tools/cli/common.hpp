@@ -78,8 +78,18 @@ bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>&
 /// one line "sepax: <file or part>: <problem>" to stderr and returns false.
 bool load_built_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out);
 
+/// Parses a pose: "x,y,z" (translation), optionally followed by "/rx,ry,rz"
+/// (Euler angles in degrees, applied about x, then y, then z) or
+/// "/q=w,x,y,z" (a quaternion, normalized here), then optionally "/s=k" (a
+/// uniform scale). Returns false and sets `error` on bad syntax or
+/// non-finite numbers.
+bool parse_pose(const std::string& text, Pose& pose, std::string& error);
+
 /// A vector as a JSON array [x, y, z].
 [[nodiscard]] nlohmann::json to_json(const vec3& v);
+
+/// "(x, y, z)", each "%.6g".
+[[nodiscard]] std::string vec_text(const vec3& v);
 
 /// printf of one number: fmt("%.3g", x).
 [[nodiscard]] std::string fmt(const char* format, double x);
@@ -98,10 +108,16 @@ struct PairHeader {
   nlohmann::json input_b;
 };
 
-/// A header with the names ("A vs B" as id) and poses; the shapes are the
-/// mode's to fill.
-[[nodiscard]] PairHeader pair_header(const std::string& name_a, const Pose& pose_a,
-                                     const std::string& name_b, const Pose& pose_b);
+/// One input of a pair as its header gives it.
+struct PairSide {
+  const std::string& name;
+  const Pose& pose;
+  std::string shape;     ///< what it is, one phrase for people
+  nlohmann::json input;  ///< the same as JSON
+};
+
+/// The header of a pair, "A vs B" as id.
+[[nodiscard]] PairHeader pair_header(PairSide a, PairSide b);
 
 /// The header as JSON: id, a, b, pose_a, pose_b, input_a, input_b.
 [[nodiscard]] nlohmann::json header_json(const PairHeader& h);

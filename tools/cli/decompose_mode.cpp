@@ -131,11 +131,8 @@ std::string describe(const Compound& c) {
 CompoundReport check_compounds(const Compound& a, const Pose& pose_a, const Compound& b,
                                const Pose& pose_b, const PairQuery& query) {
   CompoundReport r;
-  static_cast<PairHeader&>(r) = pair_header(a.name, pose_a, b.name, pose_b);
-  r.shape_a = describe(a);
-  r.shape_b = describe(b);
-  r.input_a = compound_json(a);
-  r.input_b = compound_json(b);
+  static_cast<PairHeader&>(r) = pair_header({a.name, pose_a, describe(a), compound_json(a)},
+                                            {b.name, pose_b, describe(b), compound_json(b)});
   const std::vector<Aabb> boxes_a = boxes_of(a, pose_a), boxes_b = boxes_of(b, pose_b);
   r.pairs = a.parts.size() * b.parts.size();
   real deepest = std::numeric_limits<real>::max();

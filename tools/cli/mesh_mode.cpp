@@ -15,12 +15,6 @@ namespace {
 /// being built (a few seconds for tens of millions).
 constexpr std::size_t announce_triangles = 1'000'000;
 
-std::string vec_text(const vec3& v) {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "(%.6g, %.6g, %.6g)", double(v.x), double(v.y), double(v.z));
-  return buf;
-}
-
 /// The mesh of one named part, or why there is none.
 bool build_mesh(std::string name, const io::Part& part, std::vector<LoadedMesh>& out,
                 std::string& error) {
@@ -154,11 +148,8 @@ Bounds world_bounds(const LoadedMesh& m, const Pose& pose) {
 MeshReport check_meshes(const LoadedMesh& a, const Pose& pose_a, const LoadedMesh& b,
                         const Pose& pose_b) {
   MeshReport r;
-  static_cast<PairHeader&>(r) = pair_header(a.name, pose_a, b.name, pose_b);
-  r.shape_a = describe(a);
-  r.shape_b = describe(b);
-  r.input_a = describe_json(a);
-  r.input_b = describe_json(b);
+  static_cast<PairHeader&>(r) = pair_header({a.name, pose_a, describe(a), describe_json(a)},
+                                            {b.name, pose_b, describe(b), describe_json(b)});
   r.result = query(a, pose_a, b, pose_b);
   r.us = median_us([&] { (void)query(a, pose_a, b, pose_b); });
   return r;
