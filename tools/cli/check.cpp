@@ -45,9 +45,9 @@ std::optional<LoadedPair> load_pair(const PairArguments& pair, bool per_part) {
   return loaded;
 }
 
-const char* verdict(const CrossCheck& c) {
-  if (std::abs(c.sat.separation) <= c.band) return "touching";
-  return c.sat.intersecting ? "intersecting" : "separated";
+Verdict verdict(const CrossCheck& c) {
+  if (std::abs(c.sat.separation) <= c.band) return Verdict::touching;
+  return c.sat.intersecting ? Verdict::intersecting : Verdict::separated;
 }
 
 Headline headline(const CrossCheck& c) {
@@ -56,7 +56,7 @@ Headline headline(const CrossCheck& c) {
 }
 
 std::string verdict_text(const PairReport& r) {
-  return std::string(verdict(r.check)) + (r.caveat.empty() ? "" : " hulls");
+  return std::string(to_string(verdict(r.check))) + (r.caveat.empty() ? "" : " hulls");
 }
 
 PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull& b,
@@ -157,7 +157,7 @@ nlohmann::json pair_json(const PairReport& r) {
   nlohmann::json j = header_json(r);
   j.update({
       {"tested", "hulls"},
-      {"verdict", verdict(c)},
+      {"verdict", to_string(verdict(c))},
       {"intersecting", c.sat.intersecting},
       {"separation", headline(c).separation},
       {"axis", to_json(headline(c).axis)},

@@ -35,9 +35,9 @@ struct LoadedPair {
 /// failure prints one line "sepax: <problem>" to stderr and returns nothing.
 [[nodiscard]] std::optional<LoadedPair> load_pair(const PairArguments& pair, bool per_part);
 
-/// "intersecting", "touching" or "separated" for a cross-check: touching
-/// when SAT's separation lies within the cross-check's band.
-[[nodiscard]] const char* verdict(const CrossCheck& c);
+/// The verdict of a cross-check: touching when SAT's separation lies within
+/// the cross-check's band.
+[[nodiscard]] Verdict verdict(const CrossCheck& c);
 
 /// What to compute for a pair besides the cross-check.
 struct PairQuery {
@@ -68,8 +68,8 @@ struct Headline {
 };
 [[nodiscard]] Headline headline(const CrossCheck& c);
 
-/// The verdict for people: verdict(), followed by " hulls" when an input is
-/// not convex (the hulls, not the meshes, were tested).
+/// The verdict for people: to_string(verdict()), followed by " hulls" when
+/// an input is not convex (the hulls, not the meshes, were tested).
 [[nodiscard]] std::string verdict_text(const PairReport& r);
 
 /// Runs the cross-check on a pair of built hulls and times both methods.

@@ -11,6 +11,7 @@
 #include "mesh_mode.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -246,7 +247,8 @@ CaseResult run_case(const Case& c, Caches& caches, const PairQuery& query, bool 
 
 /// Counts for the summary.
 struct Tally {
-  int cases = 0, intersecting = 0, touching = 0, separated = 0, disagree = 0, errors = 0;
+  int cases = 0, disagree = 0, errors = 0;
+  std::array<int, 3> verdicts{};  // by Verdict
 
   void add(const CaseResult& r) {
     ++cases;
@@ -255,16 +257,13 @@ struct Tally {
       return;
     }
     if (r.mesh) {
-      intersecting += r.mesh->result.intersecting;
-      separated += !r.mesh->result.intersecting;
+      ++verdicts[std::size_t(verdict(*r.mesh))];
       return;
     }
-    const std::string v = verdict(r.report.check);
-    intersecting += v == "intersecting";
-    touching += v == "touching";
-    separated += v == "separated";
+    ++verdicts[std::size_t(verdict(r.report.check))];
     disagree += !r.report.check.agree;
   }
+  [[nodiscard]] int count(Verdict v) const { return verdicts[std::size_t(v)]; }
 };
 
 void print_result(const CaseResult& r, bool json) {
@@ -312,9 +311,9 @@ void print_summary(const Tally& t, double seconds, int jobs, const std::string& 
     std::cout << nlohmann::json{{"summary",
                                  {{"shard", shard.empty() ? "1/1" : shard},
                                   {"cases", t.cases},
-                                  {"intersecting", t.intersecting},
-                                  {"touching", t.touching},
-                                  {"separated", t.separated},
+                                  {"intersecting", t.count(Verdict::intersecting)},
+                                  {"touching", t.count(Verdict::touching)},
+                                  {"separated", t.count(Verdict::separated)},
                                   {"disagree", t.disagree},
                                   {"errors", t.errors},
                                   {"jobs", jobs},
@@ -327,7 +326,8 @@ void print_summary(const Tally& t, double seconds, int jobs, const std::string& 
       "summary: %s%s%d cases: %d intersecting, %d touching, %d separated, %d disagree, %d "
       "errors; %.3f s with %d jobs\n",
       shard.empty() ? "" : "shard ", shard.empty() ? "" : (shard + ": ").c_str(), t.cases,
-      t.intersecting, t.touching, t.separated, t.disagree, t.errors, seconds, jobs);
+      t.count(Verdict::intersecting), t.count(Verdict::touching), t.count(Verdict::separated),
+      t.disagree, t.errors, seconds, jobs);
 }
 
 /// Runs the cases on `jobs` threads and prints the results in input order
@@ -386,7 +386,8 @@ int run_batch(const BatchOptions& o) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   print_summary(t, seconds, jobs, o.shard, o.json);
   if (t.errors > 0) return exit_input_error;
-  return exit_status(t.disagree > 0, t.intersecting + t.touching > 0);
+  return exit_status(t.disagree > 0,
+                     t.count(Verdict::intersecting) + t.count(Verdict::touching) > 0);
 }
 
 }  // namespace

@@ -131,7 +131,7 @@ SceneResult collide(const std::vector<LoadedHull>& hulls, const PairQuery& query
     const LoadedHull& b = hulls[static_cast<std::size_t>(j)];
     if (!sat::query(a.built.hull, identity, b.built.hull, identity).intersecting) continue;
     PairReport report = check_pair(a, identity, b, identity, query);
-    r.touching += std::string(verdict(report.check)) == "touching";
+    r.touching += verdict(report.check) == Verdict::touching;
     r.disagree += !report.check.agree;
     r.interfering.push_back(std::move(report));
   }

@@ -42,6 +42,11 @@ bool parse_numbers(const std::string& text, int count, real* out) {
 
 }  // namespace
 
+const char* to_string(Verdict v) {
+  static constexpr const char* names[] = {"separated", "touching", "intersecting"};
+  return names[int(v)];
+}
+
 LoadedHull build_hull(NamedCloud cloud) {
   LoadedHull loaded;
   loaded.name = std::move(cloud.name);

@@ -25,6 +25,12 @@ enum Exit : int {
   exit_disagree = 3,      ///< SAT and GJK disagree
 };
 
+/// What an answer says about a pair. Text: to_string().
+enum class Verdict { separated, touching, intersecting };
+
+/// "separated", "touching" or "intersecting".
+[[nodiscard]] const char* to_string(Verdict v);
+
 /// One named point cloud and its hull.
 struct LoadedHull {
   std::string name;          ///< "file" or "file:part"

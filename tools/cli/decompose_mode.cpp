@@ -166,7 +166,7 @@ nlohmann::json to_json(const CompoundReport& r) {
   nlohmann::json j = header_json(r);
   j.update({{"mode", "decompose"},
             {"approximate", true},
-            {"verdict", r.intersecting ? "intersecting" : "separated"},
+            {"verdict", to_string(r.intersecting ? Verdict::intersecting : Verdict::separated)},
             {"intersecting", r.intersecting},
             {"separation", r.separation},
             {"part_a", r.deciding.name_a},

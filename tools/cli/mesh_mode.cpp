@@ -155,15 +155,15 @@ MeshReport check_meshes(const LoadedMesh& a, const Pose& pose_a, const LoadedMes
   return r;
 }
 
-const char* verdict(const MeshReport& r) {
-  return r.result.intersecting ? "intersecting" : "separated";
+Verdict verdict(const MeshReport& r) {
+  return r.result.intersecting ? Verdict::intersecting : Verdict::separated;
 }
 
 nlohmann::json to_json(const MeshReport& r) {
   const mesh::Result& m = r.result;
   nlohmann::json j = header_json(r);
   j.update({{"mode", "mesh"},
-            {"verdict", verdict(r)},
+            {"verdict", to_string(verdict(r))},
             {"intersecting", m.intersecting},
             {"how", mesh::to_string(m.how)},
             {"separation", m.intersecting ? real(0) : m.distance},
@@ -193,7 +193,7 @@ void print_report(const MeshReport& r) {
 
 std::string summary_line(const MeshReport& r) {
   char line[160];
-  std::snprintf(line, sizeof line, "  %s (%s)  distance %.9g", verdict(r),
+  std::snprintf(line, sizeof line, "  %s (%s)  distance %.9g", to_string(verdict(r)),
                 mesh::to_string(r.result.how), double(r.result.distance));
   return line;
 }

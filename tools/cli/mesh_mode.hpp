@@ -55,8 +55,8 @@ struct MeshReport : PairHeader {
 [[nodiscard]] MeshReport check_meshes(const LoadedMesh& a, const Pose& pose_a, const LoadedMesh& b,
                                       const Pose& pose_b);
 
-/// "intersecting" or "separated".
-[[nodiscard]] const char* verdict(const MeshReport& r);
+/// Intersecting or separated.
+[[nodiscard]] Verdict verdict(const MeshReport& r);
 
 /// The report as JSON: "mode": "mesh", "intersecting", "how", "separation"
 /// (the distance when apart, 0 otherwise), the points and triangles (schema
