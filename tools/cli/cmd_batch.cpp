@@ -11,7 +11,6 @@
 #include "mesh_mode.hpp"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -92,8 +91,7 @@ struct CaseResult {
   bool done = false;
   std::string id;
   std::string error;  // one line naming the case, the file and the problem
-  PairReport report;
-  std::optional<MeshReport> mesh;  // --mesh: the meshes' answer instead
+  std::unique_ptr<Report> report;
 };
 
 /// A file's hull (or mesh), or why there is none.
@@ -231,8 +229,8 @@ CaseResult run_case(const Case& c, Caches& caches, const PairQuery& query, bool 
       r.error = prefix + (a->error.empty() ? b->error : a->error);
       return r;
     }
-    r.mesh = check_meshes(a->shape, pose_a, b->shape, pose_b);
-    r.mesh->id = c.id;
+    r.report = check_meshes(a->shape, pose_a, b->shape, pose_b);
+    r.report->id = c.id;
     return r;
   }
   const auto a = caches.hulls.get(c.file_a), b = caches.hulls.get(c.file_b);
@@ -240,56 +238,36 @@ CaseResult run_case(const Case& c, Caches& caches, const PairQuery& query, bool 
     r.error = prefix + (a->error.empty() ? b->error : a->error);
     return r;
   }
-  r.report = check_pair(a->shape, pose_a, b->shape, pose_b, query);
-  r.report.id = c.id;
+  r.report = std::make_unique<PairReport>(check_pair(a->shape, pose_a, b->shape, pose_b, query));
+  r.report->id = c.id;
   return r;
 }
 
-/// Counts for the summary.
-struct Tally {
-  int cases = 0, disagree = 0, errors = 0;
-  std::array<int, 3> verdicts{};  // by Verdict
+/// Counts for the summary: the answers' tally, the cases and the errors.
+struct Counts {
+  Tally answers;
+  int cases = 0, errors = 0;
 
   void add(const CaseResult& r) {
     ++cases;
-    if (!r.error.empty()) {
+    if (r.report)
+      answers.add(*r.report);
+    else
       ++errors;
-      return;
-    }
-    if (r.mesh) {
-      ++verdicts[std::size_t(verdict(*r.mesh))];
-      return;
-    }
-    ++verdicts[std::size_t(verdict(r.report.check))];
-    disagree += !r.report.check.agree;
   }
-  [[nodiscard]] int count(Verdict v) const { return verdicts[std::size_t(v)]; }
 };
 
 void print_result(const CaseResult& r, bool json) {
   if (json) {
-    const nlohmann::json j = !r.error.empty() ? nlohmann::json{{"id", r.id}, {"error", r.error}}
-                             : r.mesh         ? to_json(*r.mesh)
-                                              : to_json(r.report);
+    const nlohmann::json j =
+        r.report ? r.report->json() : nlohmann::json{{"id", r.id}, {"error", r.error}};
     std::cout << j.dump() << "\n";
     return;
   }
-  if (!r.error.empty()) {
+  if (r.report)
+    std::cout << r.id << r.report->batch_line() << "\n";
+  else
     std::cout << r.id << "  error: " << r.error << "\n";
-    return;
-  }
-  if (r.mesh) {
-    std::cout << r.id << summary_line(*r.mesh) << "\n";
-    return;
-  }
-  const CrossCheck& c = r.report.check;
-  const Headline h = headline(c);
-  char line[256];
-  std::snprintf(line, sizeof line, "  %s  separation %.9g  axis (%.6g, %.6g, %.6g)  %s",
-                verdict_text(r.report).c_str(), double(h.separation), double(h.axis.x),
-                double(h.axis.y), double(h.axis.z), c.agree ? "agree" : "DISAGREE");
-  std::cout << r.report.id << line << (c.agree ? "" : std::string(": ") + c.reason)
-            << r.report.caveat << contacts_suffix(r.report) << "\n";
 }
 
 bool done_at(const std::vector<CaseResult>& results, std::size_t i, std::mutex& mutex) {
@@ -306,15 +284,16 @@ void draw_progress(int done, int total) {
 }
 
 /// The summary line (or JSON object); `shard` is "" for the whole list.
-void print_summary(const Tally& t, double seconds, int jobs, const std::string& shard, bool json) {
+void print_summary(const Counts& t, double seconds, int jobs, const std::string& shard, bool json) {
+  const Tally& a = t.answers;
   if (json) {
     std::cout << nlohmann::json{{"summary",
                                  {{"shard", shard.empty() ? "1/1" : shard},
                                   {"cases", t.cases},
-                                  {"intersecting", t.count(Verdict::intersecting)},
-                                  {"touching", t.count(Verdict::touching)},
-                                  {"separated", t.count(Verdict::separated)},
-                                  {"disagree", t.disagree},
+                                  {"intersecting", a.count(Verdict::intersecting)},
+                                  {"touching", a.count(Verdict::touching)},
+                                  {"separated", a.count(Verdict::separated)},
+                                  {"disagree", a.disagree},
                                   {"errors", t.errors},
                                   {"jobs", jobs},
                                   {"time_s", seconds}}}}
@@ -326,13 +305,13 @@ void print_summary(const Tally& t, double seconds, int jobs, const std::string& 
       "summary: %s%s%d cases: %d intersecting, %d touching, %d separated, %d disagree, %d "
       "errors; %.3f s with %d jobs\n",
       shard.empty() ? "" : "shard ", shard.empty() ? "" : (shard + ": ").c_str(), t.cases,
-      t.count(Verdict::intersecting), t.count(Verdict::touching), t.count(Verdict::separated),
-      t.disagree, t.errors, seconds, jobs);
+      a.count(Verdict::intersecting), a.count(Verdict::touching), a.count(Verdict::separated),
+      a.disagree, t.errors, seconds, jobs);
 }
 
 /// Runs the cases on `jobs` threads and prints the results in input order
-/// as they complete. Returns the tally.
-Tally run_cases(const std::vector<Case>& cases, int jobs, const BatchOptions& o) {
+/// as they complete. Returns the counts.
+Counts run_cases(const std::vector<Case>& cases, int jobs, const BatchOptions& o) {
   std::vector<CaseResult> results(cases.size());
   Caches caches;
   std::atomic<std::size_t> next{0};
@@ -351,7 +330,7 @@ Tally run_cases(const std::vector<Case>& cases, int jobs, const BatchOptions& o)
   std::vector<std::jthread> threads;
   for (int k = 0; k < jobs; ++k) threads.emplace_back(worker);
   const bool progress = stderr_is_terminal();
-  Tally tally;
+  Counts counts;
   for (std::size_t printed = 0; printed < cases.size();) {
     std::unique_lock lock(mutex);
     cv.wait(lock, [&] { return results[printed].done; });
@@ -359,13 +338,13 @@ Tally run_cases(const std::vector<Case>& cases, int jobs, const BatchOptions& o)
     if (progress) std::fprintf(stderr, "\r\033[K");
     for (; printed < cases.size() && done_at(results, printed, mutex); ++printed) {
       print_result(results[printed], o.json);
-      tally.add(results[printed]);
+      counts.add(results[printed]);
     }
     std::cout.flush();
     if (progress) draw_progress(static_cast<int>(printed), static_cast<int>(cases.size()));
   }
   if (progress) std::fprintf(stderr, "\r\033[K");
-  return tally;
+  return counts;
 }
 
 int run_batch(const BatchOptions& o) {
@@ -381,13 +360,14 @@ int run_batch(const BatchOptions& o) {
   int jobs = o.jobs > 0 ? o.jobs : static_cast<int>(std::thread::hardware_concurrency());
   jobs = std::max(1, std::min(jobs, static_cast<int>(cases.size())));
   const auto start = std::chrono::steady_clock::now();
-  const Tally t = run_cases(cases, jobs, o);
+  const Counts t = run_cases(cases, jobs, o);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   print_summary(t, seconds, jobs, o.shard, o.json);
   if (t.errors > 0) return exit_input_error;
-  return exit_status(t.disagree > 0,
-                     t.count(Verdict::intersecting) + t.count(Verdict::touching) > 0);
+  const Tally& a = t.answers;
+  return exit_status(a.disagree > 0,
+                     a.count(Verdict::intersecting) + a.count(Verdict::touching) > 0);
 }
 
 }  // namespace

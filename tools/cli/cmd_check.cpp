@@ -37,9 +37,9 @@ int run_decomposed_check(const CheckOptions& o) {
   }
   const CompoundReport r = check_compounds(a, pose_a, b, pose_b, o.query);
   if (o.json)
-    std::cout << to_json(r).dump(2) << "\n";
+    std::cout << r.json().dump(2) << "\n";
   else
-    print_report(r);
+    r.print();
   if (!o.svg.empty()) {
     if (!write_svg(o.svg, a.parts[r.part_a], b.parts[r.part_b], r.deciding, a.parts, b.parts,
                    error)) {
@@ -48,7 +48,7 @@ int run_decomposed_check(const CheckOptions& o) {
     }
     if (!o.json) std::printf("wrote %s\n", o.svg.c_str());
   }
-  return exit_status(!r.deciding.check.agree, r.intersecting);
+  return exit_status(r.disagree(), r.intersecting());
 }
 
 /// --mesh: the meshes themselves, every pair of parts with --parts.
@@ -62,18 +62,18 @@ int run_mesh_check(const CheckOptions& o) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
   }
-  bool any_intersecting = false;
+  Tally tally;
   for (const LoadedMesh& a : as) {
     for (const LoadedMesh& b : bs) {
-      const MeshReport r = check_meshes(a, pose_a, b, pose_b);
-      any_intersecting |= r.result.intersecting;
+      const std::unique_ptr<Report> r = check_meshes(a, pose_a, b, pose_b);
+      tally.add(*r);
       if (o.json)
-        std::cout << to_json(r).dump(as.size() * bs.size() == 1 ? 2 : -1) << "\n";
+        std::cout << r->json().dump(as.size() * bs.size() == 1 ? 2 : -1) << "\n";
       else
-        print_report(r);
+        r->print();
     }
   }
-  return exit_status(false, any_intersecting);
+  return exit_status(tally.disagree > 0, tally.overlapping > 0);
 }
 
 int run_check(const CheckOptions& o) {
@@ -93,16 +93,16 @@ int run_check(const CheckOptions& o) {
   if (!pair) return exit_input_error;
   const std::size_t pairs = pair->as.size() * pair->bs.size();
   std::string error;
-  bool any_disagree = false, any_intersecting = false, svg_written = false;
+  Tally tally;
+  bool svg_written = false;
   for (const LoadedHull& a : pair->as) {
     for (const LoadedHull& b : pair->bs) {
       const PairReport r = check_pair(a, pair->pose_a, b, pair->pose_b, o.query);
-      any_disagree |= !r.check.agree;
-      any_intersecting |= r.check.sat.intersecting;
+      tally.add(r);
       if (o.json)
-        std::cout << to_json(r).dump(pairs == 1 ? 2 : -1) << "\n";
+        std::cout << r.json().dump(pairs == 1 ? 2 : -1) << "\n";
       else
-        print_report(r);
+        r.print();
       // The picture shows the first pair (with --parts, the first pair of parts).
       if (!o.svg.empty() && !svg_written) {
         if (!write_svg(o.svg, a, b, r, error)) {
@@ -114,7 +114,7 @@ int run_check(const CheckOptions& o) {
     }
   }
   if (svg_written && !o.json) std::printf("wrote %s\n", o.svg.c_str());
-  return exit_status(any_disagree, any_intersecting);
+  return exit_status(tally.disagree > 0, tally.overlapping > 0);
 }
 
 }  // namespace

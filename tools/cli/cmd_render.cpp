@@ -28,12 +28,8 @@ int run_render(const RenderOptions& o) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
   }
-  const CrossCheck& c = r.check;
-  const Headline h = headline(c);
-  std::printf("wrote %s: %s, separation %.6g, axis (%.6g, %.6g, %.6g), SAT and GJK %s%s\n",
-              o.out.c_str(), verdict_text(r).c_str(), double(h.separation), double(h.axis.x),
-              double(h.axis.y), double(h.axis.z), c.agree ? "agree" : "DISAGREE", r.caveat.c_str());
-  return exit_status(!c.agree, c.sat.intersecting);
+  std::printf("wrote %s: %s\n", o.out.c_str(), r.render_line().c_str());
+  return exit_status(r.disagree(), r.intersecting());
 }
 
 }  // namespace

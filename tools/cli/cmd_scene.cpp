@@ -110,10 +110,8 @@ struct SceneResult {
   Broadphase broadphase;
   bool checked = false;  // brute_force_candidates counted
   std::size_t brute_force_candidates = 0;
-  std::vector<PairReport> interfering;         // intersecting or touching, by SAT
-  std::vector<MeshReport> meshes_interfering;  // --mesh: intersecting meshes
-  int touching = 0;
-  int disagree = 0;
+  std::vector<std::unique_ptr<Report>> interfering;  // the pairs that intersect or touch
+  Tally tally;                                       // of the interfering pairs
 };
 
 SceneResult collide(const std::vector<LoadedHull>& hulls, const PairQuery& query) {
@@ -130,10 +128,9 @@ SceneResult collide(const std::vector<LoadedHull>& hulls, const PairQuery& query
     const LoadedHull& a = hulls[static_cast<std::size_t>(i)];
     const LoadedHull& b = hulls[static_cast<std::size_t>(j)];
     if (!sat::query(a.built.hull, identity, b.built.hull, identity).intersecting) continue;
-    PairReport report = check_pair(a, identity, b, identity, query);
-    r.touching += verdict(report.check) == Verdict::touching;
-    r.disagree += !report.check.agree;
-    r.interfering.push_back(std::move(report));
+    r.interfering.push_back(
+        std::make_unique<PairReport>(check_pair(a, identity, b, identity, query)));
+    r.tally.add(*r.interfering.back());
   }
   return r;
 }
@@ -153,9 +150,11 @@ SceneResult collide(const std::vector<LoadedMesh>& meshes) {
     r.brute_force_candidates = all_overlapping_pairs(boxes).size();
   }
   for (const auto& [i, j] : r.broadphase.pairs) {
-    MeshReport report =
+    std::unique_ptr<Report> report =
         check_meshes(meshes[std::size_t(i)], identity, meshes[std::size_t(j)], identity);
-    if (report.result.intersecting) r.meshes_interfering.push_back(std::move(report));
+    if (!report->intersecting()) continue;
+    r.tally.add(*report);
+    r.interfering.push_back(std::move(report));
   }
   return r;
 }
@@ -176,22 +175,15 @@ void print_text(const SceneOptions& o, const SceneInput& in, const SceneResult& 
   if (!in.skipped.empty()) std::printf(" (%zu other file(s) skipped)", in.skipped.size());
   std::printf("; sweep and prune along %s: %zu candidate pair(s)\n", axis_name(r.broadphase.axis),
               r.broadphase.pairs.size());
-  for (const PairReport& p : r.interfering) {
-    const CrossCheck& c = p.check;
-    std::printf("  %s  %s  %s  depth %.9g  axis (%.6g, %.6g, %.6g)  %s%s%s%s\n", p.name_a.c_str(),
-                p.name_b.c_str(), verdict_text(p).c_str(), 0.0 - double(c.sat.separation),
-                double(c.sat.axis.x), double(c.sat.axis.y), double(c.sat.axis.z),
-                c.agree ? "agree" : "DISAGREE", c.agree ? "" : ": ", c.reason,
-                (p.caveat + contacts_suffix(p)).c_str());
-  }
-  for (const MeshReport& p : r.meshes_interfering)
-    std::printf("  %s  %s%s\n", p.name_a.c_str(), p.name_b.c_str(), summary_line(p).c_str());
-  const std::size_t n = r.interfering.size() + r.meshes_interfering.size();
+  for (const auto& p : r.interfering)
+    std::printf("  %s  %s%s\n", p->name_a.c_str(), p->name_b.c_str(), p->scene_line().c_str());
+  const std::size_t n = r.interfering.size();
+  const int touching = r.tally.count(Verdict::touching);
   std::printf(
       "summary: %zu %s, %zu candidate pairs, %zu interfering (%zu intersecting, %d touching), "
       "%d disagree, %zu errors; %.3f s\n",
       shape_count(in), in.mesh ? "meshes" : "hulls", r.broadphase.pairs.size(), n,
-      n - std::size_t(r.touching), r.touching, r.disagree, in.errors.size(), s);
+      n - std::size_t(touching), touching, r.tally.disagree, in.errors.size(), s);
 }
 
 nlohmann::json scene_json(const SceneOptions& o, const SceneInput& in, const SceneResult& r,
@@ -203,21 +195,17 @@ nlohmann::json scene_json(const SceneOptions& o, const SceneInput& in, const Sce
                      {"faces", h.built.hull.face_count()},
                      {"shape", shape_class(h.built.hull)},
                      {"input", shape_json(h)}});
-  for (const PairReport& p : r.interfering) {
-    nlohmann::json j = to_json(p);
-    j["depth"] = 0.0 - double(p.check.sat.separation);  // 0.0 -: no "-0"
-    pairs.push_back(std::move(j));
-  }
   for (const LoadedMesh& m : in.meshes)
     hulls.push_back({{"name", m.name},
                      {"triangles", m.is_hull() ? std::size_t(0) : m.mesh.triangle_count()},
                      {"closed", m.is_hull() || m.mesh.is_closed()}});
-  for (const MeshReport& p : r.meshes_interfering) pairs.push_back(to_json(p));
+  for (const auto& p : r.interfering) pairs.push_back(p->scene_json());
   nlohmann::json bp = {{"method", "sweep and prune"},
                        {"axis", axis_name(r.broadphase.axis)},
                        {"candidates", r.broadphase.pairs.size()}};
   if (r.checked) bp["brute_force_candidates"] = r.brute_force_candidates;
-  const std::size_t n = r.interfering.size() + r.meshes_interfering.size();
+  const std::size_t n = r.interfering.size();
+  const int touching = r.tally.count(Verdict::touching);
   return {{"input", o.input},
           {"mode", in.mesh ? "mesh" : "hull"},
           {in.mesh ? "meshes" : "hulls", hulls},
@@ -229,9 +217,9 @@ nlohmann::json scene_json(const SceneOptions& o, const SceneInput& in, const Sce
            {{in.mesh ? "meshes" : "hulls", shape_count(in)},
             {"candidates", r.broadphase.pairs.size()},
             {"interfering", n},
-            {"intersecting", n - std::size_t(r.touching)},
-            {"touching", r.touching},
-            {"disagree", r.disagree},
+            {"intersecting", n - std::size_t(touching)},
+            {"touching", touching},
+            {"disagree", r.tally.disagree},
             {"errors", in.errors.size()},
             {"time_s", s}}}};
 }
@@ -248,7 +236,7 @@ int run_scene(const SceneOptions& o) {
     print_text(o, in, r, s);
   }
   if (!in.errors.empty()) return exit_input_error;
-  return exit_status(r.disagree > 0, !r.interfering.empty() || !r.meshes_interfering.empty());
+  return exit_status(r.tally.disagree > 0, !r.interfering.empty());
 }
 
 }  // namespace

@@ -146,8 +146,8 @@ CompoundReport check_compounds(const Compound& a, const Pose& pose_a, const Comp
       ++r.intersecting_pairs;
       if (s.separation < deepest) deepest = s.separation, r.part_a = i, r.part_b = j;
     }
-  r.intersecting = r.intersecting_pairs > 0;
-  if (r.intersecting) {
+  r.overlap = r.intersecting_pairs > 0;
+  if (r.overlap) {
     r.separation = deepest;
   } else {  // the closest parts, by GJK over every pair
     r.separation = std::numeric_limits<real>::max();
@@ -162,36 +162,36 @@ CompoundReport check_compounds(const Compound& a, const Pose& pose_a, const Comp
   return r;
 }
 
-nlohmann::json to_json(const CompoundReport& r) {
-  nlohmann::json j = header_json(r);
+nlohmann::json CompoundReport::json() const {
+  nlohmann::json j = header_json(*this);
   j.update({{"mode", "decompose"},
             {"approximate", true},
-            {"verdict", to_string(r.intersecting ? Verdict::intersecting : Verdict::separated)},
-            {"intersecting", r.intersecting},
-            {"separation", r.separation},
-            {"part_a", r.deciding.name_a},
-            {"part_b", r.deciding.name_b},
-            {"part_pairs", r.pairs},
-            {"candidates", r.candidates},
-            {"intersecting_pairs", r.intersecting_pairs},
-            {"pair", to_json(r.deciding)}});
+            {"verdict", to_string(verdict())},
+            {"intersecting", overlap},
+            {"separation", separation},
+            {"part_a", deciding.name_a},
+            {"part_b", deciding.name_b},
+            {"part_pairs", pairs},
+            {"candidates", candidates},
+            {"intersecting_pairs", intersecting_pairs},
+            {"pair", deciding.json()}});
   return j;
 }
 
-void print_report(const CompoundReport& r) {
-  std::printf("%s (convex parts: approximate)\n", r.id.c_str());
-  std::printf("  A:       %s\n  B:       %s\n", r.shape_a.c_str(), r.shape_b.c_str());
-  if (r.intersecting)
-    std::printf("  verdict: intersecting parts, depth %.6g (%s and %s)\n", -double(r.separation),
-                r.deciding.name_a.c_str(), r.deciding.name_b.c_str());
+void CompoundReport::print() const {
+  std::printf("%s (convex parts: approximate)\n", id.c_str());
+  std::printf("  A:       %s\n  B:       %s\n", shape_a.c_str(), shape_b.c_str());
+  if (overlap)
+    std::printf("  verdict: intersecting parts, depth %.6g (%s and %s)\n", -double(separation),
+                deciding.name_a.c_str(), deciding.name_b.c_str());
   else
-    std::printf("  verdict: separated parts, distance %.6g (%s and %s)\n", double(r.separation),
-                r.deciding.name_a.c_str(), r.deciding.name_b.c_str());
+    std::printf("  verdict: separated parts, distance %.6g (%s and %s)\n", double(separation),
+                deciding.name_a.c_str(), deciding.name_b.c_str());
   std::printf(
       "           approximate: the parts stray from the meshes; --mesh gives the exact answer\n");
   std::printf(
       "  parts:   %zu part pairs, %zu candidates after the box broadphase, %zu intersecting\n",
-      r.pairs, r.candidates, r.intersecting_pairs);
+      pairs, candidates, intersecting_pairs);
 }
 
 }  // namespace sepax::cli

@@ -48,19 +48,29 @@ bool load_compound(const std::string& path, const DecomposeSettings& settings, C
 [[nodiscard]] std::string describe(const Compound& c);
 
 /// What --decompose reports about one pair of compounds.
-/// The header's shapes are describe() and the decomposition's JSON; its
-/// poses are the compounds'.
-struct CompoundReport : PairHeader {
+/// The header's shapes are describe() and the decomposition's JSON.
+struct CompoundReport final : Report {
   std::size_t pairs = 0;       ///< part pairs
   std::size_t candidates = 0;  ///< part pairs whose world boxes overlap
   std::size_t intersecting_pairs = 0;
-  bool intersecting = false;
+  bool overlap = false;  ///< some pair of parts intersects
   /// Intersecting: the deepest pair's SAT separation (minus its depth);
   /// apart: the smallest distance between parts (GJK).
   real separation = 0;
   std::size_t part_a = 0;  ///< the deciding pair's parts (deepest, or closest)
   std::size_t part_b = 0;
   PairReport deciding;  ///< check_pair on the deciding pair
+
+  [[nodiscard]] Verdict verdict() const override {
+    return overlap ? Verdict::intersecting : Verdict::separated;
+  }
+  [[nodiscard]] bool intersecting() const override { return overlap; }
+  [[nodiscard]] bool disagree() const override { return !deciding.check.agree; }
+  /// "mode": "decompose", "approximate": true, "intersecting",
+  /// "separation", the deciding parts, the counts, and "pair" (the deciding
+  /// pair as check --json gives it).
+  [[nodiscard]] nlohmann::json json() const override;
+  void print() const override;
 };
 
 /// Checks every pair of parts (box broadphase, SAT; GJK for the distance
@@ -68,13 +78,5 @@ struct CompoundReport : PairHeader {
 [[nodiscard]] CompoundReport check_compounds(const Compound& a, const Pose& pose_a,
                                              const Compound& b, const Pose& pose_b,
                                              const PairQuery& query);
-
-/// JSON: "mode": "decompose", "approximate": true, "intersecting",
-/// "separation", the deciding parts, the counts, and "pair" (the deciding
-/// pair as check --json gives it).
-[[nodiscard]] nlohmann::json to_json(const CompoundReport& r);
-
-/// The report for people.
-void print_report(const CompoundReport& r);
 
 }  // namespace sepax::cli

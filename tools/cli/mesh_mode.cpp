@@ -84,8 +84,8 @@ mesh::Result query(const LoadedMesh& a, const Pose& pa, const LoadedMesh& b, con
 }
 
 /// How an intersecting pair interferes, for people.
-std::string how_text(const MeshReport& r) {
-  switch (r.result.how) {
+std::string how_text(const mesh::Result& r) {
+  switch (r.how) {
     case mesh::Contact::surfaces:
       return "the surfaces cross or touch";
     case mesh::Contact::a_inside_b:
@@ -101,6 +101,60 @@ std::string how_text(const MeshReport& r) {
 std::string triangle_text(index_t t) {
   return t >= 0 ? "triangle " + std::to_string(t) : std::string("its hull");
 }
+
+/// What mesh mode reports about one pair.
+/// The header's shapes: "closed mesh of 36 triangles: a solid" and the like.
+struct MeshReport final : Report {
+  mesh::Result result;
+  double us = 0;  ///< time of the query, microseconds (median of a few runs)
+
+  Verdict verdict() const override {
+    return result.intersecting ? Verdict::intersecting : Verdict::separated;
+  }
+  bool intersecting() const override { return result.intersecting; }
+
+  /// "mode": "mesh", "intersecting", "how", "separation" (the distance when
+  /// apart, 0 otherwise), the points and triangles (schema in docs/cli.md).
+  nlohmann::json json() const override {
+    const mesh::Result& m = result;
+    nlohmann::json j = header_json(*this);
+    j.update({{"mode", "mesh"},
+              {"verdict", to_string(verdict())},
+              {"intersecting", m.intersecting},
+              {"how", mesh::to_string(m.how)},
+              {"separation", m.intersecting ? real(0) : m.distance},
+              {"point_a", to_json(m.point_a)},
+              {"point_b", to_json(m.point_b)},
+              {"triangle_a", m.triangle_a},
+              {"triangle_b", m.triangle_b},
+              {"pairs_tested", m.pairs_tested},
+              {"time_us", us}});
+    return j;
+  }
+
+  void print() const override {
+    const mesh::Result& m = result;
+    std::printf("%s (meshes)\n", id.c_str());
+    std::printf("  A:       %s\n  B:       %s\n", shape_a.c_str(), shape_b.c_str());
+    if (m.intersecting)
+      std::printf("  verdict: intersecting: %s\n", how_text(m).c_str());
+    else
+      std::printf("  verdict: separated, distance %.9g\n", double(m.distance));
+    const char* where = m.intersecting ? "witness" : "closest";
+    std::printf("  %s: A %s on %s, B %s on %s\n", where, vec_text(m.point_a).c_str(),
+                triangle_text(m.triangle_a).c_str(), vec_text(m.point_b).c_str(),
+                triangle_text(m.triangle_b).c_str());
+    std::printf("  work:    %d triangle pairs tested exactly, %.1f us\n", m.pairs_tested, us);
+  }
+
+  /// "  intersecting (surfaces)  distance 0".
+  std::string batch_line() const override {
+    char line[160];
+    std::snprintf(line, sizeof line, "  %s (%s)  distance %.9g", to_string(verdict()),
+                  mesh::to_string(result.how), double(result.distance));
+    return line;
+  }
+};
 
 }  // namespace
 
@@ -145,57 +199,14 @@ Bounds world_bounds(const LoadedMesh& m, const Pose& pose) {
   return out;
 }
 
-MeshReport check_meshes(const LoadedMesh& a, const Pose& pose_a, const LoadedMesh& b,
-                        const Pose& pose_b) {
-  MeshReport r;
-  static_cast<PairHeader&>(r) = pair_header({a.name, pose_a, describe(a), describe_json(a)},
-                                            {b.name, pose_b, describe(b), describe_json(b)});
-  r.result = query(a, pose_a, b, pose_b);
-  r.us = median_us([&] { (void)query(a, pose_a, b, pose_b); });
+std::unique_ptr<Report> check_meshes(const LoadedMesh& a, const Pose& pose_a, const LoadedMesh& b,
+                                     const Pose& pose_b) {
+  auto r = std::make_unique<MeshReport>();
+  static_cast<PairHeader&>(*r) = pair_header({a.name, pose_a, describe(a), describe_json(a)},
+                                             {b.name, pose_b, describe(b), describe_json(b)});
+  r->result = query(a, pose_a, b, pose_b);
+  r->us = median_us([&] { (void)query(a, pose_a, b, pose_b); });
   return r;
-}
-
-Verdict verdict(const MeshReport& r) {
-  return r.result.intersecting ? Verdict::intersecting : Verdict::separated;
-}
-
-nlohmann::json to_json(const MeshReport& r) {
-  const mesh::Result& m = r.result;
-  nlohmann::json j = header_json(r);
-  j.update({{"mode", "mesh"},
-            {"verdict", to_string(verdict(r))},
-            {"intersecting", m.intersecting},
-            {"how", mesh::to_string(m.how)},
-            {"separation", m.intersecting ? real(0) : m.distance},
-            {"point_a", to_json(m.point_a)},
-            {"point_b", to_json(m.point_b)},
-            {"triangle_a", m.triangle_a},
-            {"triangle_b", m.triangle_b},
-            {"pairs_tested", m.pairs_tested},
-            {"time_us", r.us}});
-  return j;
-}
-
-void print_report(const MeshReport& r) {
-  const mesh::Result& m = r.result;
-  std::printf("%s (meshes)\n", r.id.c_str());
-  std::printf("  A:       %s\n  B:       %s\n", r.shape_a.c_str(), r.shape_b.c_str());
-  if (m.intersecting)
-    std::printf("  verdict: intersecting: %s\n", how_text(r).c_str());
-  else
-    std::printf("  verdict: separated, distance %.9g\n", double(m.distance));
-  const char* where = m.intersecting ? "witness" : "closest";
-  std::printf("  %s: A %s on %s, B %s on %s\n", where, vec_text(m.point_a).c_str(),
-              triangle_text(m.triangle_a).c_str(), vec_text(m.point_b).c_str(),
-              triangle_text(m.triangle_b).c_str());
-  std::printf("  work:    %d triangle pairs tested exactly, %.1f us\n", m.pairs_tested, r.us);
-}
-
-std::string summary_line(const MeshReport& r) {
-  char line[160];
-  std::snprintf(line, sizeof line, "  %s (%s)  distance %.9g", to_string(verdict(r)),
-                mesh::to_string(r.result.how), double(r.result.distance));
-  return line;
 }
 
 }  // namespace sepax::cli

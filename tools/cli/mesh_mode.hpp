@@ -4,10 +4,12 @@
 #pragma once
 
 #include "common.hpp"
+#include "mode.hpp"
 #include "sepax/mesh.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -43,30 +45,11 @@ bool meshes_of(const std::string& path, const io::LoadResult& file, bool per_par
 /// The shape's world bounds at `pose`.
 [[nodiscard]] Bounds world_bounds(const LoadedMesh& m, const Pose& pose);
 
-/// What mesh mode reports about one pair.
-/// The header's shapes: "closed mesh of 36 triangles: a solid" and the like.
-struct MeshReport : PairHeader {
-  mesh::Result result;
-  double us = 0;  ///< time of the query, microseconds (median of a few runs)
-};
-
-/// The exact query on one pair (mesh::query, or GJK for two cooked hulls),
-/// timed.
-[[nodiscard]] MeshReport check_meshes(const LoadedMesh& a, const Pose& pose_a, const LoadedMesh& b,
-                                      const Pose& pose_b);
-
-/// Intersecting or separated.
-[[nodiscard]] Verdict verdict(const MeshReport& r);
-
-/// The report as JSON: "mode": "mesh", "intersecting", "how", "separation"
-/// (the distance when apart, 0 otherwise), the points and triangles (schema
-/// in docs/cli.md).
-[[nodiscard]] nlohmann::json to_json(const MeshReport& r);
-
-/// The report for people, several lines on stdout.
-void print_report(const MeshReport& r);
-
-/// One line for batch and scene: "intersecting (surfaces)  distance 0  ...".
-[[nodiscard]] std::string summary_line(const MeshReport& r);
+/// The exact query on one pair (mesh::query, or SAT and GJK for two cooked
+/// hulls), timed. The report's JSON: "mode": "mesh", "intersecting", "how",
+/// "separation" (the distance when apart, 0 otherwise), the points and
+/// triangles (schema in docs/cli.md).
+[[nodiscard]] std::unique_ptr<Report> check_meshes(const LoadedMesh& a, const Pose& pose_a,
+                                                   const LoadedMesh& b, const Pose& pose_b);
 
 }  // namespace sepax::cli
