@@ -178,20 +178,6 @@ std::string one_line(const PairReport& r, const char* label, double value, const
 
 }  // namespace
 
-std::optional<LoadedPair> load_pair(const PairArguments& pair, bool per_part) {
-  LoadedPair loaded;
-  std::string error;
-  if (!parse_pose(pair.pose_a, loaded.pose_a, error) ||
-      !parse_pose(pair.pose_b, loaded.pose_b, error)) {
-    std::fprintf(stderr, "sepax: %s\n", error.c_str());
-    return std::nullopt;
-  }
-  if (!load_built_hulls(pair.file_a, per_part, loaded.as) ||
-      !load_built_hulls(pair.file_b, per_part, loaded.bs))
-    return std::nullopt;
-  return loaded;
-}
-
 Verdict verdict(const CrossCheck& c) {
   if (std::abs(c.sat.separation) <= c.band) return Verdict::touching;
   return c.sat.intersecting ? Verdict::intersecting : Verdict::separated;

@@ -1,5 +1,6 @@
-// One pair of hulls checked with SAT and GJK/EPA: the core of `sepax check`,
-// reused by `batch`, `scene`, `render` and --decompose's deciding pair.
+// One pair of hulls checked with SAT and GJK/EPA: the hull mode's answer
+// (hull_mode.cpp), also the deciding pair of --decompose and the picture of
+// `render`.
 #pragma once
 
 #include "common.hpp"
@@ -11,30 +12,8 @@
 
 #include <optional>
 #include <string>
-#include <vector>
 
 namespace sepax::cli {
-
-/// The files and poses of a command that checks one pair, as given.
-struct PairArguments {
-  std::string file_a;
-  std::string file_b;
-  std::string pose_a = "0,0,0";
-  std::string pose_b = "0,0,0";
-};
-
-/// Both poses and both files' hulls of a pair.
-struct LoadedPair {
-  Pose pose_a;
-  Pose pose_b;
-  std::vector<LoadedHull> as;  ///< A's hulls: the whole file, or one per part
-  std::vector<LoadedHull> bs;  ///< B's, likewise
-};
-
-/// Parses both poses (parse_pose), then loads both files and builds their
-/// hulls (load_built_hulls, one per part when `per_part`). On the first
-/// failure prints one line "sepax: <problem>" to stderr and returns nothing.
-[[nodiscard]] std::optional<LoadedPair> load_pair(const PairArguments& pair, bool per_part);
 
 /// The verdict of a cross-check: touching when SAT's separation lies within
 /// the cross-check's band.

@@ -3,12 +3,11 @@
 //
 // Workers take the next case from an atomic counter and store its result in
 // its slot; the main thread prints the slots in order as soon as each one
-// and all before it are done, and draws the progress bar. Hulls are loaded
+// and all before it are done, and draws the progress bar. Shapes are loaded
 // once per path (FileCache): the first worker to need a file loads it, the
 // others wait on the same shared_future.
-#include "check.hpp"
 #include "commands.hpp"
-#include "mesh_mode.hpp"
+#include "mode.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -40,7 +39,7 @@ struct BatchOptions {
   bool json = false;
   std::string shard;  // "K/N", empty: every case
   PairQuery query;
-  bool mesh = false;  // the meshes themselves (mesh_mode.hpp), not their hulls
+  ModeChoice modes;
 };
 
 struct Case {
@@ -94,20 +93,18 @@ struct CaseResult {
   std::unique_ptr<Report> report;
 };
 
-/// A file's hull (or mesh), or why there is none.
-template <class Shape>
+/// A file's shape in the run's mode, or why there is none.
 struct Cached {
-  Shape shape;
+  std::shared_ptr<const Shape> shape;
   std::string error;
 };
 
 /// Thread-safe cache of whole-file shapes by path: each file is loaded once,
 /// by the first worker that needs it; the others wait for it.
-template <class Shape>
 class FileCache {
  public:
-  using Entry = std::shared_ptr<const Cached<Shape>>;
-  explicit FileCache(Entry (*load)(const std::string&)) : load_(load) {}
+  using Entry = std::shared_ptr<const Cached>;
+  explicit FileCache(const Mode& mode) : mode_(mode) {}
 
   Entry get(const std::string& path) {
     std::unique_lock lock(mutex_);
@@ -120,37 +117,22 @@ class FileCache {
     std::promise<Entry> promise;
     entries_.emplace(path, promise.get_future().share());
     lock.unlock();
-    Entry value = load_(path);
+    Entry value = load(path);
     promise.set_value(value);
     return value;
   }
 
  private:
-  Entry (*load_)(const std::string&);
+  Entry load(const std::string& path) const {
+    auto entry = std::make_shared<Cached>();
+    Shapes loaded;
+    if (mode_.load(path, false, loaded, entry->error)) entry->shape = loaded.front();
+    return entry;
+  }
+
+  const Mode& mode_;
   std::mutex mutex_;
   std::map<std::string, std::shared_future<Entry>> entries_;
-};
-
-std::shared_ptr<const Cached<LoadedHull>> load_hull(const std::string& path) {
-  auto entry = std::make_shared<Cached<LoadedHull>>();
-  std::vector<LoadedHull> loaded;
-  if (!load_hulls(path, false, loaded, entry->error)) return entry;
-  entry->shape = std::move(loaded.front());
-  if (!entry->shape.built.ok()) entry->error = path + ": " + entry->shape.built.message;
-  return entry;
-}
-
-std::shared_ptr<const Cached<LoadedMesh>> load_mesh(const std::string& path) {
-  auto entry = std::make_shared<Cached<LoadedMesh>>();
-  std::vector<LoadedMesh> loaded;
-  if (load_meshes(path, false, loaded, entry->error)) entry->shape = std::move(loaded.front());
-  return entry;
-}
-
-/// The caches of one run: hulls, or meshes with --mesh.
-struct Caches {
-  FileCache<LoadedHull> hulls{load_hull};
-  FileCache<LoadedMesh> meshes{load_mesh};
 };
 
 std::vector<std::string> split_tabs(const std::string& line) {
@@ -206,7 +188,7 @@ bool read_cases(const std::string& path, std::vector<Case>& cases, std::string& 
   return true;
 }
 
-CaseResult run_case(const Case& c, Caches& caches, const PairQuery& query, bool mesh) {
+CaseResult run_case(const Case& c, const Mode& mode, FileCache& cache, const PairQuery& query) {
   CaseResult r;
   const std::string prefix = "case " + c.id + ": ";
   if (!c.error.empty()) {
@@ -223,22 +205,12 @@ CaseResult run_case(const Case& c, Caches& caches, const PairQuery& query, bool 
     r.error = prefix + "poseB: " + error;
     return r;
   }
-  if (mesh) {
-    const auto a = caches.meshes.get(c.file_a), b = caches.meshes.get(c.file_b);
-    if (!a->error.empty() || !b->error.empty()) {
-      r.error = prefix + (a->error.empty() ? b->error : a->error);
-      return r;
-    }
-    r.report = check_meshes(a->shape, pose_a, b->shape, pose_b);
-    r.report->id = c.id;
-    return r;
-  }
-  const auto a = caches.hulls.get(c.file_a), b = caches.hulls.get(c.file_b);
+  const auto a = cache.get(c.file_a), b = cache.get(c.file_b);
   if (!a->error.empty() || !b->error.empty()) {
     r.error = prefix + (a->error.empty() ? b->error : a->error);
     return r;
   }
-  r.report = std::make_unique<PairReport>(check_pair(a->shape, pose_a, b->shape, pose_b, query));
+  r.report = mode.check(*a->shape, pose_a, *b->shape, pose_b, query);
   r.report->id = c.id;
   return r;
 }
@@ -311,15 +283,16 @@ void print_summary(const Counts& t, double seconds, int jobs, const std::string&
 
 /// Runs the cases on `jobs` threads and prints the results in input order
 /// as they complete. Returns the counts.
-Counts run_cases(const std::vector<Case>& cases, int jobs, const BatchOptions& o) {
+Counts run_cases(const std::vector<Case>& cases, int jobs, const Mode& mode,
+                 const BatchOptions& o) {
   std::vector<CaseResult> results(cases.size());
-  Caches caches;
+  FileCache cache(mode);
   std::atomic<std::size_t> next{0};
   std::mutex mutex;
   std::condition_variable cv;
   auto worker = [&] {
     for (std::size_t i; (i = next++) < cases.size();) {
-      CaseResult r = run_case(cases[i], caches, o.query, o.mesh);
+      CaseResult r = run_case(cases[i], mode, cache, o.query);
       r.id = cases[i].id;
       std::lock_guard lock(mutex);
       results[i] = std::move(r);
@@ -348,6 +321,8 @@ Counts run_cases(const std::vector<Case>& cases, int jobs, const BatchOptions& o
 }
 
 int run_batch(const BatchOptions& o) {
+  const Mode* mode = o.modes.chosen();
+  if (!mode) return exit_input_error;
   std::vector<Case> cases;
   std::string error;
   Shard shard;
@@ -360,7 +335,7 @@ int run_batch(const BatchOptions& o) {
   int jobs = o.jobs > 0 ? o.jobs : static_cast<int>(std::thread::hardware_concurrency());
   jobs = std::max(1, std::min(jobs, static_cast<int>(cases.size())));
   const auto start = std::chrono::steady_clock::now();
-  const Counts t = run_cases(cases, jobs, o);
+  const Counts t = run_cases(cases, jobs, *mode, o);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   print_summary(t, seconds, jobs, o.shard, o.json);
@@ -390,8 +365,7 @@ void add_batch_command(CLI::App& app, int& exit_code) {
                   "to spread a batch over machines; the N shards' outputs together are the "
                   "whole run");
   add_contact_options(cmd, o->query);
-  cmd->add_flag("--mesh", o->mesh,
-                "Answer about the meshes themselves, not their convex hulls (as check --mesh)");
+  o->modes.add_flags(cmd);
 }
 
 }  // namespace sepax::cli

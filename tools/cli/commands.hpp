@@ -2,7 +2,7 @@
 // stores the process exit status in `exit_code`.
 #pragma once
 
-#include "check.hpp"
+#include "mode.hpp"
 
 #include <CLI/CLI.hpp>
 

@@ -123,21 +123,6 @@ bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>&
   return true;
 }
 
-bool load_built_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out) {
-  std::string error;
-  if (!load_hulls(path, per_part, out, error)) {
-    std::cerr << "sepax: " << error << "\n";
-    return false;
-  }
-  for (const LoadedHull& h : out) {
-    if (!h.built.ok()) {
-      std::cerr << "sepax: " << h.name << ": " << h.built.message << "\n";
-      return false;
-    }
-  }
-  return true;
-}
-
 bool parse_pose(const std::string& text, Pose& pose, std::string& error) {
   const char* const syntax = "expected x,y,z[/rx,ry,rz | /q=w,x,y,z][/s=scale]";
   // The optional scale comes last: "/s=k".

@@ -31,9 +31,15 @@ enum class Verdict { separated, touching, intersecting };
 /// "separated", "touching" or "intersecting".
 [[nodiscard]] const char* to_string(Verdict v);
 
-/// One named point cloud and its hull.
-struct LoadedHull {
-  std::string name;          ///< "file" or "file:part"
+/// One input as a mode loaded it: a hull, a mesh, convex parts.
+struct Shape {
+  virtual ~Shape() = default;
+
+  std::string name;  ///< "file" or "file:part"
+};
+
+/// One named point cloud and its hull: the hull mode's shape.
+struct LoadedHull : Shape {
   std::vector<vec3> points;  ///< the cloud the hull was built from (a cooked hull's vertices)
   /// The mesh's triangles, indices into `points`; empty for a point cloud
   /// or a cooked hull.
@@ -79,10 +85,6 @@ std::vector<NamedCloud> clouds_of(const std::string& path, const io::LoadResult&
 /// the problem.
 bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out,
                 std::string& error);
-
-/// load_hulls(), and every hull must have been built. On any failure prints
-/// one line "sepax: <file or part>: <problem>" to stderr and returns false.
-bool load_built_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out);
 
 /// Parses a pose: "x,y,z" (translation), optionally followed by "/rx,ry,rz"
 /// (Euler angles in degrees, applied about x, then y, then z) or
