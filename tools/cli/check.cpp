@@ -2,28 +2,12 @@
 
 #include "shape.hpp"
 
-#include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 
 namespace sepax::cli {
 
 namespace {
-
-bool parse_numbers(const std::string& text, int count, real* out) {
-  std::istringstream in(text);
-  for (int i = 0; i < count; ++i) {
-    double x = 0;
-    if (!(in >> x) || !std::isfinite(x)) return false;
-    out[i] = real(x);
-    char comma = 0;
-    if (i + 1 < count && !(in >> comma && comma == ',')) return false;
-  }
-  in >> std::ws;
-  return in.eof();
-}
 
 /// What the agree line compares. Overlapping pairs whose axes differ yet
 /// reach the same depth have no unique minimum translation (two faces at
@@ -45,112 +29,27 @@ std::string agreement(const CrossCheck& c) {
   return buf;
 }
 
-}  // namespace
-
-bool parse_pose(const std::string& text, Pose& pose, std::string& error) {
-  const char* const syntax = "expected x,y,z[/rx,ry,rz | /q=w,x,y,z][/s=scale]";
-  // The optional scale comes last: "/s=k".
-  std::string body = text;
-  real scale = 1;
-  const std::size_t scale_at = body.rfind("/s=");
-  if (scale_at != std::string::npos) {
-    real k[1];
-    if (!parse_numbers(body.substr(scale_at + 3), 1, k) || !(k[0] > 0)) {
-      error = "bad scale in pose \"" + text + "\": expected /s=k with k > 0";
-      return false;
-    }
-    scale = k[0];
-    body.resize(scale_at);
-  }
-  const std::size_t slash = body.find('/');
-  real t[3];
-  if (!parse_numbers(body.substr(0, slash), 3, t)) {
-    error = "bad pose \"" + text + "\": " + syntax;
-    return false;
-  }
-  const vec3 translation(t[0], t[1], t[2]);
-  if (slash == std::string::npos) {
-    pose = Pose{mat3(1), translation, scale};
-    return true;
-  }
-  const std::string rotation = body.substr(slash + 1);
-  real r[4];
-  if (rotation.rfind("q=", 0) == 0) {
-    if (!parse_numbers(rotation.substr(2), 4, r) ||
-        r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3] == 0) {
-      error = "bad quaternion in pose \"" + text + "\": expected q=w,x,y,z, not all zero";
-      return false;
-    }
-    pose = pose_from_quat(translation, quat(r[0], r[1], r[2], r[3]));
-    pose.scale = scale;
-    return true;
-  }
-  if (!parse_numbers(rotation, 3, r)) {
-    error = "bad rotation in pose \"" + text + "\": expected Euler degrees rx,ry,rz";
-    return false;
-  }
-  pose = pose_from_euler_deg(translation, vec3(r[0], r[1], r[2]));
-  pose.scale = scale;
-  return true;
-}
-
-std::optional<LoadedPair> load_pair(const PairArguments& pair, bool per_part) {
-  LoadedPair loaded;
-  std::string error;
-  if (!parse_pose(pair.pose_a, loaded.pose_a, error) ||
-      !parse_pose(pair.pose_b, loaded.pose_b, error)) {
-    std::fprintf(stderr, "sepax: %s\n", error.c_str());
-    return std::nullopt;
-  }
-  if (!load_built_hulls(pair.file_a, per_part, loaded.as) ||
-      !load_built_hulls(pair.file_b, per_part, loaded.bs))
-    return std::nullopt;
-  return loaded;
-}
-
-const char* verdict(const CrossCheck& c) {
-  if (std::abs(c.sat.separation) <= c.band) return "touching";
-  return c.sat.intersecting ? "intersecting" : "separated";
-}
+/// The pair's headline numbers: for a separated pair (both methods apart)
+/// GJK's exact distance and the direction from A's closest point to B's;
+/// otherwise SAT's exact separation (minus the depth) and axis.
+struct Headline {
+  real separation = 0;
+  vec3 axis{real(0)};
+};
 
 Headline headline(const CrossCheck& c) {
   if (!c.sat.intersecting && !c.epa.intersecting) return {c.epa.separation, c.epa.axis};
   return {c.sat.separation, c.sat.axis};
 }
 
-std::string verdict_text(const PairReport& r) {
-  return std::string(verdict(r.check)) + (r.caveat.empty() ? "" : " hulls");
-}
-
-PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull& b,
-                      const Pose& pose_b, const PairQuery& query) {
-  PairReport r;
-  static_cast<PairHeader&>(r) = pair_header(a.name, pose_a, b.name, pose_b);
-  r.shape_a = describe_shape(a);
-  r.shape_b = describe_shape(b);
-  r.input_a = shape_json(a);
-  r.input_b = shape_json(b);
-  r.caveat = hulls_caveat(a, b);
-  const Hull& ha = a.built.hull;
-  const Hull& hb = b.built.hull;
-  // Room for EPA to converge on deep pairs of large hulls.
-  epa::Workspace workspace(epa::workspace_vertices(ha, hb));
-  r.check = crosscheck(ha, pose_a, hb, pose_b, &workspace);
-  r.sat_us = median_us([&] { (void)sat::query(ha, pose_a, hb, pose_b); });
-  r.gjk_us = median_us([&] { (void)epa::query(ha, pose_a, hb, pose_b, nullptr, &workspace); });
-  if (query.contacts) {
-    r.contacts = contact::collide(ha, pose_a, hb, pose_b, query.margin);
-    r.margin = query.margin;
-  }
-  return r;
-}
-
+/// "" without contacts, else "  3 contacts" (for one-line reports).
 std::string contacts_suffix(const PairReport& r) {
   if (!r.contacts) return "";
   return "  " + std::to_string(r.contacts->count) +
          (r.contacts->count == 1 ? " contact" : " contacts");
 }
 
+/// "face 3", "edge 12" or "vertex 7": a contact point's feature.
 std::string feature_text(FeatureRef f) {
   const char* names[] = {"vertex", "edge", "face"};
   return std::string(names[int(f.type)]) + " " + std::to_string(f.index);
@@ -180,6 +79,10 @@ bool face_stands_in(const contact::Manifold& m, const sat::Feature& sat) {
   return sat.kind == sat::FeatureKind::edges && m.feature.kind != sat::FeatureKind::edges;
 }
 
+/// The manifold as JSON: {"normal", "margin", "separation", "feature",
+/// "face_for_edge_pair", "points": [{"point_a", "point_b", "separation", "id",
+/// "feature_a", "feature_b"}]} (docs/cli.md); `sat` is SAT's deciding feature,
+/// against which face_for_edge_pair is told.
 nlohmann::json contacts_json(const contact::Manifold& m, real margin, const sat::Feature& sat) {
   nlohmann::json points = nlohmann::json::array();
   for (int i = 0; i < m.count; ++i) {
@@ -198,8 +101,6 @@ nlohmann::json contacts_json(const contact::Manifold& m, real margin, const sat:
           {"face_for_edge_pair", face_stands_in(m, sat)},
           {"points", points}};
 }
-
-namespace {
 
 void print_contacts(const contact::Manifold& m, real margin, const sat::Feature& sat) {
   std::printf(
@@ -223,7 +124,7 @@ nlohmann::json pair_json(const PairReport& r) {
   nlohmann::json j = header_json(r);
   j.update({
       {"tested", "hulls"},
-      {"verdict", verdict(c)},
+      {"verdict", to_string(verdict(c))},
       {"intersecting", c.sat.intersecting},
       {"separation", headline(c).separation},
       {"axis", to_json(headline(c).axis)},
@@ -264,50 +165,104 @@ nlohmann::json pair_json(const PairReport& r) {
   return j;
 }
 
+/// One line: "  <verdict>  <label> <value>  axis (x, y, z)  agree", the
+/// disagreement, the caveat and the contacts.
+std::string one_line(const PairReport& r, const char* label, double value, const vec3& axis) {
+  const CrossCheck& c = r.check;
+  char line[256];
+  std::snprintf(line, sizeof line, "  %s  %s %.9g  axis (%.6g, %.6g, %.6g)  %s",
+                verdict_text(r).c_str(), label, value, double(axis.x), double(axis.y),
+                double(axis.z), c.agree ? "agree" : "DISAGREE");
+  return line + (c.agree ? "" : std::string(": ") + c.reason) + r.caveat + contacts_suffix(r);
+}
+
 }  // namespace
 
-nlohmann::json to_json(const PairReport& r) {
-  nlohmann::json j = pair_json(r);
-  if (r.contacts) j["contacts"] = contacts_json(*r.contacts, r.margin, r.check.sat.feature);
+Verdict verdict(const CrossCheck& c) {
+  if (std::abs(c.sat.separation) <= c.band) return Verdict::touching;
+  return c.sat.intersecting ? Verdict::intersecting : Verdict::separated;
+}
+
+std::string verdict_text(const PairReport& r) {
+  return std::string(to_string(r.verdict())) + (r.caveat.empty() ? "" : " hulls");
+}
+
+PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull& b,
+                      const Pose& pose_b, const PairQuery& query) {
+  PairReport r;
+  static_cast<PairHeader&>(r) = pair_header({a.name, pose_a, describe_shape(a), shape_json(a)},
+                                            {b.name, pose_b, describe_shape(b), shape_json(b)});
+  r.caveat = hulls_caveat(a, b);
+  const Hull& ha = a.built.hull;
+  const Hull& hb = b.built.hull;
+  // Room for EPA to converge on deep pairs of large hulls.
+  epa::Workspace workspace(epa::workspace_vertices(ha, hb));
+  r.check = crosscheck(ha, pose_a, hb, pose_b, &workspace);
+  r.sat_us = median_us([&] { (void)sat::query(ha, pose_a, hb, pose_b); });
+  r.gjk_us = median_us([&] { (void)epa::query(ha, pose_a, hb, pose_b, nullptr, &workspace); });
+  if (query.contacts) {
+    r.contacts = contact::collide(ha, pose_a, hb, pose_b, query.margin);
+    r.margin = query.margin;
+  }
+  return r;
+}
+
+nlohmann::json PairReport::json() const {
+  nlohmann::json j = pair_json(*this);
+  if (contacts) j["contacts"] = contacts_json(*contacts, margin, check.sat.feature);
   return j;
 }
 
-void print_report(const PairReport& r) {
-  const CrossCheck& c = r.check;
-  const auto v = [](const vec3& x) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "(%.6g, %.6g, %.6g)", double(x.x), double(x.y), double(x.z));
-    return std::string(buf);
-  };
-  std::printf("%s\n", r.id.c_str());
-  std::printf("  A:       %s\n  B:       %s\n", r.shape_a.c_str(), r.shape_b.c_str());
+void PairReport::print() const {
+  const CrossCheck& c = check;
+  std::printf("%s\n", id.c_str());
+  std::printf("  A:       %s\n  B:       %s\n", shape_a.c_str(), shape_b.c_str());
   const double sep = double(c.sat.separation);
-  const std::string said = verdict_text(r);
+  const std::string said = verdict_text(*this);
   if (c.sat.intersecting)
     std::printf("  verdict: %s, depth %.6g, push B along %s%s\n", said.c_str(), -sep,
-                v(c.sat.axis).c_str(), r.caveat.c_str());
+                vec_text(c.sat.axis).c_str(), caveat.c_str());
   else  // GJK's exact distance; SAT's separation is only a lower bound
     std::printf("  verdict: %s, distance %.6g between A %s and B %s%s\n", said.c_str(),
-                double(c.epa.separation), v(c.epa.point_a).c_str(), v(c.epa.point_b).c_str(),
-                r.caveat.c_str());
+                double(c.epa.separation), vec_text(c.epa.point_a).c_str(),
+                vec_text(c.epa.point_b).c_str(), caveat.c_str());
   std::printf("  SAT:     separation %.9g, feature %s (%d, %d), %d axes, %.1f us\n", sep,
               sat::to_string(c.sat.feature.kind), c.sat.feature.a, c.sat.feature.b,
-              c.sat.counters.axes_tested, r.sat_us);
+              c.sat.counters.axes_tested, sat_us);
   std::printf("  GJK/EPA: separation %.9g, axis %s, GJK %s in %d, EPA %s in %d, %.1f us\n",
-              double(c.epa.separation), v(c.epa.axis).c_str(), gjk::to_string(c.epa.gjk_status),
-              c.epa.gjk_iterations, epa::to_string(c.epa.epa_status), c.epa.epa_iterations,
-              r.gjk_us);
-  std::printf("           witness A %s, B %s\n", v(c.epa.point_a).c_str(),
-              v(c.epa.point_b).c_str());
+              double(c.epa.separation), vec_text(c.epa.axis).c_str(),
+              gjk::to_string(c.epa.gjk_status), c.epa.gjk_iterations,
+              epa::to_string(c.epa.epa_status), c.epa.epa_iterations, gjk_us);
+  std::printf("           witness A %s, B %s\n", vec_text(c.epa.point_a).c_str(),
+              vec_text(c.epa.point_b).c_str());
   std::printf("  agree:   %s (%s; tolerances %.3g, %.3g rad)%s%s\n", c.agree ? "yes" : "NO",
               agreement(c).c_str(), double(c.value_tolerance), double(c.angle_tolerance),
               c.agree ? "" : ": ", c.reason);
-  if (r.contacts) print_contacts(*r.contacts, r.margin, r.check.sat.feature);
+  if (contacts) print_contacts(*contacts, margin, c.sat.feature);
 }
 
-int exit_status(bool any_disagree, bool any_intersecting) {
-  if (any_disagree) return exit_disagree;
-  return any_intersecting ? exit_intersecting : exit_clear;
+std::string PairReport::batch_line() const {
+  const Headline h = headline(check);
+  return one_line(*this, "separation", double(h.separation), h.axis);
+}
+
+std::string PairReport::scene_line() const {
+  return one_line(*this, "depth", 0.0 - double(check.sat.separation), check.sat.axis);
+}
+
+nlohmann::json PairReport::scene_json() const {
+  nlohmann::json j = json();
+  j["depth"] = 0.0 - double(check.sat.separation);  // 0.0 -: no "-0"
+  return j;
+}
+
+std::string PairReport::render_line() const {
+  const Headline h = headline(check);
+  char line[256];
+  std::snprintf(line, sizeof line, "%s, separation %.6g, axis (%.6g, %.6g, %.6g), SAT and GJK %s",
+                verdict_text(*this).c_str(), double(h.separation), double(h.axis.x),
+                double(h.axis.y), double(h.axis.z), check.agree ? "agree" : "DISAGREE");
+  return line + caveat;
 }
 
 }  // namespace sepax::cli

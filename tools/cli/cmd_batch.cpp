@@ -3,12 +3,11 @@
 //
 // Workers take the next case from an atomic counter and store its result in
 // its slot; the main thread prints the slots in order as soon as each one
-// and all before it are done, and draws the progress bar. Hulls are loaded
+// and all before it are done, and draws the progress bar. Shapes are loaded
 // once per path (FileCache): the first worker to need a file loads it, the
 // others wait on the same shared_future.
-#include "check.hpp"
 #include "commands.hpp"
-#include "mesh_mode.hpp"
+#include "mode.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -40,7 +39,7 @@ struct BatchOptions {
   bool json = false;
   std::string shard;  // "K/N", empty: every case
   PairQuery query;
-  bool mesh = false;  // the meshes themselves (mesh_mode.hpp), not their hulls
+  ModeChoice modes;
 };
 
 struct Case {
@@ -91,24 +90,21 @@ struct CaseResult {
   bool done = false;
   std::string id;
   std::string error;  // one line naming the case, the file and the problem
-  PairReport report;
-  std::optional<MeshReport> mesh;  // --mesh: the meshes' answer instead
+  std::unique_ptr<Report> report;
 };
 
-/// A file's hull (or mesh), or why there is none.
-template <class Shape>
+/// A file's shape in the run's mode, or why there is none.
 struct Cached {
-  Shape shape;
+  std::shared_ptr<const Shape> shape;
   std::string error;
 };
 
 /// Thread-safe cache of whole-file shapes by path: each file is loaded once,
 /// by the first worker that needs it; the others wait for it.
-template <class Shape>
 class FileCache {
  public:
-  using Entry = std::shared_ptr<const Cached<Shape>>;
-  explicit FileCache(Entry (*load)(const std::string&)) : load_(load) {}
+  using Entry = std::shared_ptr<const Cached>;
+  explicit FileCache(const Mode& mode) : mode_(mode) {}
 
   Entry get(const std::string& path) {
     std::unique_lock lock(mutex_);
@@ -121,37 +117,22 @@ class FileCache {
     std::promise<Entry> promise;
     entries_.emplace(path, promise.get_future().share());
     lock.unlock();
-    Entry value = load_(path);
+    Entry value = load(path);
     promise.set_value(value);
     return value;
   }
 
  private:
-  Entry (*load_)(const std::string&);
+  Entry load(const std::string& path) const {
+    auto entry = std::make_shared<Cached>();
+    Shapes loaded;
+    if (mode_.load(path, false, loaded, entry->error)) entry->shape = loaded.front();
+    return entry;
+  }
+
+  const Mode& mode_;
   std::mutex mutex_;
   std::map<std::string, std::shared_future<Entry>> entries_;
-};
-
-std::shared_ptr<const Cached<LoadedHull>> load_hull(const std::string& path) {
-  auto entry = std::make_shared<Cached<LoadedHull>>();
-  std::vector<LoadedHull> loaded;
-  if (!load_hulls(path, false, loaded, entry->error)) return entry;
-  entry->shape = std::move(loaded.front());
-  if (!entry->shape.built.ok()) entry->error = path + ": " + entry->shape.built.message;
-  return entry;
-}
-
-std::shared_ptr<const Cached<LoadedMesh>> load_mesh(const std::string& path) {
-  auto entry = std::make_shared<Cached<LoadedMesh>>();
-  std::vector<LoadedMesh> loaded;
-  if (load_meshes(path, false, loaded, entry->error)) entry->shape = std::move(loaded.front());
-  return entry;
-}
-
-/// The caches of one run: hulls, or meshes with --mesh.
-struct Caches {
-  FileCache<LoadedHull> hulls{load_hull};
-  FileCache<LoadedMesh> meshes{load_mesh};
 };
 
 std::vector<std::string> split_tabs(const std::string& line) {
@@ -207,7 +188,7 @@ bool read_cases(const std::string& path, std::vector<Case>& cases, std::string& 
   return true;
 }
 
-CaseResult run_case(const Case& c, Caches& caches, const PairQuery& query, bool mesh) {
+CaseResult run_case(const Case& c, const Mode& mode, FileCache& cache, const PairQuery& query) {
   CaseResult r;
   const std::string prefix = "case " + c.id + ": ";
   if (!c.error.empty()) {
@@ -224,73 +205,41 @@ CaseResult run_case(const Case& c, Caches& caches, const PairQuery& query, bool 
     r.error = prefix + "poseB: " + error;
     return r;
   }
-  if (mesh) {
-    const auto a = caches.meshes.get(c.file_a), b = caches.meshes.get(c.file_b);
-    if (!a->error.empty() || !b->error.empty()) {
-      r.error = prefix + (a->error.empty() ? b->error : a->error);
-      return r;
-    }
-    r.mesh = check_meshes(a->shape, pose_a, b->shape, pose_b);
-    r.mesh->id = c.id;
-    return r;
-  }
-  const auto a = caches.hulls.get(c.file_a), b = caches.hulls.get(c.file_b);
+  const auto a = cache.get(c.file_a), b = cache.get(c.file_b);
   if (!a->error.empty() || !b->error.empty()) {
     r.error = prefix + (a->error.empty() ? b->error : a->error);
     return r;
   }
-  r.report = check_pair(a->shape, pose_a, b->shape, pose_b, query);
-  r.report.id = c.id;
+  r.report = mode.check(*a->shape, pose_a, *b->shape, pose_b, query);
+  r.report->id = c.id;
   return r;
 }
 
-/// Counts for the summary.
-struct Tally {
-  int cases = 0, intersecting = 0, touching = 0, separated = 0, disagree = 0, errors = 0;
+/// Counts for the summary: the answers' tally, the cases and the errors.
+struct Counts {
+  Tally answers;
+  int cases = 0, errors = 0;
 
   void add(const CaseResult& r) {
     ++cases;
-    if (!r.error.empty()) {
+    if (r.report)
+      answers.add(*r.report);
+    else
       ++errors;
-      return;
-    }
-    if (r.mesh) {
-      intersecting += r.mesh->result.intersecting;
-      separated += !r.mesh->result.intersecting;
-      return;
-    }
-    const std::string v = verdict(r.report.check);
-    intersecting += v == "intersecting";
-    touching += v == "touching";
-    separated += v == "separated";
-    disagree += !r.report.check.agree;
   }
 };
 
 void print_result(const CaseResult& r, bool json) {
   if (json) {
-    const nlohmann::json j = !r.error.empty() ? nlohmann::json{{"id", r.id}, {"error", r.error}}
-                             : r.mesh         ? to_json(*r.mesh)
-                                              : to_json(r.report);
+    const nlohmann::json j =
+        r.report ? r.report->json() : nlohmann::json{{"id", r.id}, {"error", r.error}};
     std::cout << j.dump() << "\n";
     return;
   }
-  if (!r.error.empty()) {
+  if (r.report)
+    std::cout << r.id << r.report->batch_line() << "\n";
+  else
     std::cout << r.id << "  error: " << r.error << "\n";
-    return;
-  }
-  if (r.mesh) {
-    std::cout << r.id << summary_line(*r.mesh) << "\n";
-    return;
-  }
-  const CrossCheck& c = r.report.check;
-  const Headline h = headline(c);
-  char line[256];
-  std::snprintf(line, sizeof line, "  %s  separation %.9g  axis (%.6g, %.6g, %.6g)  %s",
-                verdict_text(r.report).c_str(), double(h.separation), double(h.axis.x),
-                double(h.axis.y), double(h.axis.z), c.agree ? "agree" : "DISAGREE");
-  std::cout << r.report.id << line << (c.agree ? "" : std::string(": ") + c.reason)
-            << r.report.caveat << contacts_suffix(r.report) << "\n";
 }
 
 bool done_at(const std::vector<CaseResult>& results, std::size_t i, std::mutex& mutex) {
@@ -307,15 +256,16 @@ void draw_progress(int done, int total) {
 }
 
 /// The summary line (or JSON object); `shard` is "" for the whole list.
-void print_summary(const Tally& t, double seconds, int jobs, const std::string& shard, bool json) {
+void print_summary(const Counts& t, double seconds, int jobs, const std::string& shard, bool json) {
+  const Tally& a = t.answers;
   if (json) {
     std::cout << nlohmann::json{{"summary",
                                  {{"shard", shard.empty() ? "1/1" : shard},
                                   {"cases", t.cases},
-                                  {"intersecting", t.intersecting},
-                                  {"touching", t.touching},
-                                  {"separated", t.separated},
-                                  {"disagree", t.disagree},
+                                  {"intersecting", a.count(Verdict::intersecting)},
+                                  {"touching", a.count(Verdict::touching)},
+                                  {"separated", a.count(Verdict::separated)},
+                                  {"disagree", a.disagree},
                                   {"errors", t.errors},
                                   {"jobs", jobs},
                                   {"time_s", seconds}}}}
@@ -327,20 +277,22 @@ void print_summary(const Tally& t, double seconds, int jobs, const std::string& 
       "summary: %s%s%d cases: %d intersecting, %d touching, %d separated, %d disagree, %d "
       "errors; %.3f s with %d jobs\n",
       shard.empty() ? "" : "shard ", shard.empty() ? "" : (shard + ": ").c_str(), t.cases,
-      t.intersecting, t.touching, t.separated, t.disagree, t.errors, seconds, jobs);
+      a.count(Verdict::intersecting), a.count(Verdict::touching), a.count(Verdict::separated),
+      a.disagree, t.errors, seconds, jobs);
 }
 
 /// Runs the cases on `jobs` threads and prints the results in input order
-/// as they complete. Returns the tally.
-Tally run_cases(const std::vector<Case>& cases, int jobs, const BatchOptions& o) {
+/// as they complete. Returns the counts.
+Counts run_cases(const std::vector<Case>& cases, int jobs, const Mode& mode,
+                 const BatchOptions& o) {
   std::vector<CaseResult> results(cases.size());
-  Caches caches;
+  FileCache cache(mode);
   std::atomic<std::size_t> next{0};
   std::mutex mutex;
   std::condition_variable cv;
   auto worker = [&] {
     for (std::size_t i; (i = next++) < cases.size();) {
-      CaseResult r = run_case(cases[i], caches, o.query, o.mesh);
+      CaseResult r = run_case(cases[i], mode, cache, o.query);
       r.id = cases[i].id;
       std::lock_guard lock(mutex);
       results[i] = std::move(r);
@@ -351,7 +303,7 @@ Tally run_cases(const std::vector<Case>& cases, int jobs, const BatchOptions& o)
   std::vector<std::jthread> threads;
   for (int k = 0; k < jobs; ++k) threads.emplace_back(worker);
   const bool progress = stderr_is_terminal();
-  Tally tally;
+  Counts counts;
   for (std::size_t printed = 0; printed < cases.size();) {
     std::unique_lock lock(mutex);
     cv.wait(lock, [&] { return results[printed].done; });
@@ -359,16 +311,18 @@ Tally run_cases(const std::vector<Case>& cases, int jobs, const BatchOptions& o)
     if (progress) std::fprintf(stderr, "\r\033[K");
     for (; printed < cases.size() && done_at(results, printed, mutex); ++printed) {
       print_result(results[printed], o.json);
-      tally.add(results[printed]);
+      counts.add(results[printed]);
     }
     std::cout.flush();
     if (progress) draw_progress(static_cast<int>(printed), static_cast<int>(cases.size()));
   }
   if (progress) std::fprintf(stderr, "\r\033[K");
-  return tally;
+  return counts;
 }
 
 int run_batch(const BatchOptions& o) {
+  const Mode* mode = o.modes.chosen();
+  if (!mode) return exit_input_error;
   std::vector<Case> cases;
   std::string error;
   Shard shard;
@@ -381,12 +335,14 @@ int run_batch(const BatchOptions& o) {
   int jobs = o.jobs > 0 ? o.jobs : static_cast<int>(std::thread::hardware_concurrency());
   jobs = std::max(1, std::min(jobs, static_cast<int>(cases.size())));
   const auto start = std::chrono::steady_clock::now();
-  const Tally t = run_cases(cases, jobs, o);
+  const Counts t = run_cases(cases, jobs, *mode, o);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   print_summary(t, seconds, jobs, o.shard, o.json);
   if (t.errors > 0) return exit_input_error;
-  return exit_status(t.disagree > 0, t.intersecting + t.touching > 0);
+  const Tally& a = t.answers;
+  return exit_status(a.disagree > 0,
+                     a.count(Verdict::intersecting) + a.count(Verdict::touching) > 0);
 }
 
 }  // namespace
@@ -409,8 +365,7 @@ void add_batch_command(CLI::App& app, int& exit_code) {
                   "to spread a batch over machines; the N shards' outputs together are the "
                   "whole run");
   add_contact_options(cmd, o->query);
-  cmd->add_flag("--mesh", o->mesh,
-                "Answer about the meshes themselves, not their convex hulls (as check --mesh)");
+  o->modes.add_flags(cmd);
 }
 
 }  // namespace sepax::cli

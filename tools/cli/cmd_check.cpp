@@ -1,11 +1,9 @@
-// `sepax check`: one pair of mesh files (or every pair of their parts),
-// SAT and GJK/EPA, verdict, agreement, optional SVG.
-#include "check.hpp"
+// `sepax check`: one pair of mesh files (or every pair of their parts) in
+// the mode the flags choose: verdict, numbers, optional SVG.
 #include "commands.hpp"
-#include "decompose_mode.hpp"
-#include "mesh_mode.hpp"
-#include "render.hpp"
+#include "mode.hpp"
 
+#include <cstdio>
 #include <iostream>
 
 namespace sepax::cli {
@@ -18,94 +16,28 @@ struct CheckOptions {
   bool json = false;
   std::string svg;
   PairQuery query;
-  bool mesh = false;
-  bool decompose = false;
-  DecomposeSettings settings;
+  ModeChoice modes;
 };
 
-/// --decompose: each non-convex input as HACD's convex parts, part against
-/// part.
-int run_decomposed_check(const CheckOptions& o) {
-  Pose pose_a, pose_b;
-  std::string error;
-  Compound a, b;
-  if (!parse_pose(o.pair.pose_a, pose_a, error) || !parse_pose(o.pair.pose_b, pose_b, error) ||
-      !load_compound(o.pair.file_a, o.settings, a, error) ||
-      !load_compound(o.pair.file_b, o.settings, b, error)) {
-    std::cerr << "sepax: " << error << "\n";
-    return exit_input_error;
-  }
-  const CompoundReport r = check_compounds(a, pose_a, b, pose_b, o.query);
-  if (o.json)
-    std::cout << to_json(r).dump(2) << "\n";
-  else
-    print_report(r);
-  if (!o.svg.empty()) {
-    if (!write_svg(o.svg, a.parts[r.part_a], b.parts[r.part_b], r.deciding, a.parts, b.parts,
-                   error)) {
-      std::cerr << "sepax: " << error << "\n";
-      return exit_input_error;
-    }
-    if (!o.json) std::printf("wrote %s\n", o.svg.c_str());
-  }
-  return exit_status(!r.deciding.check.agree, r.intersecting);
-}
-
-/// --mesh: the meshes themselves, every pair of parts with --parts.
-int run_mesh_check(const CheckOptions& o) {
-  Pose pose_a, pose_b;
-  std::string error;
-  std::vector<LoadedMesh> as, bs;
-  if (!parse_pose(o.pair.pose_a, pose_a, error) || !parse_pose(o.pair.pose_b, pose_b, error) ||
-      !load_meshes(o.pair.file_a, o.parts, as, error) ||
-      !load_meshes(o.pair.file_b, o.parts, bs, error)) {
-    std::cerr << "sepax: " << error << "\n";
-    return exit_input_error;
-  }
-  bool any_intersecting = false;
-  for (const LoadedMesh& a : as) {
-    for (const LoadedMesh& b : bs) {
-      const MeshReport r = check_meshes(a, pose_a, b, pose_b);
-      any_intersecting |= r.result.intersecting;
-      if (o.json)
-        std::cout << to_json(r).dump(as.size() * bs.size() == 1 ? 2 : -1) << "\n";
-      else
-        print_report(r);
-    }
-  }
-  return exit_status(false, any_intersecting);
-}
-
 int run_check(const CheckOptions& o) {
-  if (o.mesh && o.decompose) {
-    std::cerr << "sepax: --mesh and --decompose are two different answers: choose one\n";
-    return exit_input_error;
-  }
-  if (o.decompose) return run_decomposed_check(o);
-  if (o.mesh) {
-    if (!o.svg.empty() || o.query.contacts) {
-      std::cerr << "sepax: --svg and --contacts draw and collide hulls; not with --mesh\n";
-      return exit_input_error;
-    }
-    return run_mesh_check(o);
-  }
-  const std::optional<LoadedPair> pair = load_pair(o.pair, o.parts);
+  const Mode* mode = o.modes.chosen(!o.svg.empty() || o.query.contacts);
+  const std::optional<LoadedPair> pair = mode ? load_pair(*mode, o.pair, o.parts) : std::nullopt;
   if (!pair) return exit_input_error;
-  const std::size_t pairs = pair->as.size() * pair->bs.size();
-  std::string error;
-  bool any_disagree = false, any_intersecting = false, svg_written = false;
-  for (const LoadedHull& a : pair->as) {
-    for (const LoadedHull& b : pair->bs) {
-      const PairReport r = check_pair(a, pair->pose_a, b, pair->pose_b, o.query);
-      any_disagree |= !r.check.agree;
-      any_intersecting |= r.check.sat.intersecting;
+  const int indent = pair->as.size() * pair->bs.size() == 1 ? 2 : -1;
+  Tally tally;
+  bool svg_written = false;
+  for (const auto& a : pair->as) {
+    for (const auto& b : pair->bs) {
+      const std::unique_ptr<Report> r = mode->check(*a, pair->pose_a, *b, pair->pose_b, o.query);
+      tally.add(*r);
       if (o.json)
-        std::cout << to_json(r).dump(pairs == 1 ? 2 : -1) << "\n";
+        std::cout << r->json().dump(indent) << "\n";
       else
-        print_report(r);
+        r->print();
       // The picture shows the first pair (with --parts, the first pair of parts).
       if (!o.svg.empty() && !svg_written) {
-        if (!write_svg(o.svg, a, b, r, error)) {
+        std::string error;
+        if (!mode->write_svg(o.svg, *a, *b, *r, error)) {
           std::cerr << "sepax: " << error << "\n";
           return exit_input_error;
         }
@@ -114,7 +46,7 @@ int run_check(const CheckOptions& o) {
     }
   }
   if (svg_written && !o.json) std::printf("wrote %s\n", o.svg.c_str());
-  return exit_status(any_disagree, any_intersecting);
+  return exit_status(tally.disagree > 0, tally.overlapping > 0);
 }
 
 }  // namespace
@@ -129,14 +61,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", o->json, "Print JSON (one object per pair; see README)");
   cmd->add_option("--svg", o->svg, "Write a picture of the pair to this SVG file");
   add_contact_options(cmd, o->query);
-  cmd->add_flag("--mesh", o->mesh,
-                "Answer about the meshes themselves, not their convex hulls: exact for "
-                "non-convex meshes (triangle pairs through AABB trees; a closed mesh is a "
-                "solid, so one inside the other intersects); the distance when apart");
-  cmd->add_flag("--decompose", o->decompose,
-                "Split each non-convex mesh into convex parts (HACD) and check part against "
-                "part: approximate, the seeds' way; --svg draws the parts");
-  add_decompose_options(cmd, o->settings);
+  o->modes.add_flags(cmd);
+  o->modes.add_options(cmd);
 }
 
 }  // namespace sepax::cli

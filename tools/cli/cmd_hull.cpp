@@ -1,8 +1,8 @@
 // `sepax hull`: hulls of mesh files with their validation report; writes
 // them as OBJ or as a cooked hull (.sxhull).
 #include "commands.hpp"
-#include "common.hpp"
-#include "decompose_mode.hpp"
+#include "hull_list.hpp"
+#include "mode.hpp"
 #include "sepax/hull_cap.hpp"
 #include "shape.hpp"
 
@@ -16,13 +16,8 @@ namespace sepax::cli {
 namespace {
 
 struct HullOptions {
-  std::vector<std::string> files;
-  bool json = false;
-  bool parts = false;
-  std::string out;               // OBJ, or a cooked hull when it ends in .sxhull
-  std::size_t max_vertices = 0;  // 0: no cap
-  bool decompose = false;
-  DecomposeSettings settings;
+  HullListing listing;
+  ModeChoice modes;
 };
 
 /// validate() tests every input point against every face: O(points *
@@ -40,13 +35,6 @@ std::vector<vec3> points_to_check(const LoadedHull& h) {
   return out;
 }
 
-/// What --max-vertices did to one hull.
-struct Cap {
-  bool applied = false;
-  std::size_t original_vertices = 0;
-  real deviation = 0;
-};
-
 /// Caps the hull at `max_vertices` (cap_vertices). False, with the hull's
 /// message set, when the cap is below what the hull needs.
 bool apply_cap(LoadedHull& h, std::size_t max_vertices, Cap& cap) {
@@ -59,32 +47,6 @@ bool apply_cap(LoadedHull& h, std::size_t max_vertices, Cap& cap) {
   cap = {true, h.built.hull.vertex_count(), capped.deviation};
   h.built = std::move(capped.built);
   return true;
-}
-
-nlohmann::json hull_json(const LoadedHull& h, const HullReport& report, const Cap& cap) {
-  const Hull& hull = h.built.hull;
-  nlohmann::json j = {
-      {"name", h.name},
-      {"points", h.points.size()},
-      {"vertices", hull.vertex_count()},
-      {"faces", hull.face_count()},
-      {"edges", hull.edge_count()},
-      {"edge_directions", edge_directions(hull).size()},
-      {"shape", shape_class(hull)},
-      {"bounds", {{"min", to_json(hull.bounds().min)}, {"max", to_json(hull.bounds().max)}}},
-      {"build_ms", h.build_ms},
-      {"cooked", h.cooked},
-      {"input", shape_json(h)}};
-  if (cap.applied)
-    j["cap"] = {{"vertices_before", cap.original_vertices}, {"deviation", cap.deviation}};
-  j["validation"] = {{"ok", report.ok},
-                     {"euler", report.euler},
-                     {"max_nonplanarity", report.max_nonplanarity},
-                     {"max_nonconvexity", report.max_nonconvexity},
-                     {"max_outside", report.max_outside},
-                     {"tolerance", report.tolerance},
-                     {"problems", report.problems}};
-  return j;
 }
 
 void print_text(const LoadedHull& h, const HullReport& report, const Cap& cap) {
@@ -112,7 +74,39 @@ void print_text(const LoadedHull& h, const HullReport& report, const Cap& cap) {
     std::printf("  built in %.3f ms from %zu points\n", h.build_ms, h.points.size());
 }
 
-// Writes every valid hull into one OBJ file, one `o` object per hull.
+int run_hull(const HullOptions& o) {
+  const Mode* mode = o.modes.chosen();
+  return mode ? mode->list_hulls(o.listing) : exit_input_error;
+}
+
+}  // namespace
+
+nlohmann::json hull_json(const LoadedHull& h, const HullReport& report, const Cap& cap) {
+  const Hull& hull = h.built.hull;
+  nlohmann::json j = {
+      {"name", h.name},
+      {"points", h.points.size()},
+      {"vertices", hull.vertex_count()},
+      {"faces", hull.face_count()},
+      {"edges", hull.edge_count()},
+      {"edge_directions", edge_directions(hull).size()},
+      {"shape", shape_class(hull)},
+      {"bounds", {{"min", to_json(hull.bounds().min)}, {"max", to_json(hull.bounds().max)}}},
+      {"build_ms", h.build_ms},
+      {"cooked", h.cooked},
+      {"input", shape_json(h)}};
+  if (cap.applied)
+    j["cap"] = {{"vertices_before", cap.original_vertices}, {"deviation", cap.deviation}};
+  j["validation"] = {{"ok", report.ok},
+                     {"euler", report.euler},
+                     {"max_nonplanarity", report.max_nonplanarity},
+                     {"max_nonconvexity", report.max_nonconvexity},
+                     {"max_outside", report.max_outside},
+                     {"tolerance", report.tolerance},
+                     {"problems", report.problems}};
+  return j;
+}
+
 bool write_obj(const std::string& path, const std::vector<LoadedHull>& hulls) {
   std::ofstream out(path);
   if (!out) return false;
@@ -139,7 +133,6 @@ bool write_obj(const std::string& path, const std::vector<LoadedHull>& hulls) {
   return static_cast<bool>(out);
 }
 
-// Writes the one valid hull as a cooked hull file (hull_file.hpp).
 bool write_cooked(const std::string& path, const std::vector<LoadedHull>& hulls) {
   if (hulls.size() != 1) {
     std::cerr << "sepax: " << path << ": a .sxhull file holds one hull, and " << hulls.size()
@@ -151,46 +144,7 @@ bool write_cooked(const std::string& path, const std::vector<LoadedHull>& hulls)
   return saved.ok();
 }
 
-/// --decompose: each file's convex parts (HACD), each part's hull reported;
-/// -o writes them as one OBJ object per part, to be read back with --parts.
-int run_decomposed_hulls(const HullOptions& options) {
-  int status = exit_clear;
-  std::vector<LoadedHull> parts;
-  nlohmann::json results = nlohmann::json::array();
-  for (const std::string& file : options.files) {
-    Compound c;
-    std::string error;
-    if (!load_compound(file, options.settings, c, error)) {
-      std::cerr << "sepax: " << error << "\n";
-      status = exit_input_error;
-      continue;
-    }
-    if (!options.json) std::printf("%s: %s\n", file.c_str(), describe(c).c_str());
-    for (LoadedHull& part : c.parts) {
-      const HullReport report = validate(part.built.hull);
-      if (options.json)
-        results.push_back(hull_json(part, report, Cap{}));
-      else
-        std::printf("  %s: %zu vertices, %zu faces, %s\n", part.name.c_str(),
-                    part.built.hull.vertex_count(), part.built.hull.face_count(),
-                    report.ok ? "valid" : "INVALID");
-      parts.push_back(std::move(part));
-    }
-  }
-  if (options.json) std::cout << results.dump(2) << "\n";
-  if (!options.out.empty()) {
-    if (is_cooked(options.out) ? !write_cooked(options.out, parts)
-                               : !write_obj(options.out, parts)) {
-      std::cerr << "sepax: " << options.out << ": cannot write\n";
-      return exit_input_error;
-    }
-    if (!options.json) std::printf("wrote %s\n", options.out.c_str());
-  }
-  return status;
-}
-
-int run_hull(const HullOptions& options) {
-  if (options.decompose) return run_decomposed_hulls(options);
+int list_file_hulls(const HullListing& options) {
   int status = exit_clear;
   std::vector<LoadedHull> hulls;
   nlohmann::json results = nlohmann::json::array();
@@ -243,28 +197,25 @@ int run_hull(const HullOptions& options) {
   return status;
 }
 
-}  // namespace
-
 void add_hull_command(CLI::App& app, int& exit_code) {
-  const auto [cmd, options] =
+  const auto [cmd, o] =
       add_command(app, "hull", "Build the convex hull of each mesh file (or part) and validate it",
                   run_hull, exit_code);
-  cmd->add_option("files", options->files,
+  HullListing& options = o->listing;
+  cmd->add_option("files", options.files,
                   "Mesh files (OBJ, STL, PLY, OFF, glTF, ...) or cooked hulls (.sxhull)")
       ->required();
-  cmd->add_flag("--json", options->json, "Print a JSON array, one object per hull");
-  cmd->add_flag("--parts", options->parts, "One hull per object/part instead of per file");
-  cmd->add_flag("--decompose", options->decompose,
-                "Split each non-convex mesh into convex parts (HACD) and report each part's "
-                "hull; with -o OUT.obj, one object per part (read back with --parts)");
-  cmd->add_option("--max-vertices", options->max_vertices,
+  cmd->add_flag("--json", options.json, "Print a JSON array, one object per hull");
+  cmd->add_flag("--parts", options.parts, "One hull per object/part instead of per file");
+  o->modes.add_flags(cmd);
+  cmd->add_option("--max-vertices", options.max_vertices,
                   "Cap each hull at N vertices (as engines do: PhysX and Unity at 255): a subset "
                   "of its vertices, and the deviation every point may lie outside it")
       ->check(CLI::Range(std::size_t(1), std::size_t(1) << 30));
-  cmd->add_option("-o,--output,--obj", options->out,
+  cmd->add_option("-o,--output,--obj", options.out,
                   "Write the hulls to this OBJ file, or the one hull to this cooked hull file "
                   "when it ends in .sxhull (binary; read back by every command)");
-  add_decompose_options(cmd, options->settings);
+  o->modes.add_options(cmd);
 }
 
 }  // namespace sepax::cli

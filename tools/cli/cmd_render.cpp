@@ -1,8 +1,7 @@
 // `sepax render`: the picture of one pair (render.hpp), with a one-line
 // verdict on stdout.
-#include "check.hpp"
 #include "commands.hpp"
-#include "render.hpp"
+#include "mode.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -15,25 +14,24 @@ struct RenderOptions {
   PairArguments pair;
   std::string out;
   PairQuery query;
+  ModeChoice modes;
 };
 
 int run_render(const RenderOptions& o) {
-  const std::optional<LoadedPair> pair = load_pair(o.pair, false);  // each file as one hull
+  const Mode* mode = o.modes.chosen(/*draws=*/true);
+  const std::optional<LoadedPair> pair =
+      mode ? load_pair(*mode, o.pair, /*per_part=*/false) : std::nullopt;
   if (!pair) return exit_input_error;
-  const LoadedHull& a = pair->as.front();
-  const LoadedHull& b = pair->bs.front();
+  const Shape& a = *pair->as.front();
+  const Shape& b = *pair->bs.front();
+  const std::unique_ptr<Report> r = mode->check(a, pair->pose_a, b, pair->pose_b, o.query);
   std::string error;
-  const PairReport r = check_pair(a, pair->pose_a, b, pair->pose_b, o.query);
-  if (!write_svg(o.out, a, b, r, error)) {
+  if (!mode->write_svg(o.out, a, b, *r, error)) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
   }
-  const CrossCheck& c = r.check;
-  const Headline h = headline(c);
-  std::printf("wrote %s: %s, separation %.6g, axis (%.6g, %.6g, %.6g), SAT and GJK %s%s\n",
-              o.out.c_str(), verdict_text(r).c_str(), double(h.separation), double(h.axis.x),
-              double(h.axis.y), double(h.axis.z), c.agree ? "agree" : "DISAGREE", r.caveat.c_str());
-  return exit_status(!c.agree, c.sat.intersecting);
+  std::printf("wrote %s: %s\n", o.out.c_str(), r->render_line().c_str());
+  return exit_status(r->disagree(), r->intersecting());
 }
 
 }  // namespace
@@ -45,6 +43,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
   add_pair_arguments(cmd, o->pair);
   cmd->add_option("-o,--output", o->out, "SVG file to write")->required();
   add_contact_options(cmd, o->query);
+  o->modes.add_flags(cmd);
 }
 
 }  // namespace sepax::cli

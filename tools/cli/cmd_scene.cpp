@@ -1,12 +1,10 @@
 // `sepax scene`: every object of a file (or every mesh file of a folder)
-// as a hull at identity pose; a sweep-and-prune broadphase on their boxes
-// finds the candidate pairs, SAT decides each, and the interfering pairs
-// are cross-checked with GJK/EPA and reported.
+// as a shape of the chosen mode at identity pose; a sweep-and-prune
+// broadphase on their boxes finds the candidate pairs, the mode decides
+// each, and the interfering pairs are checked and reported.
 #include "broadphase.hpp"
-#include "check.hpp"
 #include "commands.hpp"
-#include "mesh_mode.hpp"
-#include "shape.hpp"
+#include "mode.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -18,7 +16,7 @@ namespace sepax::cli {
 
 namespace {
 
-/// Scenes up to this many hulls also count the broadphase's candidates by
+/// Scenes up to this many shapes also count the broadphase's candidates by
 /// brute force (O(n^2) box tests) and report both counts: a check of the
 /// sweep that costs nothing at that size.
 constexpr std::size_t brute_force_check_limit = 2000;
@@ -28,45 +26,26 @@ struct SceneOptions {
   bool parts = false;
   bool json = false;
   PairQuery query;
-  bool mesh = false;  // the meshes themselves (mesh_mode.hpp), not their hulls
+  ModeChoice modes;
 };
 
-/// The scene's hulls, and what could not be made into one.
+/// The scene's shapes, and what could not be made into one.
 struct SceneInput {
-  std::vector<LoadedHull> hulls;
+  Shapes shapes;
   std::vector<std::string> errors;   // one line each: file (or part) and problem
   std::vector<std::string> skipped;  // folder files of no mesh format
   std::size_t files = 0;
-  std::vector<LoadedMesh> meshes;  // --mesh: the shapes instead of hulls
-  bool mesh = false;
 };
 
-void add_hull(SceneInput& in, NamedCloud cloud) {
-  LoadedHull h = build_hull(std::move(cloud));
-  if (!h.built.ok())
-    in.errors.push_back(h.name + ": " + h.built.message);
-  else
-    in.hulls.push_back(std::move(h));
-}
-
-/// One file: a hull per part (all of a file's parts when `parts`), else one
-/// hull; a cooked hull (.sxhull) is one hull. `in_folder`: files of unknown
+/// One file: a shape per part (all of a file's parts when `parts`), else
+/// one; a cooked hull (.sxhull) is one shape. `in_folder`: files of unknown
 /// format are skipped, not errors.
-void add_file(SceneInput& in, const std::string& path, bool parts, bool in_folder) {
-  if (in.mesh && is_cooked(path)) {  // a convex solid
-    ++in.files;
-    std::string error;
-    if (!load_meshes(path, false, in.meshes, error)) in.errors.push_back(error);
-    return;
-  }
+void add_file(const Mode& mode, SceneInput& in, const std::string& path, bool parts,
+              bool in_folder) {
   if (is_cooked(path)) {  // one hull, as it was saved
     ++in.files;
     std::string error;
-    std::vector<LoadedHull> loaded;
-    if (load_cooked(path, loaded, error))
-      in.hulls.push_back(std::move(loaded.front()));
-    else
-      in.errors.push_back(error);
+    if (!mode.load_cooked(path, in.shapes, error)) in.errors.push_back(error);
     return;
   }
   const io::LoadResult file = io::load(path);
@@ -79,29 +58,23 @@ void add_file(SceneInput& in, const std::string& path, bool parts, bool in_folde
     in.errors.push_back(file.message);
     return;
   }
-  if (in.mesh) {
-    std::string error;
-    if (!meshes_of(path, file, parts, in.meshes, error)) in.errors.push_back(error);
-    return;
-  }
-  for (NamedCloud& cloud : clouds_of(path, file, parts)) add_hull(in, std::move(cloud));
+  mode.shapes_of(path, file, parts, in.shapes, in.errors);
 }
 
-/// A file: each part is a hull. A folder: each mesh file is one hull (each
+/// A file: each part is a shape. A folder: each mesh file is one shape (each
 /// part with --parts), in name order; subfolders are not entered.
-SceneInput load_scene(const SceneOptions& o) {
+SceneInput load_scene(const Mode& mode, const SceneOptions& o) {
   SceneInput in;
-  in.mesh = o.mesh;
   std::error_code ec;
   if (!std::filesystem::is_directory(o.input, ec)) {
-    add_file(in, o.input, true, false);
+    add_file(mode, in, o.input, true, false);
     return in;
   }
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(o.input, ec))
     if (entry.is_regular_file(ec)) files.push_back(entry.path().string());
   std::sort(files.begin(), files.end());
-  for (const std::string& f : files) add_file(in, f, o.parts, true);
+  for (const std::string& f : files) add_file(mode, in, f, o.parts, true);
   if (in.files == 0) in.errors.push_back(o.input + ": no mesh file in this folder");
   return in;
 }
@@ -110,145 +83,99 @@ struct SceneResult {
   Broadphase broadphase;
   bool checked = false;  // brute_force_candidates counted
   std::size_t brute_force_candidates = 0;
-  std::vector<PairReport> interfering;         // intersecting or touching, by SAT
-  std::vector<MeshReport> meshes_interfering;  // --mesh: intersecting meshes
-  int touching = 0;
-  int disagree = 0;
+  std::vector<std::unique_ptr<Report>> interfering;  // the pairs that intersect or touch
+  Tally tally;                                       // of the interfering pairs
 };
 
-SceneResult collide(const std::vector<LoadedHull>& hulls, const PairQuery& query) {
+/// The broadphase on the shapes' boxes, then the mode's check of each
+/// candidate pair that interferes.
+SceneResult collide(const Mode& mode, const Shapes& shapes, const PairQuery& query) {
   SceneResult r;
   const Pose identity;
   std::vector<Aabb> boxes;
-  for (const LoadedHull& h : hulls) boxes.push_back(world_bounds(h.built.hull, identity));
+  for (const auto& s : shapes) boxes.push_back(mode.box(*s, identity));
   r.broadphase = sweep_and_prune(boxes);
-  if (hulls.size() <= brute_force_check_limit) {
+  if (shapes.size() <= brute_force_check_limit) {
     r.checked = true;
     r.brute_force_candidates = all_overlapping_pairs(boxes).size();
   }
   for (const auto& [i, j] : r.broadphase.pairs) {
-    const LoadedHull& a = hulls[static_cast<std::size_t>(i)];
-    const LoadedHull& b = hulls[static_cast<std::size_t>(j)];
-    if (!sat::query(a.built.hull, identity, b.built.hull, identity).intersecting) continue;
-    PairReport report = check_pair(a, identity, b, identity, query);
-    r.touching += std::string(verdict(report.check)) == "touching";
-    r.disagree += !report.check.agree;
-    r.interfering.push_back(std::move(report));
+    const Shape& a = *shapes[std::size_t(i)];
+    const Shape& b = *shapes[std::size_t(j)];
+    if (!mode.interferes(a, identity, b, identity)) continue;
+    r.interfering.push_back(mode.check(a, identity, b, identity, query));
+    r.tally.add(*r.interfering.back());
   }
   return r;
-}
-
-/// --mesh: the same broadphase on the meshes' boxes, then the exact query.
-SceneResult collide(const std::vector<LoadedMesh>& meshes) {
-  SceneResult r;
-  const Pose identity;
-  std::vector<Aabb> boxes;
-  for (const LoadedMesh& m : meshes) {
-    const Bounds b = world_bounds(m, identity);
-    boxes.push_back({b.min, b.max});
-  }
-  r.broadphase = sweep_and_prune(boxes);
-  if (meshes.size() <= brute_force_check_limit) {
-    r.checked = true;
-    r.brute_force_candidates = all_overlapping_pairs(boxes).size();
-  }
-  for (const auto& [i, j] : r.broadphase.pairs) {
-    MeshReport report =
-        check_meshes(meshes[std::size_t(i)], identity, meshes[std::size_t(j)], identity);
-    if (report.result.intersecting) r.meshes_interfering.push_back(std::move(report));
-  }
-  return r;
-}
-
-/// Shapes in the scene: hulls, or meshes with --mesh.
-std::size_t shape_count(const SceneInput& in) {
-  return in.mesh ? in.meshes.size() : in.hulls.size();
 }
 
 const char* axis_name(int axis) {
   return axis == 0 ? "x" : (axis == 1 ? "y" : "z");
 }
 
-void print_text(const SceneOptions& o, const SceneInput& in, const SceneResult& r, double s) {
+void print_text(const Mode& mode, const SceneOptions& o, const SceneInput& in, const SceneResult& r,
+                double s) {
   for (const std::string& e : in.errors) std::cerr << "sepax: " << e << "\n";
-  std::printf("scene %s: %zu %s from %zu file(s)", o.input.c_str(), shape_count(in),
-              in.mesh ? "meshes" : "hulls", in.files);
+  std::printf("scene %s: %zu %s from %zu file(s)", o.input.c_str(), in.shapes.size(), mode.noun,
+              in.files);
   if (!in.skipped.empty()) std::printf(" (%zu other file(s) skipped)", in.skipped.size());
   std::printf("; sweep and prune along %s: %zu candidate pair(s)\n", axis_name(r.broadphase.axis),
               r.broadphase.pairs.size());
-  for (const PairReport& p : r.interfering) {
-    const CrossCheck& c = p.check;
-    std::printf("  %s  %s  %s  depth %.9g  axis (%.6g, %.6g, %.6g)  %s%s%s%s\n", p.name_a.c_str(),
-                p.name_b.c_str(), verdict_text(p).c_str(), 0.0 - double(c.sat.separation),
-                double(c.sat.axis.x), double(c.sat.axis.y), double(c.sat.axis.z),
-                c.agree ? "agree" : "DISAGREE", c.agree ? "" : ": ", c.reason,
-                (p.caveat + contacts_suffix(p)).c_str());
-  }
-  for (const MeshReport& p : r.meshes_interfering)
-    std::printf("  %s  %s%s\n", p.name_a.c_str(), p.name_b.c_str(), summary_line(p).c_str());
-  const std::size_t n = r.interfering.size() + r.meshes_interfering.size();
+  for (const auto& p : r.interfering)
+    std::printf("  %s  %s%s\n", p->name_a.c_str(), p->name_b.c_str(), p->scene_line().c_str());
+  const std::size_t n = r.interfering.size();
+  const int touching = r.tally.count(Verdict::touching);
   std::printf(
       "summary: %zu %s, %zu candidate pairs, %zu interfering (%zu intersecting, %d touching), "
       "%d disagree, %zu errors; %.3f s\n",
-      shape_count(in), in.mesh ? "meshes" : "hulls", r.broadphase.pairs.size(), n,
-      n - std::size_t(r.touching), r.touching, r.disagree, in.errors.size(), s);
+      in.shapes.size(), mode.noun, r.broadphase.pairs.size(), n, n - std::size_t(touching),
+      touching, r.tally.disagree, in.errors.size(), s);
 }
 
-nlohmann::json scene_json(const SceneOptions& o, const SceneInput& in, const SceneResult& r,
-                          double s) {
-  nlohmann::json hulls = nlohmann::json::array(), pairs = nlohmann::json::array();
-  for (const LoadedHull& h : in.hulls)
-    hulls.push_back({{"name", h.name},
-                     {"vertices", h.built.hull.vertex_count()},
-                     {"faces", h.built.hull.face_count()},
-                     {"shape", shape_class(h.built.hull)},
-                     {"input", shape_json(h)}});
-  for (const PairReport& p : r.interfering) {
-    nlohmann::json j = to_json(p);
-    j["depth"] = 0.0 - double(p.check.sat.separation);  // 0.0 -: no "-0"
-    pairs.push_back(std::move(j));
-  }
-  for (const LoadedMesh& m : in.meshes)
-    hulls.push_back({{"name", m.name},
-                     {"triangles", m.is_hull() ? std::size_t(0) : m.mesh.triangle_count()},
-                     {"closed", m.is_hull() || m.mesh.is_closed()}});
-  for (const MeshReport& p : r.meshes_interfering) pairs.push_back(to_json(p));
+nlohmann::json scene_json(const Mode& mode, const SceneOptions& o, const SceneInput& in,
+                          const SceneResult& r, double s) {
+  nlohmann::json shapes = nlohmann::json::array(), pairs = nlohmann::json::array();
+  for (const auto& shape : in.shapes) shapes.push_back(mode.shape_json(*shape));
+  for (const auto& p : r.interfering) pairs.push_back(p->scene_json());
   nlohmann::json bp = {{"method", "sweep and prune"},
                        {"axis", axis_name(r.broadphase.axis)},
                        {"candidates", r.broadphase.pairs.size()}};
   if (r.checked) bp["brute_force_candidates"] = r.brute_force_candidates;
-  const std::size_t n = r.interfering.size() + r.meshes_interfering.size();
+  const std::size_t n = r.interfering.size();
+  const int touching = r.tally.count(Verdict::touching);
   return {{"input", o.input},
-          {"mode", in.mesh ? "mesh" : "hull"},
-          {in.mesh ? "meshes" : "hulls", hulls},
+          {"mode", mode.name},
+          {mode.noun, shapes},
           {"skipped", in.skipped},
           {"errors", in.errors},
           {"broadphase", bp},
           {"pairs", pairs},
           {"summary",
-           {{in.mesh ? "meshes" : "hulls", shape_count(in)},
+           {{mode.noun, in.shapes.size()},
             {"candidates", r.broadphase.pairs.size()},
             {"interfering", n},
-            {"intersecting", n - std::size_t(r.touching)},
-            {"touching", r.touching},
-            {"disagree", r.disagree},
+            {"intersecting", n - std::size_t(touching)},
+            {"touching", touching},
+            {"disagree", r.tally.disagree},
             {"errors", in.errors.size()},
             {"time_s", s}}}};
 }
 
 int run_scene(const SceneOptions& o) {
+  const Mode* mode = o.modes.chosen();
+  if (!mode) return exit_input_error;
   const auto start = std::chrono::steady_clock::now();
-  const SceneInput in = load_scene(o);
-  const SceneResult r = o.mesh ? collide(in.meshes) : collide(in.hulls, o.query);
+  const SceneInput in = load_scene(*mode, o);
+  const SceneResult r = collide(*mode, in.shapes, o.query);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (o.json) {
     for (const std::string& e : in.errors) std::cerr << "sepax: " << e << "\n";
-    std::cout << scene_json(o, in, r, s).dump(2) << "\n";
+    std::cout << scene_json(*mode, o, in, r, s).dump(2) << "\n";
   } else {
-    print_text(o, in, r, s);
+    print_text(*mode, o, in, r, s);
   }
   if (!in.errors.empty()) return exit_input_error;
-  return exit_status(r.disagree > 0, !r.interfering.empty() || !r.meshes_interfering.empty());
+  return exit_status(r.tally.disagree > 0, !r.interfering.empty());
 }
 
 }  // namespace
@@ -265,8 +192,7 @@ void add_scene_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--parts", o->parts, "In a folder: one hull per object/part of each file");
   cmd->add_flag("--json", o->json, "Print one JSON object (see docs/cli.md)");
   add_contact_options(cmd, o->query);
-  cmd->add_flag("--mesh", o->mesh,
-                "Answer about the meshes themselves, not their convex hulls (as check --mesh)");
+  o->modes.add_flags(cmd);
 }
 
 }  // namespace sepax::cli

@@ -2,7 +2,7 @@
 // stores the process exit status in `exit_code`.
 #pragma once
 
-#include "check.hpp"
+#include "mode.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -27,7 +27,7 @@ std::pair<CLI::App*, std::shared_ptr<Options>> add_command(CLI::App& app, const 
 }
 
 /// Adds the arguments of a subcommand that checks one pair: the files A and
-/// B, then --pose-a and --pose-b (syntax of check.hpp's parse_pose).
+/// B, then --pose-a and --pose-b (syntax of common.hpp's parse_pose).
 inline void add_pair_arguments(CLI::App* cmd, PairArguments& pair) {
   cmd->add_option("A", pair.file_a, "First mesh file (or cooked hull, .sxhull)")->required();
   cmd->add_option("B", pair.file_b, "Second mesh file (or cooked hull, .sxhull)")->required();

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 #include <utility>
 
 #if defined(_WIN32)
@@ -25,7 +27,25 @@ namespace {
 /// know.
 constexpr real needle_ratio = real(1e-3);
 
+bool parse_numbers(const std::string& text, int count, real* out) {
+  std::istringstream in(text);
+  for (int i = 0; i < count; ++i) {
+    double x = 0;
+    if (!(in >> x) || !std::isfinite(x)) return false;
+    out[i] = real(x);
+    char comma = 0;
+    if (i + 1 < count && !(in >> comma && comma == ',')) return false;
+  }
+  in >> std::ws;
+  return in.eof();
+}
+
 }  // namespace
+
+const char* to_string(Verdict v) {
+  static constexpr const char* names[] = {"separated", "touching", "intersecting"};
+  return names[int(v)];
+}
 
 LoadedHull build_hull(NamedCloud cloud) {
   LoadedHull loaded;
@@ -103,29 +123,64 @@ bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>&
   return true;
 }
 
-bool load_built_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out) {
-  std::string error;
-  if (!load_hulls(path, per_part, out, error)) {
-    std::cerr << "sepax: " << error << "\n";
-    return false;
-  }
-  for (const LoadedHull& h : out) {
-    if (!h.built.ok()) {
-      std::cerr << "sepax: " << h.name << ": " << h.built.message << "\n";
+bool parse_pose(const std::string& text, Pose& pose, std::string& error) {
+  const char* const syntax = "expected x,y,z[/rx,ry,rz | /q=w,x,y,z][/s=scale]";
+  // The optional scale comes last: "/s=k".
+  std::string body = text;
+  real scale = 1;
+  const std::size_t scale_at = body.rfind("/s=");
+  if (scale_at != std::string::npos) {
+    real k[1];
+    if (!parse_numbers(body.substr(scale_at + 3), 1, k) || !(k[0] > 0)) {
+      error = "bad scale in pose \"" + text + "\": expected /s=k with k > 0";
       return false;
     }
+    scale = k[0];
+    body.resize(scale_at);
   }
+  const std::size_t slash = body.find('/');
+  real t[3];
+  if (!parse_numbers(body.substr(0, slash), 3, t)) {
+    error = "bad pose \"" + text + "\": " + syntax;
+    return false;
+  }
+  const vec3 translation(t[0], t[1], t[2]);
+  if (slash == std::string::npos) {
+    pose = Pose{mat3(1), translation, scale};
+    return true;
+  }
+  const std::string rotation = body.substr(slash + 1);
+  real r[4];
+  if (rotation.rfind("q=", 0) == 0) {
+    if (!parse_numbers(rotation.substr(2), 4, r) ||
+        r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + r[3] * r[3] == 0) {
+      error = "bad quaternion in pose \"" + text + "\": expected q=w,x,y,z, not all zero";
+      return false;
+    }
+    pose = pose_from_quat(translation, quat(r[0], r[1], r[2], r[3]));
+    pose.scale = scale;
+    return true;
+  }
+  if (!parse_numbers(rotation, 3, r)) {
+    error = "bad rotation in pose \"" + text + "\": expected Euler degrees rx,ry,rz";
+    return false;
+  }
+  pose = pose_from_euler_deg(translation, vec3(r[0], r[1], r[2]));
+  pose.scale = scale;
   return true;
 }
 
-PairHeader pair_header(const std::string& name_a, const Pose& pose_a, const std::string& name_b,
-                       const Pose& pose_b) {
+PairHeader pair_header(PairSide a, PairSide b) {
   PairHeader h;
-  h.id = name_a + " vs " + name_b;
-  h.name_a = name_a;
-  h.name_b = name_b;
-  h.pose_a = pose_a;
-  h.pose_b = pose_b;
+  h.id = a.name + " vs " + b.name;
+  h.name_a = a.name;
+  h.name_b = b.name;
+  h.pose_a = a.pose;
+  h.pose_b = b.pose;
+  h.shape_a = std::move(a.shape);
+  h.shape_b = std::move(b.shape);
+  h.input_a = std::move(a.input);
+  h.input_b = std::move(b.input);
   return h;
 }
 
@@ -137,6 +192,12 @@ nlohmann::json header_json(const PairHeader& h) {
           {"pose_b", pose_json(h.pose_b)},
           {"input_a", h.input_a},
           {"input_b", h.input_b}};
+}
+
+std::string vec_text(const vec3& v) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "(%.6g, %.6g, %.6g)", double(v.x), double(v.y), double(v.z));
+  return buf;
 }
 
 std::string fmt(const char* format, double x) {

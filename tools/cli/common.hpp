@@ -25,9 +25,21 @@ enum Exit : int {
   exit_disagree = 3,      ///< SAT and GJK disagree
 };
 
-/// One named point cloud and its hull.
-struct LoadedHull {
-  std::string name;          ///< "file" or "file:part"
+/// What an answer says about a pair. Text: to_string().
+enum class Verdict { separated, touching, intersecting };
+
+/// "separated", "touching" or "intersecting".
+[[nodiscard]] const char* to_string(Verdict v);
+
+/// One input as a mode loaded it: a hull, a mesh, convex parts.
+struct Shape {
+  virtual ~Shape() = default;
+
+  std::string name;  ///< "file" or "file:part"
+};
+
+/// One named point cloud and its hull: the hull mode's shape.
+struct LoadedHull : Shape {
   std::vector<vec3> points;  ///< the cloud the hull was built from (a cooked hull's vertices)
   /// The mesh's triangles, indices into `points`; empty for a point cloud
   /// or a cooked hull.
@@ -74,12 +86,18 @@ std::vector<NamedCloud> clouds_of(const std::string& path, const io::LoadResult&
 bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out,
                 std::string& error);
 
-/// load_hulls(), and every hull must have been built. On any failure prints
-/// one line "sepax: <file or part>: <problem>" to stderr and returns false.
-bool load_built_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>& out);
+/// Parses a pose: "x,y,z" (translation), optionally followed by "/rx,ry,rz"
+/// (Euler angles in degrees, applied about x, then y, then z) or
+/// "/q=w,x,y,z" (a quaternion, normalized here), then optionally "/s=k" (a
+/// uniform scale). Returns false and sets `error` on bad syntax or
+/// non-finite numbers.
+bool parse_pose(const std::string& text, Pose& pose, std::string& error);
 
 /// A vector as a JSON array [x, y, z].
 [[nodiscard]] nlohmann::json to_json(const vec3& v);
+
+/// "(x, y, z)", each "%.6g".
+[[nodiscard]] std::string vec_text(const vec3& v);
 
 /// printf of one number: fmt("%.3g", x).
 [[nodiscard]] std::string fmt(const char* format, double x);
@@ -98,10 +116,16 @@ struct PairHeader {
   nlohmann::json input_b;
 };
 
-/// A header with the names ("A vs B" as id) and poses; the shapes are the
-/// mode's to fill.
-[[nodiscard]] PairHeader pair_header(const std::string& name_a, const Pose& pose_a,
-                                     const std::string& name_b, const Pose& pose_b);
+/// One input of a pair as its header gives it.
+struct PairSide {
+  const std::string& name;
+  const Pose& pose;
+  std::string shape;     ///< what it is, one phrase for people
+  nlohmann::json input;  ///< the same as JSON
+};
+
+/// The header of a pair, "A vs B" as id.
+[[nodiscard]] PairHeader pair_header(PairSide a, PairSide b);
 
 /// The header as JSON: id, a, b, pose_a, pose_b, input_a, input_b.
 [[nodiscard]] nlohmann::json header_json(const PairHeader& h);

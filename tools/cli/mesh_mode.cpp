@@ -1,6 +1,8 @@
-#include "mesh_mode.hpp"
-
+// `--mesh`: answers about the meshes themselves (mesh.hpp: TriangleMesh and
+// its exact queries), not about their convex hulls.
+#include "mode.hpp"
 #include "sepax/gjk.hpp"
+#include "sepax/mesh.hpp"
 #include "sepax/sat.hpp"
 
 #include <algorithm>
@@ -15,15 +17,25 @@ namespace {
 /// being built (a few seconds for tens of millions).
 constexpr std::size_t announce_triangles = 1'000'000;
 
-std::string vec_text(const vec3& v) {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "(%.6g, %.6g, %.6g)", double(v.x), double(v.y), double(v.z));
-  return buf;
+/// One shape of mesh mode: a triangle mesh, or a cooked hull (a convex
+/// solid, queried as such).
+struct LoadedMesh : Shape {
+  TriangleMesh mesh;          ///< empty for a cooked hull
+  Hull hull;                  ///< a cooked hull's hull; empty for a mesh
+  std::size_t triangles = 0;  ///< the file's triangles (before degenerate ones are dropped)
+  /// Degenerate triangles dropped: by the reader (a repeated vertex) and by
+  /// TriangleMesh (zero area).
+  std::size_t degenerate = 0;
+  double build_ms = 0;  ///< reading aside: building the mesh and its tree
+  [[nodiscard]] bool is_hull() const { return !hull.empty(); }
+};
+
+const LoadedMesh& mesh_of(const Shape& s) {
+  return static_cast<const LoadedMesh&>(s);
 }
 
 /// The mesh of one named part, or why there is none.
-bool build_mesh(std::string name, const io::Part& part, std::vector<LoadedMesh>& out,
-                std::string& error) {
+bool build_mesh(std::string name, const io::Part& part, Shapes& out, std::string& error) {
   if (part.triangles.empty()) {
     error = name + ": mesh mode needs triangles, and this has none (a point cloud of " +
             std::to_string(part.points.size()) + " points)";
@@ -45,7 +57,7 @@ bool build_mesh(std::string name, const io::Part& part, std::vector<LoadedMesh>&
   loaded.mesh = std::move(built.mesh);
   loaded.triangles = part.triangles.size() + part.degenerate_triangles;
   loaded.degenerate = part.degenerate_triangles + loaded.mesh.skipped_triangles();
-  out.push_back(std::move(loaded));
+  out.push_back(std::make_shared<LoadedMesh>(std::move(loaded)));
   return true;
 }
 
@@ -90,8 +102,8 @@ mesh::Result query(const LoadedMesh& a, const Pose& pa, const LoadedMesh& b, con
 }
 
 /// How an intersecting pair interferes, for people.
-std::string how_text(const MeshReport& r) {
-  switch (r.result.how) {
+std::string how_text(const mesh::Result& r) {
+  switch (r.how) {
     case mesh::Interference::surfaces:
       return "the surfaces cross or touch";
     case mesh::Interference::a_inside_b:
@@ -108,103 +120,149 @@ std::string triangle_text(index_t t) {
   return t >= 0 ? "triangle " + std::to_string(t) : std::string("its hull");
 }
 
-}  // namespace
+/// What mesh mode reports about one pair.
+/// The header's shapes: "closed mesh of 36 triangles: a solid" and the like.
+struct MeshReport final : Report {
+  mesh::Result result;
+  double us = 0;  ///< time of the query, microseconds (median of a few runs)
 
-bool load_meshes(const std::string& path, bool per_part, std::vector<LoadedMesh>& out,
-                 std::string& error) {
-  if (is_cooked(path)) {
+  Verdict verdict() const override {
+    return result.intersecting ? Verdict::intersecting : Verdict::separated;
+  }
+  bool intersecting() const override { return result.intersecting; }
+
+  /// "mode": "mesh", "intersecting", "how", "separation" (the distance when
+  /// apart, 0 otherwise), the points and triangles (schema in docs/cli.md).
+  nlohmann::json json() const override {
+    const mesh::Result& m = result;
+    nlohmann::json j = header_json(*this);
+    j.update({{"mode", "mesh"},
+              {"verdict", to_string(verdict())},
+              {"intersecting", m.intersecting},
+              {"how", mesh::to_string(m.how)},
+              {"separation", m.intersecting ? real(0) : m.distance},
+              {"point_a", to_json(m.point_a)},
+              {"point_b", to_json(m.point_b)},
+              {"triangle_a", m.triangle_a},
+              {"triangle_b", m.triangle_b},
+              {"pairs_tested", m.pairs_tested},
+              {"time_us", us}});
+    return j;
+  }
+
+  void print() const override {
+    const mesh::Result& m = result;
+    std::printf("%s (meshes)\n", id.c_str());
+    std::printf("  A:       %s\n  B:       %s\n", shape_a.c_str(), shape_b.c_str());
+    if (m.intersecting)
+      std::printf("  verdict: intersecting: %s\n", how_text(m).c_str());
+    else
+      std::printf("  verdict: separated, distance %.9g\n", double(m.distance));
+    const char* where = m.intersecting ? "witness" : "closest";
+    std::printf("  %s: A %s on %s, B %s on %s\n", where, vec_text(m.point_a).c_str(),
+                triangle_text(m.triangle_a).c_str(), vec_text(m.point_b).c_str(),
+                triangle_text(m.triangle_b).c_str());
+    std::printf("  work:    %d triangle pairs tested exactly, %.1f us\n", m.pairs_tested, us);
+  }
+
+  /// "  intersecting (surfaces)  distance 0".
+  std::string batch_line() const override {
+    char line[160];
+    std::snprintf(line, sizeof line, "  %s (%s)  distance %.9g", to_string(verdict()),
+                  mesh::to_string(result.how), double(result.distance));
+    return line;
+  }
+};
+
+/// The help of --mesh in batch and scene.
+constexpr const char* as_check =
+    "Answer about the meshes themselves, not their convex hulls (as check --mesh)";
+
+class MeshMode final : public Mode {
+ public:
+  MeshMode()
+      : Mode("mesh", "meshes", "--mesh",
+             {{"check",
+               "Answer about the meshes themselves, not their convex hulls: exact for "
+               "non-convex meshes (triangle pairs through AABB trees; a closed mesh is a "
+               "solid, so one inside the other intersects); the distance when apart"},
+              {"batch", as_check},
+              {"scene", as_check}}) {}
+
+  bool draws_hulls() const override { return false; }
+
+  /// A cooked hull is one convex solid.
+  bool load_cooked(const std::string& path, Shapes& out, std::string& error) const override {
     std::vector<LoadedHull> cooked;
-    if (!load_cooked(path, cooked, error)) return false;
+    if (!cli::load_cooked(path, cooked, error)) return false;
     LoadedMesh m;
     m.name = path;
     m.hull = std::move(cooked.front().built.hull);
     m.build_ms = cooked.front().build_ms;
-    out.push_back(std::move(m));
+    out.push_back(std::make_shared<LoadedMesh>(std::move(m)));
     return true;
   }
-  const io::LoadResult file = io::load(path);
-  if (!file.ok()) {
-    error = file.message;
-    return false;
+
+  /// A file without triangles (a point cloud) is an error: "mesh mode needs
+  /// triangles ...". The parts after a failing one are not read.
+  void shapes_of(const std::string& path, const io::LoadResult& file, bool per_part, Shapes& out,
+                 std::vector<std::string>& errors) const override {
+    std::string error;
+    if (!per_part || file.parts.size() == 1) {
+      if (!build_mesh(path, io::merged_mesh(file), out, error)) errors.push_back(error);
+      return;
+    }
+    for (const io::Part& part : file.parts) {
+      if (!build_mesh(path + ":" + part.name, part, out, error)) {
+        errors.push_back(error);
+        return;
+      }
+    }
   }
-  return meshes_of(path, file, per_part, out, error);
-}
 
-bool meshes_of(const std::string& path, const io::LoadResult& file, bool per_part,
-               std::vector<LoadedMesh>& out, std::string& error) {
-  if (!per_part || file.parts.size() == 1)
-    return build_mesh(path, io::merged_mesh(file), out, error);
-  for (const io::Part& part : file.parts)
-    if (!build_mesh(path + ":" + part.name, part, out, error)) return false;
-  return true;
-}
-
-Bounds world_bounds(const LoadedMesh& m, const Pose& pose) {
-  const Bounds local = m.is_hull() ? m.hull.bounds() : m.mesh.bounds();
-  Bounds out{pose.apply(local.min), pose.apply(local.min)};
-  for (int corner = 1; corner < 8; ++corner) {
-    const vec3 p(corner & 1 ? local.max.x : local.min.x, corner & 2 ? local.max.y : local.min.y,
-                 corner & 4 ? local.max.z : local.min.z);
-    out.min = glm::min(out.min, pose.apply(p));
-    out.max = glm::max(out.max, pose.apply(p));
+  Aabb box(const Shape& s, const Pose& pose) const override {
+    const LoadedMesh& m = mesh_of(s);
+    const Bounds local = m.is_hull() ? m.hull.bounds() : m.mesh.bounds();
+    Aabb out{pose.apply(local.min), pose.apply(local.min)};
+    for (int corner = 1; corner < 8; ++corner) {
+      const vec3 p(corner & 1 ? local.max.x : local.min.x, corner & 2 ? local.max.y : local.min.y,
+                   corner & 4 ? local.max.z : local.min.z);
+      out.min = glm::min(out.min, pose.apply(p));
+      out.max = glm::max(out.max, pose.apply(p));
+    }
+    return out;
   }
-  return out;
-}
 
-MeshReport check_meshes(const LoadedMesh& a, const Pose& pose_a, const LoadedMesh& b,
-                        const Pose& pose_b) {
-  MeshReport r;
-  static_cast<PairHeader&>(r) = pair_header(a.name, pose_a, b.name, pose_b);
-  r.shape_a = describe(a);
-  r.shape_b = describe(b);
-  r.input_a = describe_json(a);
-  r.input_b = describe_json(b);
-  r.result = query(a, pose_a, b, pose_b);
-  r.us = median_us([&] { (void)query(a, pose_a, b, pose_b); });
-  return r;
-}
+  bool interferes(const Shape& a, const Pose& pose_a, const Shape& b,
+                  const Pose& pose_b) const override {
+    return query(mesh_of(a), pose_a, mesh_of(b), pose_b).intersecting;
+  }
 
-const char* verdict(const MeshReport& r) {
-  return r.result.intersecting ? "intersecting" : "separated";
-}
+  /// mesh::query, or SAT and GJK for two cooked hulls, timed.
+  std::unique_ptr<Report> check(const Shape& sa, const Pose& pose_a, const Shape& sb,
+                                const Pose& pose_b, const PairQuery&) const override {
+    const LoadedMesh& a = mesh_of(sa);
+    const LoadedMesh& b = mesh_of(sb);
+    auto r = std::make_unique<MeshReport>();
+    static_cast<PairHeader&>(*r) = pair_header({a.name, pose_a, describe(a), describe_json(a)},
+                                               {b.name, pose_b, describe(b), describe_json(b)});
+    r->result = query(a, pose_a, b, pose_b);
+    r->us = median_us([&] { (void)query(a, pose_a, b, pose_b); });
+    return r;
+  }
 
-nlohmann::json to_json(const MeshReport& r) {
-  const mesh::Result& m = r.result;
-  nlohmann::json j = header_json(r);
-  j.update({{"mode", "mesh"},
-            {"verdict", verdict(r)},
-            {"intersecting", m.intersecting},
-            {"how", mesh::to_string(m.how)},
-            {"separation", m.intersecting ? real(0) : m.distance},
-            {"point_a", to_json(m.point_a)},
-            {"point_b", to_json(m.point_b)},
-            {"triangle_a", m.triangle_a},
-            {"triangle_b", m.triangle_b},
-            {"pairs_tested", m.pairs_tested},
-            {"time_us", r.us}});
-  return j;
-}
+  nlohmann::json shape_json(const Shape& s) const override {
+    const LoadedMesh& m = mesh_of(s);
+    return {{"name", m.name},
+            {"triangles", m.is_hull() ? std::size_t(0) : m.mesh.triangle_count()},
+            {"closed", m.is_hull() || m.mesh.is_closed()}};
+  }
+};
 
-void print_report(const MeshReport& r) {
-  const mesh::Result& m = r.result;
-  std::printf("%s (meshes)\n", r.id.c_str());
-  std::printf("  A:       %s\n  B:       %s\n", r.shape_a.c_str(), r.shape_b.c_str());
-  if (m.intersecting)
-    std::printf("  verdict: intersecting: %s\n", how_text(r).c_str());
-  else
-    std::printf("  verdict: separated, distance %.9g\n", double(m.distance));
-  const char* where = m.intersecting ? "witness" : "closest";
-  std::printf("  %s: A %s on %s, B %s on %s\n", where, vec_text(m.point_a).c_str(),
-              triangle_text(m.triangle_a).c_str(), vec_text(m.point_b).c_str(),
-              triangle_text(m.triangle_b).c_str());
-  std::printf("  work:    %d triangle pairs tested exactly, %.1f us\n", m.pairs_tested, r.us);
-}
+}  // namespace
 
-std::string summary_line(const MeshReport& r) {
-  char line[160];
-  std::snprintf(line, sizeof line, "  %s (%s)  distance %.9g", verdict(r),
-                mesh::to_string(r.result.how), double(r.result.distance));
-  return line;
+std::unique_ptr<Mode> make_mesh_mode() {
+  return std::make_unique<MeshMode>();
 }
 
 }  // namespace sepax::cli
