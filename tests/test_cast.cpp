@@ -2,6 +2,7 @@
 // capsules; the walk against the scan; seeded random rays against the entry
 // of the ray into the brute-force hull (Qhull in double, every facet).
 #include "sepax/cast.hpp"
+#include "sepax/gjk_cast.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
 
@@ -406,4 +407,188 @@ TEST_CASE("sat::shape_cast against the path's entry into the brute-force Minkows
   CHECK(by_kind[1] > 100);
   CHECK(by_kind[2] > 50);
   CHECK(near_miss > 20);
+}
+
+TEST_CASE("gjk::shape_cast and gjk::ray_cast agree with the exact casts", "[cast][gjk][random]") {
+  // The GJK road against SAT's exact cast on random pairs of every category,
+  // and GJK's ray against the hull's clipping.
+  int hits = 0, agree_miss = 0, overlaps = 0, rays = 0;
+  long support_points = 0;
+  pairs::Rng rng(53);
+  for (pairs::Category category : pairs::all_categories()) {
+    const int count = category == pairs::Category::large_hulls ? 3 : 30;
+    for (int s = 0; s < count; ++s) {
+      const pairs::Pair pair = pairs::make_pair(category, std::uint64_t(1500 + s));
+      const double size =
+          std::max(pair.a.extent() * pair.pose_a.scale, pair.b.extent() * pair.pose_b.scale);
+      for (int k = 0; k < 4; ++k) {
+        Pose start = pair.pose_b;
+        start.translation += to_real(rng.unit() * size * rng.uniform(0.1, 2));
+        const vec3 d = to_real((rng.unit() * size * rng.uniform(0, 0.6) -
+                                glm::dvec3(start.translation - pair.pose_b.translation)) *
+                               rng.uniform(0.5, 2));
+        const CastResult exact = sat::shape_cast(pair.a, pair.pose_a, pair.b, start, d);
+        const CastResult road = gjk::shape_cast(pair.a, pair.pose_a, pair.b, start, d);
+        support_points += road.iterations;
+        const double length = glm::length(glm::dvec3(d));
+        const double magnitude = size + glm::length(glm::dvec3(start.translation)) +
+                                 glm::length(glm::dvec3(pair.pose_a.translation)) + length;
+        const double band = (rel * magnitude + (is_double ? 1e-9 : 1e-4) * size) / length;
+        INFO(pair.name() << " cast " << k << " exact " << to_string(exact.status) << " "
+                         << exact.fraction << " gjk " << to_string(road.status) << " "
+                         << road.fraction);
+        CHECK(road.status != CastStatus::max_iterations);
+        check_unit(road.normal);
+        if (exact.status == CastStatus::hit && exact.fraction > band && exact.fraction < 1 - band) {
+          CHECK(road.status == CastStatus::hit);
+          CHECK(double(road.fraction) == Approx(double(exact.fraction)).margin(band));
+          CHECK(double(road.fraction) <= double(exact.fraction) + band);  // never past it
+          ++hits;
+        } else if (exact.status == CastStatus::overlapping) {
+          // Within the touching bands the two may call it a hit at 0.
+          if (road.status != CastStatus::hit) CHECK(road.status == CastStatus::overlapping);
+          ++overlaps;
+        } else if (exact.status == CastStatus::missed) {
+          // A graze within round-off may go either way.
+          if (road.status == CastStatus::hit) {
+            const sat::Result at_hit = sat::query(
+                pair.a, pair.pose_a, pair.b,
+                Pose{start.rotation, start.translation + road.fraction * d, start.scale});
+            CHECK(double(at_hit.separation) <= rel * magnitude);
+          } else {
+            CHECK(road.status == CastStatus::missed);
+            ++agree_miss;
+          }
+        }
+      }
+      // A ray from outside A towards its centroid.
+      const vec3 from = to_real(glm::dvec3(pair.pose_a.apply(pair.a.centroid())) +
+                                rng.unit() * size * rng.uniform(1, 3));
+      const Ray r = ray(from, (pair.pose_a.apply(pair.a.centroid()) - from) * real(2));
+      const CastResult clip = ray_cast(pair.a, pair.pose_a, r);
+      const CastResult walk = gjk::ray_cast(convex::posed(pair.a, pair.pose_a), r);
+      REQUIRE(clip.status == walk.status);
+      if (clip.status == CastStatus::hit) {
+        const double band =
+            rel * (size + glm::length(glm::dvec3(from))) / glm::length(glm::dvec3(r.translation));
+        CHECK(double(walk.fraction) == Approx(double(clip.fraction)).margin(band));
+        ++rays;
+      }
+    }
+  }
+  std::printf(
+      "gjk casts: %d hits, %d misses, %d overlapping agree with sat::shape_cast; %d rays "
+      "with ray_cast; %.1f support points a cast\n",
+      hits, agree_miss, overlaps, rays,
+      double(support_points) / double(std::max(hits + agree_miss + overlaps, 1)));
+  CHECK(hits > 300);
+  CHECK(agree_miss > 100);
+  CHECK(overlaps > 20);
+  CHECK(rays > 300);
+}
+
+TEST_CASE("gjk::shape_cast of spheres and capsules: the first t at their distance",
+          "[cast][gjk][random]") {
+  // The distance along a straight path is convex in t, so the cast is right
+  // when the distance at its fraction is the target and the shapes were
+  // farther apart just before.
+  const Hull hull = shapes::random_hull(48, 1, 8);
+  const Pose pose_a = at_deg(vec3(real(0.2), real(-0.1), real(0.3)), vec3(10, 20, 30));
+  pairs::Rng rng(61);
+  int hits = 0;
+  for (int k = 0; k < 300; ++k) {
+    const vec3 c = to_real(rng.unit() * rng.uniform(2, 4));
+    const real radius = real(rng.uniform(0.05, 0.5));
+    const vec3 d =
+        to_real((rng.unit() * rng.uniform(0, 0.8) - glm::dvec3(c)) * rng.uniform(0.5, 2));
+    const convex::Capsule cap =
+        convex::capsule(c, c + to_real(rng.unit() * rng.uniform(0, 0.6)), radius);
+    const auto a = convex::posed(hull, pose_a);
+    const CastResult r =
+        k % 2 ? gjk::shape_cast(a, cap, d) : gjk::shape_cast(a, convex::sphere(c, radius), d);
+    REQUIRE(r.status != CastStatus::max_iterations);
+    if (r.status != CastStatus::hit) continue;
+    ++hits;
+    const auto moved = [&](real t) {
+      convex::Capsule m = cap;
+      m.core.p0 += t * d, m.core.p1 = (k % 2 ? cap.core.p1 : cap.core.p0) + t * d;
+      return m;
+    };
+    const double at = double(gjk::distance(a, moved(r.fraction)).distance);
+    const double before = double(gjk::distance(a, moved(r.fraction * real(0.999))).distance);
+    CHECK(at == Approx(0).margin(is_double ? 1e-9 : 1e-4));
+    CHECK(before > 0);
+  }
+  CHECK(hits > 50);
+}
+
+TEST_CASE("time of impact: never past the first contact, thin walls and fast spins",
+          "[cast][gjk][random]") {
+  // Random sweeps against dense sampling: no contact at any sampled t
+  // before the reported one (the exact static query), contact within the
+  // tolerance at it; and a missed sweep has no contact at any sample.
+  pairs::Rng rng(71);
+  int hits = 0, missed = 0, spins = 0;
+  long steps = 0;
+  for (int k = 0; k < 120; ++k) {
+    const bool wall = k % 2 == 0;
+    const Hull a =
+        wall ? shapes::box(vec3(real(0.005), 2, 2)) : shapes::random_hull(24, 1, 900 + k);
+    const Hull b = k % 3 == 0 ? shapes::box(vec3(real(1), real(0.05), real(0.05)))  // a plank
+                              : shapes::random_hull(16, real(0.3), 700 + k);
+    const Sweep sa{Pose{}, Pose{}};
+    Sweep sb;
+    sb.start = pose_from_quat(to_real(glm::dvec3(-4, rng.uniform(-1, 1), rng.uniform(-1, 1))),
+                              quat(rng.rotation()));
+    // A third of the sweeps pass above A, most of which miss it.
+    const double lift = k % 3 == 2 ? 3.5 : 0;
+    sb.end = pose_from_quat(to_real(glm::dvec3(4, lift + rng.uniform(-1, 1), rng.uniform(-1, 1))),
+                            quat(rng.rotation()));
+    sb.start.translation.y += real(lift);
+    if (k % 4 == 1) {  // a fast spin: most of a turn, about a random axis
+      const quat turn = glm::angleAxis(real(rng.uniform(2, 3.1)), vec3(to_real(rng.unit())));
+      sb.end.rotation = glm::mat3_cast(turn) * sb.start.rotation;
+      ++spins;
+    }
+    const CastResult r = gjk::time_of_impact(a, sa, b, sb);
+    INFO("sweep " << k << " " << to_string(r.status) << " at " << r.fraction);
+    REQUIRE(r.status != CastStatus::bad_input);
+    steps += r.iterations;
+    const real end = r.status == CastStatus::missed ? real(1) : r.fraction;
+    for (int i = 0; i < 400; ++i) {
+      const real t = end * real(i) / real(400);
+      CHECK_FALSE(sat::intersect(a, sa.at(t), b, sb.at(t)));
+    }
+    if (r.status == CastStatus::hit) {
+      ++hits;
+      const double size = std::min(a.extent(), b.extent());
+      const double gap = gjk::distance(a, sa.at(r.fraction), b, sb.at(r.fraction)).distance;
+      CHECK(gap <= double(tol::toi) * size * 1.01 + 1e-12);
+    } else {
+      CHECK(r.status == CastStatus::missed);
+      ++missed;
+    }
+  }
+  std::printf("time of impact: %d hits, %d missed (%d fast spins), %.1f steps a sweep\n", hits,
+              missed, spins, double(steps) / 120);
+  CHECK(hits > 30);
+  CHECK(missed > 5);
+}
+
+TEST_CASE("time of impact: a box at 200 m/s stops at a 1 cm wall", "[cast][gjk]") {
+  const Hull wall = shapes::box(vec3(real(0.005), 1, 1));
+  const Hull bullet = shapes::box(vec3(real(0.05)));
+  const Sweep still{Pose{}, Pose{}};
+  const Sweep frame{at(-2, 0, 0), at(real(-2 + 200.0 / 60), 0, 0)};  // one 60 Hz step
+  const CastResult r = gjk::time_of_impact(wall, still, bullet, frame);
+  REQUIRE(r.status == CastStatus::hit);
+  const double x = -2 + 200.0 / 60 * double(r.fraction);  // the bullet's centre at impact
+  CHECK(x == Approx(-0.055).margin(1e-5));
+  CHECK(r.normal.x == Approx(-1));
+  // The same with linear motion only: the exact cast agrees.
+  const CastResult lin = sat::shape_cast(wall, Pose{}, bullet, frame.start,
+                                         frame.end.translation - frame.start.translation);
+  REQUIRE(lin.status == CastStatus::hit);
+  CHECK(double(r.fraction) <= double(lin.fraction));
+  CHECK(double(r.fraction) == Approx(double(lin.fraction)).margin(1e-5));
 }

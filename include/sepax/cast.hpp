@@ -39,6 +39,21 @@ struct Ray {
   real max_fraction = 1;  ///< >= 0; a cast looks no further along the path
 };
 
+/// A rigid motion over t in [0, 1] from `start` to `end`: the translation
+/// moves linearly, the rotation turns by slerp (the shorter way, at a
+/// constant rate about a fixed axis), the scale stays (start's; a sweep
+/// whose scales differ is bad input to a time of impact).
+struct Sweep {
+  Pose start;
+  Pose end;
+  /// The pose at t.
+  [[nodiscard]] SEPAX_API Pose at(real t) const;
+  /// The angle (radians, in [0, pi]) the rotation turns through from start
+  /// to end: a point at distance r from the frame's origin moves at most
+  /// angle() * r by turning, over the whole sweep.
+  [[nodiscard]] SEPAX_API real angle() const;
+};
+
 /// How a cast ended. What each status guarantees:
 enum class CastStatus : std::uint8_t {
   /// First contact at `fraction` in (0, max_fraction]: no contact before it.

@@ -10,11 +10,13 @@
 //   shapes.hpp       boxes, polyhedra, cylinders, random hulls
 //   cast.hpp         Ray, CastResult; rays against hulls, spheres and capsules
 //   sat.hpp          sat::query (exact depth and axis), sat::intersect, sat::Cache,
+//                    sat::shape_cast (exact linear cast of two hulls),
 //                    sat::Resting (opt-in, for pairs that rest)
 //   sat_pair_cache.hpp  sat::PairCache: the caches of many pairs, by body ids
 //   sat_round.hpp    spheres and capsules against a hull: sat::query
 //   gjk.hpp          gjk::distance (exact distance, witnesses), gjk::intersect
 //   epa.hpp          epa::query: GJK, then EPA's depth when overlapping
+//   gjk_cast.hpp     gjk::shape_cast, gjk::ray_cast for any shapes; gjk::time_of_impact
 //   crosscheck.hpp   SAT against GJK/EPA on one pair: do they agree?
 //   contact.hpp      contact::collide: manifolds (up to 4 points with ids) for a solver,
 //                    hulls against hulls, spheres and capsules
@@ -32,6 +34,7 @@
 #include "sepax/crosscheck.hpp"
 #include "sepax/epa.hpp"
 #include "sepax/gjk.hpp"
+#include "sepax/gjk_cast.hpp"
 #include "sepax/hull.hpp"
 #include "sepax/hull_cap.hpp"
 #include "sepax/hull_file.hpp"

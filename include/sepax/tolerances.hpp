@@ -122,6 +122,12 @@ inline constexpr real gjk_gap = by_precision(1e-12, 1e-6);
 /// already a vertex of the polytope.
 inline constexpr real epa_gap = by_precision(1e-12, 1e-6);
 
+/// Relative to the smaller hull's extent: the default tolerance of a time
+/// of impact (gjk::time_of_impact), which stops once the distance is within
+/// this above its target. Conservative advancement closes the gap by a
+/// fraction each step, so a tighter tolerance costs steps, a few per digit.
+inline constexpr real toi = by_precision(1e-6, 1e-4);
+
 // --- Agreement of two algorithms (crosscheck) --------------------------------
 
 /// Relative to the pair's size (the larger extent): the band around touching

@@ -12,6 +12,7 @@
 // while the pair is apart: the steps are at most the candidate axes.
 #include "sepax/sat.hpp"
 
+#include "core/checks.hpp"
 #include "core/closest_point.hpp"
 #include "sepax/support.hpp"
 
@@ -24,14 +25,8 @@ namespace {
 /// Most SAT queries a cast makes before it gives up (max_iterations).
 constexpr int max_steps = 64;
 
-bool finite(const vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
-bool usable(const Pose& p) {
-  return finite(p.rotation[0]) && finite(p.rotation[1]) && finite(p.rotation[2]) &&
-         finite(p.translation) && scale_ok(p);
-}
+using sepax::detail::finite;
+using sepax::detail::pose_ok;
 
 /// A point where the pair touches, from SAT's deciding feature and axis u
 /// (world, A to B): the other hull's support point on a face, the closest
@@ -84,7 +79,7 @@ CastResult answer(CastStatus status, real t, const Hull& a, const Pose& pa, cons
 CastResult shape_cast(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
                       const vec3& translation, real max_fraction, real target) {
   CastResult out;
-  if (a.empty() || b.empty() || !usable(pose_a) || !usable(pose_b) || !finite(translation) ||
+  if (a.empty() || b.empty() || !pose_ok(pose_a) || !pose_ok(pose_b) || !finite(translation) ||
       !(max_fraction >= 0) || !std::isfinite(max_fraction) || !(target >= 0) ||
       !std::isfinite(target)) {
     out.status = CastStatus::bad_input;

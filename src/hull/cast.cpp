@@ -1,7 +1,8 @@
 // Rays against a hull (Cyrus-Beck clipping by its face planes, scanned or
-// walked), a sphere and a capsule (closed form). See cast.hpp.
+// walked), a sphere and a capsule (closed form), and sweeps. See cast.hpp.
 #include "sepax/cast.hpp"
 
+#include "core/checks.hpp"
 #include "core/closest_point.hpp"
 #include "core/names.hpp"
 #include "sepax/support.hpp"
@@ -22,17 +23,11 @@ namespace {
 
 constexpr real infinity = std::numeric_limits<real>::infinity();
 
-bool finite(const vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
-bool finite(const Pose& p) {
-  return finite(p.rotation[0]) && finite(p.rotation[1]) && finite(p.rotation[2]) &&
-         finite(p.translation) && scale_ok(p);
-}
+using sepax::detail::finite;
+using sepax::detail::pose_ok;
 
 bool usable(const Pose& pose, const Ray& ray) {
-  return finite(pose) && finite(ray.origin) && finite(ray.translation) && ray.max_fraction >= 0 &&
+  return pose_ok(pose) && finite(ray.origin) && finite(ray.translation) && ray.max_fraction >= 0 &&
          std::isfinite(ray.max_fraction);
 }
 
@@ -287,6 +282,25 @@ vec3 unit_or_z(const vec3& v) {
 }
 
 }  // namespace
+
+Pose Sweep::at(real t) const {
+  if (t == 0) return start;
+  if (t == 1) return Pose{end.rotation, end.translation, start.scale};
+  const quat q0 = glm::quat_cast(start.rotation), q1 = glm::quat_cast(end.rotation);
+  Pose p;
+  p.rotation = glm::mat3_cast(glm::slerp(q0, q1, t));
+  p.translation = start.translation + t * (end.translation - start.translation);
+  p.scale = start.scale;
+  return p;
+}
+
+// The angle of q0^-1 q1 the shorter way: 2 atan2(|vector part|, |scalar|).
+real Sweep::angle() const {
+  const quat q0 = glm::quat_cast(start.rotation), q1 = glm::quat_cast(end.rotation);
+  const quat d = glm::conjugate(q0) * q1;
+  const real s = std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+  return 2 * std::atan2(s, std::abs(d.w));
+}
 
 CastResult ray_cast(const Hull& hull, const Pose& pose, const Ray& ray) {
   if (hull.empty() || !usable(pose, ray)) return status_only(CastStatus::bad_input);
