@@ -3,11 +3,13 @@
 // of the ray into the brute-force hull (Qhull in double, every facet).
 #include "sepax/cast.hpp"
 #include "sepax/gjk_cast.hpp"
+#include "sepax/mesh.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
 
 #include <catch2/catch.hpp>
 
+#include "fixtures.hpp"
 #include "pairs.hpp"
 #include "reference.hpp"
 #include "test_util.hpp"
@@ -591,4 +593,170 @@ TEST_CASE("time of impact: a box at 200 m/s stops at a 1 cm wall", "[cast][gjk]"
   REQUIRE(lin.status == CastStatus::hit);
   CHECK(double(r.fraction) <= double(lin.fraction));
   CHECK(double(r.fraction) == Approx(double(lin.fraction)).margin(1e-5));
+}
+
+namespace {
+
+/// A hull's surface as a closed triangle mesh (each face a fan).
+TriangleMesh surface_of(const Hull& hull) {
+  std::vector<std::array<index_t, 3>> tris;
+  const auto he = hull.half_edges();
+  for (const Face& f : hull.faces()) {
+    const index_t first = he[f.edge].origin;
+    index_t e = he[f.edge].next;
+    for (index_t k = 1; k + 1 < f.count; ++k, e = he[e].next)
+      tris.push_back({first, he[e].origin, he[he[e].next].origin});
+  }
+  const std::vector<vec3> verts(hull.vertices().begin(), hull.vertices().end());
+  return TriangleMesh::from_triangles(std::span<const vec3>(verts), tris).mesh;
+}
+
+/// The nearest triangle a ray meets, by scanning every one in double
+/// (Möller and Trumbore 1997, barycentric bounds with no slack).
+double brute_ray(const TriangleMesh& m, const glm::dvec3& o, const glm::dvec3& d, double limit) {
+  double best = std::numeric_limits<double>::infinity();
+  for (index_t i = 0; i < index_t(m.triangle_count()); ++i) {
+    const convex::Triangle t = m.triangle(i);
+    const glm::dvec3 p0(t.p[0]), e1 = glm::dvec3(t.p[1]) - p0, e2 = glm::dvec3(t.p[2]) - p0;
+    const glm::dvec3 h = glm::cross(d, e2);
+    const double det = glm::dot(e1, h);
+    if (det == 0) continue;
+    const glm::dvec3 s = o - p0;
+    const double u = glm::dot(s, h) / det;
+    const glm::dvec3 q = glm::cross(s, e1);
+    const double v = glm::dot(d, q) / det, w = glm::dot(e2, q) / det;
+    if (u < 0 || v < 0 || u + v > 1 || w < 0 || w > limit) continue;
+    best = std::min(best, w);
+  }
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("rays against meshes: the nearest triangle, shared edges, back faces",
+          "[cast][mesh][random]") {
+  // A flat grid of 2 x 2 triangles a square: rays straight down through
+  // every shared edge and corner meet it.
+  std::vector<vec3> grid;
+  std::vector<std::array<index_t, 3>> tris;
+  const int n = 8;
+  for (int j = 0; j <= n; ++j)
+    for (int i = 0; i <= n; ++i) grid.emplace_back(real(i), real(j), 0);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const index_t a = index_t(j * (n + 1) + i), b = a + 1, c = a + n + 1, d = c + 1;
+      tris.push_back({a, b, d});
+      tris.push_back({a, d, c});
+    }
+  const TriangleMesh floor = TriangleMesh::from_triangles(std::span<const vec3>(grid), tris).mesh;
+  int through = 0;
+  for (int j = 0; j <= 2 * n; ++j)
+    for (int i = 0; i <= 2 * n; ++i) {
+      const Ray down = ray(vec3(real(0.5) * real(i), real(0.5) * real(j), 1), vec3(0, 0, -2));
+      const CastResult r = mesh::ray_cast(floor, Pose{}, down);
+      INFO("x " << 0.5 * i << " y " << 0.5 * j);
+      REQUIRE(r.status == CastStatus::hit);
+      CHECK(r.fraction == Approx(0.5).margin(hand));
+      CHECK(r.normal.z == Approx(1));
+      CHECK(r.feature.index == 0);
+      ++through;
+    }
+  // From below: the back face, or nothing when back faces are culled.
+  const Ray up = ray(vec3(real(2.3), real(3.7), -1), vec3(0, 0, 2));
+  CastResult r = mesh::ray_cast(floor, Pose{}, up);
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.feature.index == 1);
+  CHECK(r.normal.z == Approx(-1));
+  CHECK(mesh::ray_cast(floor, Pose{}, up, true).status == CastStatus::missed);
+
+  // Random rays against a torus and against hulls' surfaces: the scan's
+  // nearest triangle, and the hull's own ray cast from outside.
+  const test::Soup soup = test::torus(1, real(0.3), 48, 24);
+  const TriangleMesh torus =
+      TriangleMesh::from_triangles(std::span<const vec3>(soup.vertices), soup.triangles).mesh;
+  pairs::Rng rng(91);
+  int hits = 0, misses = 0, same_as_hull = 0;
+  for (int k = 0; k < 2000; ++k) {
+    const glm::dvec3 from = rng.unit() * rng.uniform(1.5, 3);
+    const glm::dvec3 to = rng.unit() * rng.uniform(0, 1.3);
+    const Ray rr = ray(to_real(from), to_real((to - from) * 1.5));
+    const CastResult got = mesh::ray_cast(torus, Pose{}, rr);
+    const double want = brute_ray(torus, glm::dvec3(rr.origin), glm::dvec3(rr.translation), 1);
+    INFO("ray " << k << " want " << want << " got " << got.fraction);
+    if (std::isinf(want)) {
+      CHECK(got.status == CastStatus::missed);
+      ++misses;
+    } else {
+      REQUIRE(got.status == CastStatus::hit);
+      CHECK(double(got.fraction) == Approx(want).margin(rel));
+      ++hits;
+    }
+  }
+  for (int s = 0; s < 30; ++s) {
+    const Hull h = shapes::random_hull(16 + 20 * s, 1, std::uint64_t(40 + s));
+    const TriangleMesh m = surface_of(h);
+    const Pose pose = at_deg(vec3(real(s), -3, 2), vec3(s * 7, s * 11, s * 13));
+    for (int k = 0; k < 20; ++k) {
+      const vec3 from = pose.translation + to_real(rng.unit() * 3.0);
+      const Ray rr = ray(from, (pose.translation + to_real(rng.unit() * 0.8) - from) * real(2));
+      const CastResult a = mesh::ray_cast(m, pose, rr), b = ray_cast(h, pose, rr);
+      REQUIRE(a.hit() == b.hit());
+      if (a.hit()) {
+        CHECK(double(a.fraction) == Approx(double(b.fraction)).margin(rel * 10));
+        ++same_as_hull;
+      }
+    }
+  }
+  std::printf(
+      "mesh rays: %d grid rays through edges and corners, %d torus hits, %d misses, %d "
+      "hull surfaces as the hulls\n",
+      through, hits, misses, same_as_hull);
+  CHECK(hits > 500);
+  CHECK(misses > 300);
+  CHECK(same_as_hull > 300);
+}
+
+TEST_CASE("hulls and meshes cast against meshes: the hulls' own casts", "[cast][mesh][random]") {
+  // A convex hull's surface as a mesh meets a moving hull (or that hull's
+  // surface) where the hulls meet: sat::shape_cast, exact.
+  pairs::Rng rng(97);
+  int hits = 0, misses = 0;
+  for (int s = 0; s < 40; ++s) {
+    const Hull a = shapes::random_hull(12 + 6 * (s % 7), 1, std::uint64_t(60 + s));
+    const Hull b = s % 3 == 0 ? shapes::box(vec3(real(0.3), real(0.2), real(0.4)))
+                              : shapes::random_hull(10 + s % 9, real(0.5), std::uint64_t(80 + s));
+    const TriangleMesh ma = surface_of(a), mb = surface_of(b);
+    const Pose pa = at_deg(vec3(1, 2, 3), vec3(s, 2 * s, 3 * s));
+    for (int k = 0; k < 6; ++k) {
+      const Pose start = pose_from_quat(pa.translation + to_real(rng.unit() * rng.uniform(2, 3)),
+                                        quat(rng.rotation()));
+      const double spread = k % 2 ? 1.2 : 3.5;  // half of them aimed wide
+      const vec3 d =
+          (pa.translation + to_real(rng.unit() * rng.uniform(0, spread)) - start.translation) *
+          real(rng.uniform(0.8, 2));
+      const CastResult exact = sat::shape_cast(a, pa, b, start, d);
+      const CastResult hull_mesh = mesh::shape_cast(ma, pa, b, start, d);
+      const CastResult mesh_mesh = mesh::shape_cast(ma, pa, mb, start, d);
+      INFO("pair " << s << " cast " << k << " exact " << to_string(exact.status) << " "
+                   << exact.fraction << " hull " << to_string(hull_mesh.status) << " "
+                   << hull_mesh.fraction << " mesh " << to_string(mesh_mesh.status) << " "
+                   << mesh_mesh.fraction);
+      const double band = rel * 100;
+      if (exact.status == CastStatus::hit && exact.fraction > band && exact.fraction < 1 - band) {
+        REQUIRE(hull_mesh.status == CastStatus::hit);
+        REQUIRE(mesh_mesh.status == CastStatus::hit);
+        CHECK(double(hull_mesh.fraction) == Approx(double(exact.fraction)).margin(band));
+        CHECK(double(mesh_mesh.fraction) == Approx(double(exact.fraction)).margin(band));
+        CHECK(hull_mesh.triangle >= 0);
+        ++hits;
+      } else if (exact.status == CastStatus::missed) {
+        CHECK(hull_mesh.status == CastStatus::missed);
+        CHECK(mesh_mesh.status == CastStatus::missed);
+        ++misses;
+      }
+    }
+  }
+  std::printf("mesh casts: %d hits, %d misses as the hulls' casts\n", hits, misses);
+  CHECK(hits > 80);
+  CHECK(misses > 20);
 }

@@ -40,6 +40,7 @@
 // read-only and may be shared between threads.
 #pragma once
 
+#include "sepax/cast.hpp"
 #include "sepax/convex.hpp"
 #include "sepax/hull.hpp"
 
@@ -295,6 +296,43 @@ triangle_pair(const convex::Triangle& a, const convex::Triangle& b, real band,
 /// and -1 inside an inside-out mesh. O(triangles); for a closed mesh, 0 at
 /// once outside its bounds.
 [[nodiscard]] SEPAX_API real winding_number(const TriangleMesh& mesh, const vec3& p);
+
+// --- Casts ---------------------------------------------------------------------
+//
+// A mesh is a surface to a cast (as engines' meshes are): what moves meets
+// the first triangle on its path, from either side; a cast that starts
+// inside a closed mesh meets it where it leaves. mesh::query is where a
+// closed mesh is a solid.
+
+/// A ray against a mesh at a pose: the nearest triangle it meets, through
+/// the tree (nearer child first, boxes beyond the nearest hit skipped).
+/// `triangle` is its input index; `feature` is face 0 when the ray meets
+/// the triangle's winding side (counter-clockwise seen from the ray),
+/// face 1 from behind; the normal faces where the ray comes from. Back
+/// faces are skipped with `cull_back_faces`. A ray that starts on a
+/// triangle is overlapping. Exact to round-off: the fraction is the
+/// triangle's plane's, and a point within round-off of an edge counts as
+/// on it, so that rays through shared edges never slip between triangles.
+[[nodiscard]] SEPAX_API CastResult ray_cast(const TriangleMesh& mesh, const Pose& pose,
+                                            const Ray& ray, bool cull_back_faces = false);
+
+/// Hull B moving by `translation` (world) against mesh A: the first
+/// triangle it meets, each triangle its swept box reaches cast by GJK
+/// (gjk::shape_cast: accurate to GJK's tolerance, not exact). `target`,
+/// `max_fraction` and the answers as gjk::shape_cast; `triangle` is A's
+/// triangle met. overlapping when B touches a triangle at t = 0.
+[[nodiscard]] SEPAX_API CastResult shape_cast(const TriangleMesh& a, const Pose& pose_a,
+                                              const Hull& b, const Pose& pose_b,
+                                              const vec3& translation, real max_fraction = 1,
+                                              real target = 0);
+
+/// Mesh B moving by `translation` against mesh A: the first pair of
+/// triangles to meet (B's leaves swept through A's tree, each pair cast by
+/// GJK), as the hull overload.
+[[nodiscard]] SEPAX_API CastResult shape_cast(const TriangleMesh& a, const Pose& pose_a,
+                                              const TriangleMesh& b, const Pose& pose_b,
+                                              const vec3& translation, real max_fraction = 1,
+                                              real target = 0);
 
 }  // namespace mesh
 
