@@ -486,3 +486,27 @@ TEST_CASE("empty hulls are refused without reading a support", "[epa][gjk][sat][
     CHECK_FALSE(sat::query(*a, at, *b, at).intersecting);
   }
 }
+
+TEST_CASE("an EPA stopped early brackets the depth: depth_error", "[epa][random]") {
+  // A polytope too small to converge on deep pairs of large hulls: the
+  // status says so, and the true depth lies in [depth - depth_error, depth].
+  int early = 0;
+  for (int s = 0; s < 20; ++s) {
+    const Hull a = shapes::random_hull(400, 1, std::uint64_t(700 + s));
+    const Hull b = shapes::random_hull(300, real(0.7), std::uint64_t(800 + s));
+    const Pose pb = at_deg(vec3(real(0.3 + 0.02 * s), real(0.1), 0), vec3(s * 9, s * 5, s * 3));
+    epa::Workspace small(8 + s);
+    const epa::Result r = epa::query(a, Pose{}, b, pb, nullptr, &small);
+    const ref::Answer want = ref::minkowski(a, Pose{}, b, pb);
+    REQUIRE(want.ok);
+    REQUIRE(r.intersecting);
+    INFO("seed " << s << " status " << epa::to_string(r.epa_status) << " depth " << r.depth()
+                 << " error " << r.depth_error << " want " << want.depth);
+    CHECK(r.depth_error >= 0);
+    const double slack = (is_double ? 1e-9 : 1e-4) * want.size;
+    CHECK(want.depth <= double(r.depth()) + slack);
+    CHECK(want.depth >= double(r.depth() - r.depth_error) - slack);
+    early += r.epa_status != epa::Status::converged;
+  }
+  CHECK(early > 10);
+}

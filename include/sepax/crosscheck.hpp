@@ -10,8 +10,9 @@
 // - overlapping: the same depth within `value_tolerance`, and axes that are
 //   both minimum translation directions (the same direction, or SAT's gap
 //   along EPA's axis as deep as SAT's own: the MTV need not be unique);
-//   when EPA stopped early (its status not converged) its depth is only an
-//   upper bound, so SAT's depth must not exceed it;
+//   when EPA stopped early (its status not converged) with bounds wider than
+//   `value_tolerance` (epa::Result::depth_error), its depth is only an upper
+//   bound, so SAT's depth must not exceed it;
 // - apart: 0 < SAT's separation <= GJK's distance + `value_tolerance`.
 #pragma once
 

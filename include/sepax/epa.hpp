@@ -36,13 +36,24 @@
 
 namespace sepax::epa {
 
-/// How the EPA part of a query ended.
+/// How the EPA part of a query ended, and what its depth can be trusted to.
+/// Every status but separated brackets the depth: the true depth lies in
+/// [depth() - depth_error, depth()], and an answer whose depth_error is
+/// small is right to that, whatever the status.
 enum class Status : std::uint8_t {
-  converged,       ///< depth within tolerance (also: touching, flat D)
-  separated,       ///< GJK found the shapes apart: EPA did not run
-  max_iterations,  ///< hit the expansion cap: best upper bound returned
-  capacity,        ///< polytope full (Workspace too small): best upper bound
-  degenerate,      ///< round-off (sliver face, broken horizon): best upper bound
+  /// The depth is within tol::epa_gap of itself plus tol::epa_roundoff of
+  /// the support points' magnitude (also: touching, flat D).
+  converged,
+  separated,  ///< GJK found the shapes apart: EPA did not run; the distance is exact
+  /// Stopped at the expansion cap: the depth is an upper bound, within
+  /// depth_error of the true one.
+  max_iterations,
+  /// Stopped with the polytope full (Workspace too small): an upper bound,
+  /// within depth_error.
+  capacity,
+  /// Stopped by round-off (a sliver face, a broken horizon), usually close
+  /// to convergence: an upper bound, within depth_error.
+  degenerate,
 };
 
 /// Short name ("converged", "separated", ...).
@@ -70,6 +81,11 @@ struct Result {
   int epa_iterations = 0;                           ///< EPA support evaluations (0 when apart)
   gjk::Status gjk_status = gjk::Status::converged;  ///< how GJK ended
   Status epa_status = Status::separated;            ///< how EPA ended
+  /// Length unit, >= 0: how far the true depth may lie below depth() (the
+  /// gap between EPA's lower bound, its polytope's nearest face, and its
+  /// upper bound, the best support value). Within the tolerance of
+  /// `converged` for a converged answer; 0 when apart.
+  real depth_error = 0;
 
   /// Penetration depth, >= 0: -separation when overlapping, else 0.
   [[nodiscard]] real depth() const { return separation < 0 ? -separation : real(0); }

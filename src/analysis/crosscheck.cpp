@@ -37,7 +37,9 @@ void judge(CrossCheck& c) {
     return;
   }
   if (c.sat.intersecting) {
-    const bool epa_exact = c.epa.epa_status == epa::Status::converged;
+    // EPA stopped early is still exact enough when its bounds are that close.
+    const bool epa_exact =
+        c.epa.epa_status == epa::Status::converged || c.epa.depth_error <= c.value_tolerance;
     if (epa_exact && c.separation_difference > c.value_tolerance) {
       c.reason = "SAT and EPA depths differ";
       return;

@@ -401,11 +401,13 @@ Result finish(const gjk::detail::SolveResult& g, const Simplex& s, const ExpandR
     q.axis = -e->normal;
     q.point_a = e->pa + q.axis * radius_a, q.point_b = e->pb - q.axis * radius_b;
     q.epa_iterations = e->iterations, q.epa_status = e->status;
+    q.depth_error = e->depth - e->lower;
   }
   if (to_world != nullptr) {
     q.point_a = to_world->apply(q.point_a), q.point_b = to_world->apply(q.point_b);
     q.axis = to_world->rotate(q.axis);
     q.separation *= unit;
+    q.depth_error *= unit;
   }
   return q;
 }

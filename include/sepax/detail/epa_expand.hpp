@@ -18,7 +18,8 @@ using gjk::detail::SimplexVertex;
 /// What expand() found on the cores, in the working frame, before the radii
 /// and the world frame are applied (finish()).
 struct ExpandResult {
-  real depth = 0;                           ///< >= 0 (core depth)
+  real depth = 0;                           ///< >= 0 (core depth): an upper bound
+  real lower = 0;                           ///< a lower bound of the core depth
   vec3 normal{real(0), real(0), real(-1)};  ///< outward normal of D's face (axis = -normal)
   vec3 pa{real(0)};                         ///< witness on A's core
   vec3 pb{real(0)};                         ///< witness on B's core
@@ -92,6 +93,8 @@ ExpandResult expand(const A& a, const B& b, const Simplex& s, real scale, const 
   for (;;) {
     const int f = poly.closest();
     const Face& face = poly.face(f);
+    // The polytope lies in D, so its nearest face bounds the depth below.
+    r.lower = std::max(face.d, real(0));
     if (r.iterations >= iteration_cap(poly.vertex_capacity())) {
       r.status = Status::max_iterations;
       break;
@@ -108,7 +111,7 @@ ExpandResult expand(const A& a, const B& b, const Simplex& s, real scale, const 
       poly.witness(f, r.pa, r.pb);
     }
     if (upper - face.d <= tol::epa_gap * std::max(face.d, real(0)) + tol::epa_roundoff * scale) {
-      r.depth = std::max(face.d, real(0)), r.normal = face.n;
+      r.depth = r.lower, r.normal = face.n;
       poly.witness(f, r.pa, r.pb);
       return r;
     }
@@ -118,7 +121,7 @@ ExpandResult expand(const A& a, const B& b, const Simplex& s, real scale, const 
       break;
     }
   }
-  r.depth = std::max(best, real(0));
+  r.depth = std::max(best, r.lower);
   return r;
 }
 
