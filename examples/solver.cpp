@@ -231,8 +231,11 @@ void World::step() {
   collide_pairs();
   std::vector<Constraint> constraints = prepare();
   solve(constraints, settings_.velocity_iterations, true);
+  std::vector<sepax::Pose> start(bodies_.size());
+  for (std::size_t i = 0; i < bodies_.size(); ++i) start[i] = bodies_[i].pose();
   integrate_positions(constraints);
   solve(constraints, settings_.relax_iterations, false);
+  if (settings_.continuous) sweep_fast_bodies(start);
   for (const Constraint& c : constraints) {
     for (int k = 0; k < c.count; ++k) {
       const Constraint::Point& p = c.points[k];
@@ -243,6 +246,42 @@ void World::step() {
       s.friction_impulse =
           p.tangent_impulse[0] * c.tangent[0] + p.tangent_impulse[1] * c.tangent[1];
     }
+  }
+}
+
+// Continuous collision (Box2D v3's continuous stage, against static bodies):
+// a fast body's step is a sweep from its start pose to its new one; the
+// earliest time of impact with a static body its swept bounds reach puts
+// it back there, `slop` short of contact, keeping its velocity: next step's
+// contacts (speculative ones included) take it from there.
+void World::sweep_fast_bodies(const std::vector<sepax::Pose>& start) {
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    Body& body = bodies_[i];
+    if (body.is_static()) continue;
+    const sepax::Sweep sweep{start[i], body.pose()};
+    const real moved =
+        glm::length(sweep.end.translation - sweep.start.translation) + sweep.angle() * body.radius;
+    if (!(moved > settings_.continuous_fraction * body.radius)) continue;
+    ++stats_.swept;
+    // Every point of the body stays within its radius of its centre's path.
+    const vec3 r(body.radius);
+    const Aabb path{glm::min(sweep.start.translation, sweep.end.translation) - r,
+                    glm::max(sweep.start.translation, sweep.end.translation) + r};
+    real first = 1;
+    for (const Body& other : bodies_) {
+      if (!other.is_static() || !overlap(path, world_bounds(other), settings_.margin)) continue;
+      const sepax::Pose still = other.pose();
+      const sepax::CastResult hit = sepax::gjk::time_of_impact(
+          *other.hull, sepax::Sweep{still, still}, *body.hull, sweep, settings_.slop);
+      // A body already within `slop` of it at the start is the contacts' work.
+      if (hit.status == sepax::CastStatus::hit && hit.fraction > 0)
+        first = std::min(first, hit.fraction);
+    }
+    if (!(first < 1)) continue;
+    ++stats_.stopped;
+    const sepax::Pose at = sweep.at(first);
+    body.position = at.translation;
+    body.orientation = glm::normalize(glm::quat_cast(at.rotation));
   }
 }
 

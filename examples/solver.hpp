@@ -23,6 +23,7 @@
 #pragma once
 
 #include <sepax/contact.hpp>
+#include <sepax/gjk_cast.hpp>
 #include <sepax/hull.hpp>
 
 #include <cstdint>
@@ -121,6 +122,15 @@ struct Settings {
   /// point whose anchor on A lies within this distance (length unit);
   /// 0 matches by id only (match_points in solver.cpp).
   real match_distance = real(0.01);
+  /// Continuous collision against static bodies: a dynamic body that moves
+  /// more than `continuous_fraction` of its radius in a step (translation
+  /// plus turn times radius) is swept from its pose at the step's start to
+  /// its new one against every static body its swept bounds reach
+  /// (gjk::time_of_impact, stopping `slop` short), and put back where it
+  /// first touches one: it cannot pass through a thin wall or a post, as
+  /// Box2D v3 does for fast bodies.
+  bool continuous = true;
+  real continuous_fraction = real(0.5);
 };
 
 /// Accumulated impulses of one contact point, kept for warm starting.
@@ -148,6 +158,8 @@ struct StepStats {
   int points = 0;               ///< contact points solved
   int warm_started = 0;         ///< points whose id matched the previous step's
   int matched_by_distance = 0;  ///< points warm-started by position, their id new
+  int swept = 0;                ///< bodies swept for continuous collision
+  int stopped = 0;              ///< of those, put back at their first contact
   real deepest = 0;             ///< largest penetration (>= 0) seen by the narrow phase
 };
 
@@ -182,6 +194,7 @@ class World {
   std::vector<Constraint> prepare();
   void integrate_positions(std::vector<Constraint>& constraints);
   void solve(std::vector<Constraint>& constraints, int iterations, bool feedback);
+  void sweep_fast_bodies(const std::vector<sepax::Pose>& start);
 
   Settings settings_;
   std::vector<Body> bodies_;

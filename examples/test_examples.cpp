@@ -3,6 +3,7 @@
 // must come to rest on the ground.
 #include "solver.hpp"
 
+#include <sepax/sat.hpp>
 #include <sepax/shapes.hpp>
 
 #include <catch2/catch.hpp>
@@ -105,4 +106,72 @@ TEST_CASE("thirty random hulls dropped on the ground come to rest", "[examples]"
   }
   INFO("lowest point " << lowest);
   CHECK(lowest > -fell_through);
+}
+
+namespace {
+
+/// True when `body` moving from pose p0 to p1 (slerp, as sepax::Sweep)
+/// overlaps `post` by more than `depth` at any of 200 sampled poses.
+bool passes_through(const Body& body, const sepax::Pose& p0, const sepax::Pose& p1,
+                    const Body& post, real depth) {
+  const sepax::Sweep sweep{p0, p1};
+  for (int k = 0; k <= 200; ++k) {
+    const sepax::Pose at = sweep.at(real(k) / real(200));
+    if (sepax::sat::query(*post.hull, post.pose(), *body.hull, at).separation < -depth) return true;
+  }
+  return false;
+}
+
+Settings weightless(bool continuous) {
+  Settings s;
+  s.gravity = vec3(real(0));
+  s.linear_damping = s.angular_damping = 0;
+  s.continuous = continuous;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("continuous collision: a box at 200 m/s stops at a 1 cm wall", "[examples][continuous]") {
+  World world(weightless(true));
+  const int wall = world.add(make_box(vec3(real(0.005), 1, 1), vec3(0), 0));
+  Body bullet = make_box(vec3(real(0.05)), vec3(-1, 0, 0), 1);
+  bullet.linear_velocity = vec3(200, 0, 0);
+  const int b = world.add(bullet);
+  int stopped = 0;
+  for (int step = 0; step < 60; ++step) {
+    world.step();
+    stopped += world.stats().stopped;
+    // The bullet's far face never passes the wall's near face.
+    CHECK(double(world.bodies()[b].position.x) <= -0.005 - 0.05 + 0.01);
+  }
+  CHECK(stopped > 0);
+  (void)wall;
+}
+
+TEST_CASE("continuous collision: a spinning plank does not pass through a post",
+          "[examples][continuous]") {
+  // A plank 2 long spinning at 60 rad/s (a radian a step) about its centre;
+  // a post 0.1 across at 0.8 from the centre, in its sweep. Without
+  // continuous collision its tip jumps across the post in one step and the
+  // plank spins on untouched; with it, the plank strikes the post (its spin
+  // changes) and no pose along any step sinks into the post past its middle.
+  for (const bool continuous : {true, false}) {
+    World world(weightless(continuous));
+    const int post =
+        world.add(make_box(vec3(real(0.05), real(0.05), 1), vec3(real(0.55), real(0.55), 0), 0));
+    Body plank = make_box(vec3(1, real(0.05), real(0.05)), vec3(0), 1);
+    plank.angular_velocity = vec3(0, 0, 60);
+    const int p = world.add(plank);
+    bool through = false;
+    for (int step = 0; step < 30; ++step) {
+      const sepax::Pose before = world.bodies()[p].pose();
+      world.step();
+      through = through || passes_through(world.bodies()[p], before, world.bodies()[p].pose(),
+                                          world.bodies()[post], real(0.05));
+    }
+    INFO("continuous " << continuous);
+    CHECK(through == !continuous);
+    if (continuous) CHECK(std::abs(double(world.bodies()[p].angular_velocity.z) - 60) > 1);
+  }
 }
