@@ -2,6 +2,7 @@
 // capsules; the walk against the scan; seeded random rays against the entry
 // of the ray into the brute-force hull (Qhull in double, every facet).
 #include "sepax/cast.hpp"
+#include "sepax/crosscheck.hpp"
 #include "sepax/gjk_cast.hpp"
 #include "sepax/mesh.hpp"
 #include "sepax/sat.hpp"
@@ -759,4 +760,51 @@ TEST_CASE("hulls and meshes cast against meshes: the hulls' own casts", "[cast][
   std::printf("mesh casts: %d hits, %d misses as the hulls' casts\n", hits, misses);
   CHECK(hits > 80);
   CHECK(misses > 20);
+}
+
+TEST_CASE("crosscheck_cast: the two roads agree on random casts; wrong answers disagree",
+          "[cast][crosscheck][random]") {
+  pairs::Rng rng(113);
+  int agree = 0, casts = 0;
+  for (pairs::Category category : pairs::all_categories()) {
+    const int count = category == pairs::Category::large_hulls ? 2 : 20;
+    for (int s = 0; s < count; ++s) {
+      const pairs::Pair pair = pairs::make_pair(category, std::uint64_t(1700 + s));
+      const double size =
+          std::max(pair.a.extent() * pair.pose_a.scale, pair.b.extent() * pair.pose_b.scale);
+      Pose start = pair.pose_b;
+      start.translation += to_real(rng.unit() * size * rng.uniform(0.5, 2));
+      const vec3 d = (pair.pose_a.translation - start.translation) * real(rng.uniform(0.5, 2));
+      const CastCheck c = crosscheck_cast(pair.a, pair.pose_a, pair.b, start, d);
+      INFO(pair.name() << ": " << c.reason << " sat " << to_string(c.sat.status) << " "
+                       << c.sat.fraction << " gjk " << to_string(c.gjk.status) << " "
+                       << c.gjk.fraction);
+      CHECK(c.agree);
+      agree += c.agree;
+      ++casts;
+    }
+  }
+  CHECK(agree > 200);
+  // Made-up wrong answers: a path that enters deep is not a graze, so a
+  // miss against its hit disagrees; so does a fraction 1% off.
+  const Hull box = shapes::box(vec3(1));
+  const Pose start = at(-5, 0, 0);
+  const vec3 d(10, 0, 0);
+  const CastCheck c = crosscheck_cast(box, Pose{}, box, start, d);
+  REQUIRE(c.agree);
+  REQUIRE(c.sat.status == CastStatus::hit);
+  CastResult wrong = c.gjk;
+  wrong.status = CastStatus::missed;
+  CHECK_FALSE(compare_casts(c.sat, wrong, box, Pose{}, box, start, d).agree);
+  wrong = c.gjk;
+  wrong.fraction += real(0.01);
+  CHECK_FALSE(compare_casts(c.sat, wrong, box, Pose{}, box, start, d).agree);
+  // A graze (B slides along A's top face): either verdict is right.
+  const Pose above = at(-5, 2, 0);
+  const CastCheck graze = crosscheck_cast(box, Pose{}, box, above, d);
+  CHECK(graze.agree);
+  wrong = graze.sat;
+  wrong.status = CastStatus::missed;
+  CHECK(compare_casts(graze.sat, wrong, box, Pose{}, box, above, d).agree);
+  std::printf("crosscheck_cast: %d of %d casts agree\n", agree, casts);
 }

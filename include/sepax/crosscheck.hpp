@@ -17,6 +17,7 @@
 #pragma once
 
 #include "sepax/epa.hpp"
+#include "sepax/gjk_cast.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/tolerances.hpp"
 
@@ -56,5 +57,36 @@ struct CrossCheck {
 [[nodiscard]] SEPAX_API CrossCheck compare(const sat::Result& sat, const epa::Result& gjk_epa,
                                            const Hull& a, const Pose& pose_a, const Hull& b,
                                            const Pose& pose_b);
+
+/// Both roads' answers for one linear cast and how they compare.
+struct CastCheck {
+  CastResult sat;  ///< sat::shape_cast: exact
+  CastResult gjk;  ///< gjk::shape_cast: within GJK's tolerance
+  bool agree = false;
+  /// |sat.fraction - gjk.fraction| when both hit, else 0.
+  real fraction_difference = 0;
+  /// Fractions within this of each other agree, and a verdict within it of
+  /// the other's may differ (a path that grazes): tol::crosscheck of the
+  /// pair's size over the path's length.
+  real tolerance = 0;
+  /// Why they disagree ("" when they agree), one line for people.
+  const char* reason = "";
+};
+
+/// Casts B moving by `translation` against A by both roads (sat::shape_cast
+/// and gjk::shape_cast) and compares them: the same status (hit, missed,
+/// overlapping) and the same fraction within `tolerance`; where one road's
+/// contact lies within the tolerance of the path's ends or of a graze, the
+/// other may call it a hit at the end or a miss. Never throws.
+[[nodiscard]] SEPAX_API CastCheck crosscheck_cast(const Hull& a, const Pose& pose_a, const Hull& b,
+                                                  const Pose& pose_b, const vec3& translation,
+                                                  real max_fraction = 1);
+
+/// Compares casts already made of the pair (crosscheck_cast() is both
+/// casts + compare_casts).
+[[nodiscard]] SEPAX_API CastCheck compare_casts(const CastResult& sat, const CastResult& gjk,
+                                                const Hull& a, const Pose& pose_a, const Hull& b,
+                                                const Pose& pose_b, const vec3& translation,
+                                                real max_fraction = 1);
 
 }  // namespace sepax

@@ -96,3 +96,64 @@ CrossCheck compare(const sat::Result& sat, const epa::Result& gjk_epa, const Hul
 }
 
 }  // namespace sepax
+
+namespace sepax {
+
+// Where one road hits and the other misses, the path may graze: SAT a
+// little further along then finds the pair no deeper than the tolerance.
+CastCheck crosscheck_cast(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                          const vec3& translation, real max_fraction) {
+  return compare_casts(sat::shape_cast(a, pose_a, b, pose_b, translation, max_fraction),
+                       gjk::shape_cast(a, pose_a, b, pose_b, translation, max_fraction), a, pose_a,
+                       b, pose_b, translation, max_fraction);
+}
+
+CastCheck compare_casts(const CastResult& sat, const CastResult& gjk, const Hull& a,
+                        const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                        const vec3& translation, real max_fraction) {
+  CastCheck c;
+  c.sat = sat;
+  c.gjk = gjk;
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) {
+    c.reason = "empty hull";
+    return c;
+  }
+  if (c.sat.status == CastStatus::bad_input || c.gjk.status == CastStatus::bad_input) {
+    c.reason = "bad input";
+    return c;
+  }
+  const real size = std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
+  const real length = glm::length(translation);
+  c.tolerance = length > 0 ? tol::crosscheck * size / length : real(0);
+  if (c.sat.hit() && c.gjk.hit()) {
+    c.fraction_difference = std::abs(c.sat.fraction - c.gjk.fraction);
+    const bool overlapping = c.sat.status == CastStatus::overlapping;
+    if (overlapping != (c.gjk.status == CastStatus::overlapping) &&
+        std::max(c.sat.fraction, c.gjk.fraction) > c.tolerance) {
+      c.reason = "one road starts overlapping, the other hits later";
+      return c;
+    }
+    if (c.fraction_difference > c.tolerance) {
+      c.reason = "the roads' fractions differ";
+      return c;
+    }
+  } else if (c.sat.hit() != c.gjk.hit()) {
+    const CastResult& hit = c.sat.hit() ? c.sat : c.gjk;
+    Pose after = pose_b;
+    after.translation += std::min(hit.fraction + 4 * c.tolerance, max_fraction) * translation;
+    const bool graze = sat::query(a, pose_a, b, after).separation >= -tol::crosscheck * size;
+    const bool at_end = hit.fraction >= max_fraction - c.tolerance;
+    if (!graze && !at_end) {
+      c.reason = c.sat.hit() ? "SAT hits, GJK misses" : "GJK hits, SAT misses";
+      return c;
+    }
+  } else if (c.sat.status == CastStatus::max_iterations ||
+             c.gjk.status == CastStatus::max_iterations) {
+    c.reason = "a road ran out of iterations";
+    return c;
+  }
+  c.agree = true;
+  return c;
+}
+
+}  // namespace sepax
