@@ -67,8 +67,22 @@ int main() {
     resting_hits += sat::query(ground, at_origin, ball, rolling, &rest, &state).counters.cache_hit;
   }
   std::printf("resting: %d of 60 frames answered from the resting state\n", resting_hits);
+
+  // Casts: the crate shot 10 along x at the ball, exactly; a ray dropped
+  // onto the ball; the crate turning as it moves (time of impact).
+  const Pose launch{mat3(1), vec3(-5, 0, 0)};
+  const CastResult cast = sat::shape_cast(ball, at_origin, crate, launch, vec3(10, 0, 0));
+  std::printf("cast: %s at %.4f of the path, normal (%.0f, %.0f, %.0f)\n", to_string(cast.status),
+              double(cast.fraction), double(cast.normal.x) + 0.0, double(cast.normal.y) + 0.0,
+              double(cast.normal.z) + 0.0);  // + 0.0 prints a negative zero as 0
+  const CastResult ray = ray_cast(ball, at_origin, Ray{vec3(0, 0, 5), vec3(0, 0, -10), 1});
+  std::printf("ray: %s at %.4f, point z %.4f\n", to_string(ray.status), double(ray.fraction),
+              double(ray.point.z));
+  const Sweep spin{launch, pose_from_euler_deg(vec3(5, 0, 0), vec3(0, 0, 90))};
+  const CastResult toi = gjk::time_of_impact(ball, Sweep{at_origin, at_origin}, crate, spin);
+  std::printf("time of impact: %s at %.4f\n", to_string(toi.status), double(toi.fraction));
   return r.intersecting && !(d.distance <= 0) && hits > 50 && c.agree && m.count == 4 &&
-                 resting_hits > 40
+                 resting_hits > 40 && cast.status == CastStatus::hit && ray.hit() && toi.hit()
              ? 0
              : 1;
 }
