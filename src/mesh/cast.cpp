@@ -161,6 +161,45 @@ void leaves_overlapping(const TriangleMesh& a, const Bounds& box, const Visit& v
   }
 }
 
+/// B's placement and path in A's frame, for a cast against mesh A.
+struct CastFrame {
+  Pose b_in_a;  ///< B's local frame into A's
+  vec3 d;       ///< the path, A's frame and lengths
+  real reach;   ///< the target, A's lengths
+  real grow;    ///< boxes grow by the target and the coordinates' round-off
+};
+
+/// Checks the input and fills `f`; false for bad input.
+bool cast_frame(const TriangleMesh& a, const Pose& pose_a, real magnitude_b, const Pose& pose_b,
+                const vec3& translation, real max_fraction, real target, CastFrame& f) {
+  if (a.empty() || !pose_ok(pose_a) || !pose_ok(pose_b) || !finite(translation) ||
+      !(max_fraction >= 0) || !std::isfinite(max_fraction) || !(target >= 0) ||
+      !std::isfinite(target))
+    return false;
+  f.b_in_a = relative_pose(pose_a, pose_b);
+  f.d = pose_a.rotate_inverse(translation) / pose_a.scale;
+  f.reach = target / pose_a.scale;
+  f.grow = f.reach + tol::coplanar * (a.magnitude() + magnitude_b * f.b_in_a.scale +
+                                      glm::length(f.b_in_a.translation));
+  return true;
+}
+
+/// Casts `shape` (A's frame) along the frame's path against each of A's
+/// triangles whose box `box` reaches, keeping the first contact.
+template <class Shape>
+void cast_against(const TriangleMesh& a, const Bounds& box, const Shape& shape, const CastFrame& f,
+                  First& first, int& work) {
+  leaves_overlapping(a, box, [&](const MeshNode& leaf) {
+    for (index_t i = leaf.start; i < leaf.start + leaf.count; ++i) {
+      const convex::Triangle tri = a.triangle(i);
+      if (!overlap(triangle_box(tri), box)) continue;
+      const CastResult c = gjk::shape_cast(tri, shape, f.d, first.limit, f.reach);
+      work += c.iterations;
+      keep(first, c, i);
+    }
+  });
+}
+
 /// The answer in the world: A's frame moved by pose_a.
 CastResult to_world(const First& first, const TriangleMesh& a, const Pose& pose_a) {
   CastResult out = first.cast;
@@ -242,30 +281,15 @@ CastResult ray_cast(const TriangleMesh& mesh, const Pose& pose, const Ray& ray,
 
 CastResult shape_cast(const TriangleMesh& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
                       const vec3& translation, real max_fraction, real target) {
-  if (a.empty() || b.empty() || !pose_ok(pose_a) || !pose_ok(pose_b) || !finite(translation) ||
-      !(max_fraction >= 0) || !std::isfinite(max_fraction) || !(target >= 0) ||
-      !std::isfinite(target))
+  CastFrame f;
+  if (b.empty() ||
+      !cast_frame(a, pose_a, b.magnitude(), pose_b, translation, max_fraction, target, f))
     return status_only(CastStatus::bad_input);
-  // In A's frame: B posed there, the path and the target in A's lengths.
-  const Pose b_in_a = relative_pose(pose_a, pose_b);
-  const vec3 d = pose_a.rotate_inverse(translation) / pose_a.scale;
-  const real reach = target / pose_a.scale;
-  const auto shape_b = convex::posed(b, b_in_a);
-  const real grow = reach + tol::coplanar * (a.magnitude() + b.magnitude() * b_in_a.scale +
-                                             glm::length(b_in_a.translation));
-  const Bounds box = swept(moved_box(b.bounds(), b_in_a), d, max_fraction, grow);
   First first;
   first.limit = max_fraction;
   int work = 0;
-  leaves_overlapping(a, box, [&](const MeshNode& leaf) {
-    for (index_t i = leaf.start; i < leaf.start + leaf.count; ++i) {
-      const convex::Triangle tri = a.triangle(i);
-      if (!overlap(triangle_box(tri), box)) continue;
-      const CastResult c = gjk::shape_cast(tri, shape_b, d, first.limit, reach);
-      work += c.iterations;
-      keep(first, c, i);
-    }
-  });
+  const Bounds box = swept(moved_box(b.bounds(), f.b_in_a), f.d, max_fraction, f.grow);
+  cast_against(a, box, convex::posed(b, f.b_in_a), f, first, work);
   CastResult out = to_world(first, a, pose_a);
   out.iterations = work;
   return out;
@@ -273,28 +297,23 @@ CastResult shape_cast(const TriangleMesh& a, const Pose& pose_a, const Hull& b, 
 
 CastResult shape_cast(const TriangleMesh& a, const Pose& pose_a, const TriangleMesh& b,
                       const Pose& pose_b, const vec3& translation, real max_fraction, real target) {
-  if (a.empty() || b.empty() || !pose_ok(pose_a) || !pose_ok(pose_b) || !finite(translation) ||
-      !(max_fraction >= 0) || !std::isfinite(max_fraction) || !(target >= 0) ||
-      !std::isfinite(target))
+  CastFrame f;
+  if (b.empty() ||
+      !cast_frame(a, pose_a, b.magnitude(), pose_b, translation, max_fraction, target, f))
     return status_only(CastStatus::bad_input);
-  const Pose b_in_a = relative_pose(pose_a, pose_b);
-  const vec3 d = pose_a.rotate_inverse(translation) / pose_a.scale;
-  const real reach = target / pose_a.scale;
-  const real grow = reach + tol::coplanar * (a.magnitude() + b.magnitude() * b_in_a.scale +
-                                             glm::length(b_in_a.translation));
   First first;
   first.limit = max_fraction;
   int work = 0;
-  // B's leaves, each swept through A's tree.
+  // B's leaves, each triangle swept through A's tree.
   const auto b_nodes = b.nodes();
+  const Bounds all_a = swept(a.bounds(), vec3(0), 0, f.grow);
   index_t stack[stack_size];
   int top = 0;
   stack[top++] = 0;
-  const Bounds all_a = swept(a.bounds(), vec3(0), 0, grow);
   while (top > 0) {
     const MeshNode& node = b_nodes[stack[--top]];
-    const Bounds box = swept(moved_box(node.bounds, b_in_a), d, first.limit, grow);
-    if (!overlap(box, all_a)) continue;
+    if (!overlap(swept(moved_box(node.bounds, f.b_in_a), f.d, first.limit, f.grow), all_a))
+      continue;
     if (!node.leaf()) {
       if (top + 2 <= stack_size) {
         stack[top++] = node.start;
@@ -305,17 +324,8 @@ CastResult shape_cast(const TriangleMesh& a, const Pose& pose_a, const TriangleM
     for (index_t j = node.start; j < node.start + node.count; ++j) {
       const convex::Triangle tb = b.triangle(j);
       const convex::Triangle moved{
-          {b_in_a.apply(tb.p[0]), b_in_a.apply(tb.p[1]), b_in_a.apply(tb.p[2])}};
-      const Bounds tri_box = swept(triangle_box(moved), d, first.limit, grow);
-      leaves_overlapping(a, tri_box, [&](const MeshNode& leaf) {
-        for (index_t i = leaf.start; i < leaf.start + leaf.count; ++i) {
-          const convex::Triangle ta = a.triangle(i);
-          if (!overlap(triangle_box(ta), tri_box)) continue;
-          const CastResult c = gjk::shape_cast(ta, moved, d, first.limit, reach);
-          work += c.iterations;
-          keep(first, c, i);
-        }
-      });
+          {f.b_in_a.apply(tb.p[0]), f.b_in_a.apply(tb.p[1]), f.b_in_a.apply(tb.p[2])}};
+      cast_against(a, swept(triangle_box(moved), f.d, first.limit, f.grow), moved, f, first, work);
     }
   }
   CastResult out = to_world(first, a, pose_a);

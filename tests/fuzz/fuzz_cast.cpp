@@ -34,8 +34,8 @@ void check_result(const char* what, const CastResult& r) {
                    "%s: fraction %.17g", what, double(r.fraction));
   if (!r.hit()) return;
   SEPAX_FUZZ_CHECK(fuzz::finite(r.point) && fuzz::finite(r.normal), "%s: not finite", what);
-  SEPAX_FUZZ_CHECK(std::abs(glm::length(r.normal) - 1) <= unit_tolerance,
-                   "%s: normal length %.17g", what, double(glm::length(r.normal)));
+  SEPAX_FUZZ_CHECK(std::abs(glm::length(r.normal) - 1) <= unit_tolerance, "%s: normal length %.17g",
+                   what, double(glm::length(r.normal)));
 }
 
 Pose moved(const Pose& p, const vec3& d, real t) {
@@ -51,16 +51,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   int raw[3];
   for (int& k : raw) k = std::int16_t(std::uint16_t(in.byte() | (in.byte() << 8)));
   const int turn_byte = in.byte();
-  const fuzz::PoseBytes pose_a = fuzz::read_pose(in), pose_b = fuzz::read_pose(in);
-  const std::size_t count_a = 1 + in.byte() % max_points;
-  const fuzz::Cloud cloud_a = fuzz::decode_cloud(in, count_a);
-  const fuzz::Cloud cloud_b = fuzz::decode_cloud(in, max_points);
-  const HullResult a = Hull::from_points(cloud_a.points);
-  const HullResult b = Hull::from_points(cloud_b.points);
-  if (!a.ok() || !b.ok()) return 0;
-  const double unit = std::max(cloud_a.cell, cloud_b.cell);
-  const Pose pa = fuzz::make_pose(pose_a, unit), pb = fuzz::make_pose(pose_b, unit);
-  if (!fuzz::finite_pose(pa) || !fuzz::finite_pose(pb)) return 0;
+  const fuzz::PairInput pair = fuzz::read_pair(in, max_points);
+  if (!pair.usable()) return 0;
+  const HullResult &a = pair.a, &b = pair.b;
+  const Pose &pa = pair.pa, &pb = pair.pb;
   const real extent = std::max(a.hull.extent(), b.hull.extent());
   const vec3 d = vec3(real(raw[0]), real(raw[1]), real(raw[2])) * (extent / real(1024));
   const real magnitude = a.hull.magnitude() + b.hull.magnitude() + glm::length(pa.translation) +
@@ -95,7 +89,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       SEPAX_FUZZ_CHECK(sep_at(t) > -band, "sat cast: missed, yet overlapping at %.17g", double(t));
     }
   } else if (exact.status == CastStatus::overlapping) {
-    SEPAX_FUZZ_CHECK(sep_at(0) <= band, "sat cast: overlapping, separation %.17g", double(sep_at(0)));
+    SEPAX_FUZZ_CHECK(sep_at(0) <= band, "sat cast: overlapping, separation %.17g",
+                     double(sep_at(0)));
   }
 
   // GJK's road: the same verdict unless the path only grazes.

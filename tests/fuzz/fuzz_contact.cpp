@@ -114,17 +114,10 @@ void check_pair(const char* order, const Pair& p) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz::Input in(data, size);
   const int margin_byte = in.byte();
-  const fuzz::PoseBytes pose_a = fuzz::read_pose(in), pose_b = fuzz::read_pose(in);
-  const std::size_t count_a = 1 + in.byte() % max_points;
-  const fuzz::Cloud cloud_a = fuzz::decode_cloud(in, count_a);
-  const fuzz::Cloud cloud_b = fuzz::decode_cloud(in, max_points);
-  const HullResult a = Hull::from_points(cloud_a.points);
-  const HullResult b = Hull::from_points(cloud_b.points);
-  if (!a.ok() || !b.ok()) return 0;
-  const double unit = std::max(cloud_a.cell, cloud_b.cell);
-  const Pose pa = fuzz::make_pose(pose_a, unit), pb = fuzz::make_pose(pose_b, unit);
-  if (!fuzz::finite_pose(pa) || !fuzz::finite_pose(pb)) return 0;
-
+  const fuzz::PairInput pair = fuzz::read_pair(in, max_points);
+  if (!pair.usable()) return 0;
+  const HullResult &a = pair.a, &b = pair.b;
+  const Pose &pa = pair.pa, &pb = pair.pb;
   const real extent = std::max(a.hull.extent(), b.hull.extent());
   // Margin: 0 half the time, else up to 25% of the size.
   const real margin = margin_byte < 128 ? real(0) : real(margin_byte - 128) / 512 * extent;

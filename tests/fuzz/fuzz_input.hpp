@@ -12,6 +12,7 @@
 // Bytes past the end of the input read as zero, so every input decodes.
 #pragma once
 
+#include "sepax/hull.hpp"
 #include "sepax/types.hpp"
 
 #include <algorithm>
@@ -267,6 +268,32 @@ inline bool finite_pose(const Pose& p) {
     for (int r = 0; r < 3; ++r)
       if (!std::isfinite(p.rotation[c][r])) return false;
   return finite(p.translation);
+}
+
+/// fuzz_pair's layout, read and built: pose A, pose B, the point count of
+/// A, cloud A, cloud B (at most `max_points` each), then both hulls and
+/// poses (in units of the larger cloud's cell).
+struct PairInput {
+  HullResult a, b;
+  Pose pa, pb;
+  /// Both hulls built and both poses finite: the pair is worth querying
+  /// (building is fuzz_hull's concern; a non-finite pose is outside the
+  /// queries' contract, "never NaN for finite input").
+  [[nodiscard]] bool usable() const {
+    return a.ok() && b.ok() && finite_pose(pa) && finite_pose(pb);
+  }
+};
+
+inline PairInput read_pair(Input& in, std::size_t max_points) {
+  const PoseBytes pose_a = read_pose(in), pose_b = read_pose(in);
+  const std::size_t count_a = 1 + in.byte() % max_points;
+  const Cloud cloud_a = decode_cloud(in, count_a);
+  const Cloud cloud_b = decode_cloud(in, max_points);
+  PairInput p{Hull::from_points(cloud_a.points), Hull::from_points(cloud_b.points), {}, {}};
+  const double unit = std::max(cloud_a.cell, cloud_b.cell);
+  p.pa = make_pose(pose_a, unit);
+  p.pb = make_pose(pose_b, unit);
+  return p;
 }
 
 }  // namespace sepax::fuzz
