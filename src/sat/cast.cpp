@@ -90,12 +90,14 @@ CastResult shape_cast(const Hull& a, const Pose& pose_a, const Hull& b, const Po
   for (int step = 1; step <= max_steps; ++step) {
     at.translation = pose_b.translation + t * translation;
     const Result r = query(a, pose_a, b, at);
-    // SAT's own touching band (tol::touching of the pair's magnitude).
-    const real band = tol::touching * (a.magnitude() * pose_a.scale + b.magnitude() * at.scale +
-                                       glm::length(at.translation - pose_a.translation));
+    // In contact at the start: SAT's touching band. Later, a gap within the
+    // round-off of its dot products (tol::coplanar of the pair's magnitude)
+    // is the target reached: a wider band would stop short of the contact.
     if (r.intersecting && t == 0)
       return answer(CastStatus::overlapping, 0, a, pose_a, b, at, r, step);
-    if (r.intersecting || r.separation <= target + band)
+    const real roundoff = tol::coplanar * (a.magnitude() * pose_a.scale + b.magnitude() * at.scale +
+                                           glm::length(at.translation - pose_a.translation));
+    if (r.separation <= target + roundoff)
       return answer(CastStatus::hit, t, a, pose_a, b, at, r, step);
     out.iterations = step;
     const real closing = -glm::dot(r.axis, translation);
