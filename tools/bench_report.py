@@ -332,15 +332,19 @@ def support_values(context, rows):
     methods = ordered(name.split("/")[1] for name in rows)
     base, climbs = methods[0], methods[1:]
     sizes = sorted(grid)
-    body = [[n] + [fmt_time(grid[n].get(m)) for m in methods] +
-            [fmt_x(ratio(grid[n].get(m), grid[n].get(base))) for m in climbs] for n in sizes]
+
+    def cell(n, m):
+        if m == base:
+            return fmt_time(grid[n].get(m))
+        return "%s (%s)" % (fmt_time(grid[n].get(m)), fmt_x(ratio(grid[n].get(m),
+                                                                 grid[n].get(base))))
+    body = [[m] + [cell(n, m) for n in sizes] for m in methods]
     wins = []
     for m in climbs:
         beats = [n for n in sizes if (ratio(grid[n].get(m), grid[n].get(base)) or math.inf) < 1]
         first = next((n for n in sizes if all(k in beats for k in sizes if k >= n)), None)
         wins.append("%s from %s" % (m, first or "—"))
-    return {"support.table": table(["vertices"] + methods +
-                                   ["%s / %s" % (m, base) for m in climbs], body),
+    return {"support.table": table(["vertices"] + [str(n) for n in sizes], body),
             "support.wins": "; ".join(wins),
             "support.threshold": context.get("support_climb_threshold", "?")}
 
@@ -367,11 +371,13 @@ def slope(points):
 
 
 def sat_table(grid):
+    """A row per method, a column per size; each cell the situations'
+    times, ' · ' between."""
     sizes = sorted({n for methods in grid.values() for m in methods.values() for n in m})
-    body = [[sit, m] + [fmt_time(by_n.get(n)) for n in sizes]
-            for sit, methods in grid.items() for m, by_n in methods.items()]
-    return table(["situation", "method"] + [str(n) for n in sizes], body,
-                 ["---", "---"] + ["---:"] * len(sizes))
+    methods = ordered(m for by_method in grid.values() for m in by_method)
+    body = [[m] + [" · ".join(fmt_time(grid[sit].get(m, {}).get(n)) for sit in grid)
+                   for n in sizes] for m in methods]
+    return table([" · ".join(grid)] + [str(n) for n in sizes], body)
 
 
 def sat_work(grid, name):
@@ -422,7 +428,7 @@ def peers_values(p, context, plots):
     v = {"peers.versions": versions(context), "peers.plots": "\n".join(plots)}
     overlap = [s for s in p.situations if s in K.OVERLAP]
     body = []
-    for k in p.kinds:
+    for k in [k for k in p.kinds if not k.startswith(K.POLY)]:
         cells = []
         for s in overlap:
             sq, peer = p.versus(k, s, K.SAT_QUERY, K.PENETRATION, right_only=True)
@@ -431,7 +437,7 @@ def peers_values(p, context, plots):
         body.append([p.label(k)] + cells)
     v["peers.depth"] = table(["hulls"] + overlap, body, ["---"] * (1 + len(overlap)))
     v["peers.boolean"] = boolean_table(p)
-    v["peers.coherent"] = coherent_table(p)
+    v["peers.coherent"] = coherent_summary(p)
     v["peers.wrong"] = wrong_table(p)
     return v
 
@@ -461,30 +467,39 @@ def counted(names):
     return ", ".join("%s (%d)" % (n, c) for n, c in sorted(names.items(), key=lambda i: -i[1]))
 
 
-def coherent_table(p):
-    """Per kind: GJK distance against the peers, the warm starts' and the
-    SAT cache's speedups on motion, the cached SAT query on resting and
-    sliding pairs against MPR and against itself uncached."""
+def coherent_summary(p):
+    """Spans over the kinds (the largest named): GJK distance against the
+    peers, the warm starts' and the SAT cache's speedups on motion, the
+    cache's share of frames, the cached SAT query against MPR and against
+    itself uncached."""
     sits = [s for s in (K.RESTING, K.SLIDING) if s in p.situations]
-    body = []
-    for k in p.kinds:
-        row = [p.label(k)]
-        for s in (K.SEPARATED, K.MOTION):
-            x, peer = p.versus(k, s, K.GJK, K.DISTANCE)
-            row.append("%s (%s)" % (fmt_x(x), peer or "—"))
-        for cold, warm in ((K.GJK, K.GJK_WARM_ALGO), (K.BULLET_GJK, K.BULLET_GJK_WARM),
-                           (K.SAT_QUERY, K.SAT_CACHED)):
-            row.append(fmt_x(p.ratio(k, K.MOTION, cold, warm)))
-        for s in (K.MOTION,) + tuple(sits):
-            cached = p.get(k, s, K.SAT_CACHED)
-            row.append(fmt_pct(cached["cache_hit_rate"]) if cached else "—")
-        row += [fmt_x(p.ratio(k, s, K.SAT_CACHED, K.MPR)) for s in sits]
-        row += [fmt_x(p.ratio(k, s, K.SAT_CACHED, K.SAT_QUERY)) for s in sits]
-        body.append(row)
-    header = (["hulls", "GJK separated", "GJK motion", "GJK warm speedup", "Bullet warm speedup",
-               "SAT cache speedup", "cache hits motion"] + ["cache hits %s" % s for s in sits] +
-              ["/ MPR %s" % s for s in sits] + ["/ uncached %s" % s for s in sits])
-    return table(header, body, ["---"] * 3 + ["---:"] * (len(header) - 3))
+
+    def over(f):
+        xs = {k: f(k) for k in p.kinds}
+        xs = {k: x for k, x in xs.items() if x is not None}
+        if not xs:
+            return "—"
+        top = max(xs, key=xs.get)
+        return "%s (largest: %s)" % (span(list(xs.values())), top)
+
+    def hits(s):
+        rows = [p.get(k, s, K.SAT_CACHED) for k in p.kinds]
+        return span([r["cache_hit_rate"] for r in rows if r], fmt_pct)
+
+    gjk = "; ".join("%s %s" % (s, over(lambda k, s=s: p.versus(k, s, K.GJK, K.DISTANCE)[0]))
+                    for s in (K.SEPARATED, K.MOTION))
+    warm = "; ".join("%s %s" % (name, over(lambda k, c=c, w=w: p.ratio(k, K.MOTION, c, w)))
+                     for name, c, w in (("GJK", K.GJK, K.GJK_WARM_ALGO),
+                                        ("Bullet", K.BULLET_GJK, K.BULLET_GJK_WARM),
+                                        ("SAT cache", K.SAT_QUERY, K.SAT_CACHED)))
+    share = "; ".join("%s %s" % (s, hits(s)) for s in (K.MOTION,) + tuple(sits))
+    mpr = "; ".join("%s %s" % (s, over(lambda k, s=s: p.ratio(k, s, K.SAT_CACHED, K.MPR)))
+                    for s in sits)
+    own = "; ".join("%s %s" % (s, over(lambda k, s=s: p.ratio(k, s, K.SAT_CACHED, K.SAT_QUERY)))
+                    for s in sits)
+    return ("GJK over the fastest peer distance: %s. Cold over warm on *motion*: %s. Frames "
+            "the cache answered: %s. Cached over MPR: %s; over uncached: %s." %
+            (gjk, warm, share, mpr, own))
 
 
 def wrong_table(p):
