@@ -144,9 +144,10 @@ void run_row(benchmark::State& state, const std::string& key, const bench::Workl
   peers::run_row<Checks>(state, key, *w, *algo, options);
 }
 
-/// The algorithms bench_peers times: every one that gives no manifold.
+/// The algorithms bench_peers times: every one that gives no manifold and
+/// casts nothing.
 bool timed_here(const Algorithm& algo) {
-  return (algo.answers & peers::contact) == 0;
+  return (algo.answers & (peers::contact | peers::casts)) == 0;
 }
 
 /// Registers the rows; workloads are generated when a row first runs.

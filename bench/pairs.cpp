@@ -314,6 +314,11 @@ int vertices_of(const std::string& kind) {
   return n;
 }
 
+Sides sides(const std::string& kind) {
+  const KindHulls& h = hulls(kind);
+  return {h.a, h.b};
+}
+
 const Workload& workload(const std::string& kind, Situation situation, bool moving) {
   static std::map<std::tuple<std::string, Situation, bool>, std::unique_ptr<Workload>> cache;
   auto& slot = cache[{kind, situation, moving}];
@@ -345,8 +350,9 @@ std::vector<Visit> visits(const Workload& w) {
     const int f = step < frames ? step : 2 * frames - 2 - step;
     for (int k = 0; k < int(w.pairs.size()); ++k) {
       const PairCase& p = w.pairs[std::size_t(k)];
-      out.push_back(
-          {k, f, p.a, p.b, p.pose_a, p.pose_b[std::size_t(f)], p.size, &p.refs[std::size_t(f)]});
+      const Cast* cast = p.casts.empty() ? nullptr : &p.casts[std::size_t(f)];
+      out.push_back({k, f, p.a, p.b, p.pose_a, p.pose_b[std::size_t(f)], p.size,
+                     &p.refs[std::size_t(f)], cast});
     }
   }
   return out;

@@ -21,6 +21,7 @@
 // frames as a path has (a pile at rest, queried every frame).
 #pragma once
 
+#include "sepax/cast.hpp"
 #include "sepax/hull.hpp"
 #include "sepax/types.hpp"
 
@@ -58,6 +59,29 @@ struct Reference {
   double distance = 0;        ///< gjk::distance (0 when intersecting)
 };
 
+/// sepax's exact answer for one cast (bench_cast).
+struct CastReference {
+  bool hit = false;     ///< the path meets A, or starts in contact
+  double fraction = 1;  ///< first contact; 0 when in contact at the start
+  vec3 normal{0};       ///< at first contact (world, unit, from A towards what moves)
+  bool graze = false;   ///< the path passes within the check's band of A: hit or miss
+};
+
+/// One cast from a pair's pose (bench_cast). Over t in [0, 1], A moves from
+/// pose_a to end_a and B from pose_b[frame] to end_b, each as a
+/// sepax::Sweep (translation linear, rotation slerp); no turn: a linear
+/// cast. A ray case has no B (PairCase::b null): the ray moves, A stays.
+struct Cast {
+  Pose end_a;
+  Pose end_b;
+  sepax::Ray ray;
+  CastReference ref;
+  /// The same poses joined by a screw motion (FCL's CCDM_SCREW: a turn
+  /// about a fixed line and a slide along it): another path where a body
+  /// turns, the same one where none does.
+  CastReference screw;
+};
+
 /// One pair of hulls: A fixed, B at one pose a frame.
 struct PairCase {
   const Hull* a = nullptr;
@@ -66,6 +90,7 @@ struct PairCase {
   std::vector<Pose> pose_b;     ///< one a frame (one for a static pair)
   std::vector<Reference> refs;  ///< same indexing as pose_b
   double size = 0;              ///< larger extent (bounds diagonal) of the two hulls
+  std::vector<Cast> casts;      ///< bench_cast: same indexing as pose_b; else empty
 };
 
 /// The pairs of one hull kind in one situation, static or moving.
@@ -87,6 +112,7 @@ struct Visit {
   Pose pose_b;
   double size = 0;
   const Reference* ref = nullptr;
+  const Cast* cast = nullptr;  ///< bench_cast's cast, else null
 };
 
 /// The kinds bench_peers times: box, random hulls of 32 to 4096 vertices,
@@ -95,6 +121,15 @@ struct Visit {
 
 /// Vertices of the largest hull of a kind (builds its hulls, not its pairs).
 [[nodiscard]] int vertices_of(const std::string& kind);
+
+/// The hulls of a kind, A's side and B's side (four each; a mesh kind: the
+/// mesh's hull each side), built on first use and kept, for programs that
+/// pose them their own way (bench_cast).
+struct Sides {
+  const std::vector<Hull>& a;
+  const std::vector<Hull>& b;
+};
+[[nodiscard]] Sides sides(const std::string& kind);
 
 /// The workload of a kind and situation, generated on first use and kept.
 [[nodiscard]] const Workload& workload(const std::string& kind, Situation situation,

@@ -2,7 +2,7 @@
 # Sets up and runs every benchmark, then writes docs/benchmarks.md and its
 # plots (docs/img): installs what is missing (the build's packages, the peers
 # libccd, Bullet, FCL and ODE, and python3-matplotlib for the plots), builds
-# a release build in build-bench, runs the seven programs into
+# a release build in build-bench, runs the eight programs into
 # build-bench/json, and runs tools/bench_report.py on their JSON.
 #
 # Usage: tools/bench.sh [--min-time SECONDS]   (default 0.1 s a row; a full
@@ -19,7 +19,7 @@ cd "$root"
 sepax_build build-bench -Dbench=enabled -Dtests=disabled -Dtools=disabled -Dio=enabled \
   -Dbuildtype=release
 mkdir -p build-bench/json
-for b in hull support sat gjk peers mesh contact; do
+for b in hull support sat gjk peers mesh contact cast; do
   echo "bench: bench_$b" >&2
   "build-bench/bench/bench_$b" --benchmark_min_time="$min_time" \
     --benchmark_out="build-bench/json/bench_$b.json" --benchmark_out_format=json >/dev/null

@@ -36,11 +36,12 @@ class K:
     of their benchmark names, the JSON context's keys."""
 
     PROGRAMS = ("bench_hull", "bench_support", "bench_sat", "bench_gjk", "bench_peers",
-                "bench_mesh", "bench_contact")
+                "bench_mesh", "bench_contact", "bench_cast")
     # bench_hull: hull/<library>/<cloud>/<points>
     HULL_ROW = re.compile(r"hull/sepax/(\w+)/(\d+)$")
     QHULL_ROW = "hull/qhull/%s/%s"
     # bench_support: support/<method>/<vertices>; the first method is the scan
+    CLIMB_COLD = "climb_cold"
     # bench_sat: SAT/<method>/<situation>/<vertices>, or poly<vertices>
     NAIVE, ALL_EDGES, PRUNED, QUERY, CACHED, INTERSECT = (
         "naive", "all_edges", "pruned", "query", "cached", "intersect")
@@ -78,6 +79,17 @@ class K:
     HULL128_RESTING = HULL128 + RESTING_SET
     COLD, WARM, WARM_MOVING = "sepax.cold", "sepax.warm", "sepax.warm_moving"
     BULLET_CLIP, ODE = "bullet.clip", "ode.collide"
+    # bench_cast: <section>/<kind>/<situation>/<algorithm>; sized kinds as
+    # bench_peers's (hull<vertices>), the others meshes, walls or planks
+    RAY, LINEAR, TOI = "ray", "linear", "toi"
+    CAST_SECTIONS = (RAY, LINEAR, TOI)
+    HIT, MISS, SPIN = "hit", "miss", "spin"
+    RAY_CAST, RAY_SCAN = "sepax.ray_cast", "sepax.ray_scan"
+    BULLET_RAYS = ("bullet.ray_test", "bullet.ray_test_gjk")
+    SAT_CAST, BULLET_GJK_CAST = "sepax.sat_cast", "bullet.gjk_convex_cast"
+    TOI_ALGO, BULLET_CONTINUOUS = "sepax.toi", "bullet.continuous"
+    CAST_SIZED = re.compile(r"^(box|hull(\d+))$")
+    CAST_MESHES = "meshes"  # the mesh kinds' column: the geo-mean over them
     # the JSON context: each peer's version under its library's name
     PEER_NAMES = {"ccd": "libccd", "bullet": "Bullet", "fcl": "FCL", "ode": "ODE"}
     # The same sepax query timed by two programs (a measure of the noise):
@@ -332,15 +344,19 @@ def support_values(context, rows):
     methods = ordered(name.split("/")[1] for name in rows)
     base, climbs = methods[0], methods[1:]
     sizes = sorted(grid)
-    body = [[n] + [fmt_time(grid[n].get(m)) for m in methods] +
-            [fmt_x(ratio(grid[n].get(m), grid[n].get(base))) for m in climbs] for n in sizes]
+
+    def cell(n, m):
+        if m == base:
+            return fmt_time(grid[n].get(m))
+        return "%s (%s)" % (fmt_time(grid[n].get(m)), fmt_x(ratio(grid[n].get(m),
+                                                                 grid[n].get(base))))
+    body = [[m] + [cell(n, m) for n in sizes] for m in methods]
     wins = []
     for m in climbs:
         beats = [n for n in sizes if (ratio(grid[n].get(m), grid[n].get(base)) or math.inf) < 1]
         first = next((n for n in sizes if all(k in beats for k in sizes if k >= n)), None)
         wins.append("%s from %s" % (m, first or "—"))
-    return {"support.table": table(["vertices"] + methods +
-                                   ["%s / %s" % (m, base) for m in climbs], body),
+    return {"support.table": table(["vertices"] + [str(n) for n in sizes], body),
             "support.wins": "; ".join(wins),
             "support.threshold": context.get("support_climb_threshold", "?")}
 
@@ -367,11 +383,13 @@ def slope(points):
 
 
 def sat_table(grid):
+    """A row per method, a column per size; each cell the situations'
+    times, ' · ' between."""
     sizes = sorted({n for methods in grid.values() for m in methods.values() for n in m})
-    body = [[sit, m] + [fmt_time(by_n.get(n)) for n in sizes]
-            for sit, methods in grid.items() for m, by_n in methods.items()]
-    return table(["situation", "method"] + [str(n) for n in sizes], body,
-                 ["---", "---"] + ["---:"] * len(sizes))
+    methods = ordered(m for by_method in grid.values() for m in by_method)
+    body = [[m] + [" · ".join(fmt_time(grid[sit].get(m, {}).get(n)) for sit in grid)
+                   for n in sizes] for m in methods]
+    return table([" · ".join(grid)] + [str(n) for n in sizes], body)
 
 
 def sat_work(grid, name):
@@ -422,7 +440,7 @@ def peers_values(p, context, plots):
     v = {"peers.versions": versions(context), "peers.plots": "\n".join(plots)}
     overlap = [s for s in p.situations if s in K.OVERLAP]
     body = []
-    for k in p.kinds:
+    for k in [k for k in p.kinds if not k.startswith(K.POLY)]:
         cells = []
         for s in overlap:
             sq, peer = p.versus(k, s, K.SAT_QUERY, K.PENETRATION, right_only=True)
@@ -431,7 +449,7 @@ def peers_values(p, context, plots):
         body.append([p.label(k)] + cells)
     v["peers.depth"] = table(["hulls"] + overlap, body, ["---"] * (1 + len(overlap)))
     v["peers.boolean"] = boolean_table(p)
-    v["peers.coherent"] = coherent_table(p)
+    v["peers.coherent"] = coherent_summary(p)
     v["peers.wrong"] = wrong_table(p)
     return v
 
@@ -461,30 +479,39 @@ def counted(names):
     return ", ".join("%s (%d)" % (n, c) for n, c in sorted(names.items(), key=lambda i: -i[1]))
 
 
-def coherent_table(p):
-    """Per kind: GJK distance against the peers, the warm starts' and the
-    SAT cache's speedups on motion, the cached SAT query on resting and
-    sliding pairs against MPR and against itself uncached."""
+def coherent_summary(p):
+    """Spans over the kinds (the largest named): GJK distance against the
+    peers, the warm starts' and the SAT cache's speedups on motion, the
+    cache's share of frames, the cached SAT query against MPR and against
+    itself uncached."""
     sits = [s for s in (K.RESTING, K.SLIDING) if s in p.situations]
-    body = []
-    for k in p.kinds:
-        row = [p.label(k)]
-        for s in (K.SEPARATED, K.MOTION):
-            x, peer = p.versus(k, s, K.GJK, K.DISTANCE)
-            row.append("%s (%s)" % (fmt_x(x), peer or "—"))
-        for cold, warm in ((K.GJK, K.GJK_WARM_ALGO), (K.BULLET_GJK, K.BULLET_GJK_WARM),
-                           (K.SAT_QUERY, K.SAT_CACHED)):
-            row.append(fmt_x(p.ratio(k, K.MOTION, cold, warm)))
-        for s in (K.MOTION,) + tuple(sits):
-            cached = p.get(k, s, K.SAT_CACHED)
-            row.append(fmt_pct(cached["cache_hit_rate"]) if cached else "—")
-        row += [fmt_x(p.ratio(k, s, K.SAT_CACHED, K.MPR)) for s in sits]
-        row += [fmt_x(p.ratio(k, s, K.SAT_CACHED, K.SAT_QUERY)) for s in sits]
-        body.append(row)
-    header = (["hulls", "GJK separated", "GJK motion", "GJK warm speedup", "Bullet warm speedup",
-               "SAT cache speedup", "cache hits motion"] + ["cache hits %s" % s for s in sits] +
-              ["/ MPR %s" % s for s in sits] + ["/ uncached %s" % s for s in sits])
-    return table(header, body, ["---"] * 3 + ["---:"] * (len(header) - 3))
+
+    def over(f):
+        xs = {k: f(k) for k in p.kinds}
+        xs = {k: x for k, x in xs.items() if x is not None}
+        if not xs:
+            return "—"
+        top = max(xs, key=xs.get)
+        return "%s (largest: %s)" % (span(list(xs.values())), top)
+
+    def hits(s):
+        rows = [p.get(k, s, K.SAT_CACHED) for k in p.kinds]
+        return span([r["cache_hit_rate"] for r in rows if r], fmt_pct)
+
+    gjk = "; ".join("%s %s" % (s, over(lambda k, s=s: p.versus(k, s, K.GJK, K.DISTANCE)[0]))
+                    for s in (K.SEPARATED, K.MOTION))
+    warm = "; ".join("%s %s" % (name, over(lambda k, c=c, w=w: p.ratio(k, K.MOTION, c, w)))
+                     for name, c, w in (("GJK", K.GJK, K.GJK_WARM_ALGO),
+                                        ("Bullet", K.BULLET_GJK, K.BULLET_GJK_WARM),
+                                        ("SAT cache", K.SAT_QUERY, K.SAT_CACHED)))
+    share = "; ".join("%s %s" % (s, hits(s)) for s in (K.MOTION,) + tuple(sits))
+    mpr = "; ".join("%s %s" % (s, over(lambda k, s=s: p.ratio(k, s, K.SAT_CACHED, K.MPR)))
+                    for s in sits)
+    own = "; ".join("%s %s" % (s, over(lambda k, s=s: p.ratio(k, s, K.SAT_CACHED, K.SAT_QUERY)))
+                    for s in sits)
+    return ("GJK over the fastest peer distance: %s. Cold over warm on *motion*: %s. Frames "
+            "the cache answered: %s. Cached over MPR: %s; over uncached: %s." %
+            (gjk, warm, share, mpr, own))
 
 
 def wrong_table(p):
@@ -560,6 +587,115 @@ def contact_values(context, c):
     return {"contact.versions": versions(context),
             "contact.times": table(["pair"] + ["`%s`" % a for a in c.algorithms], times),
 }
+
+
+# ---------------------------------------------------------------------------
+# bench_cast rows: <section>/<kind>/<situation>/<algorithm>
+
+
+class Casts:
+    def __init__(self, rows):
+        self.rows = {}
+        for name, r in rows.items():
+            parts = name.split("/")
+            if len(parts) == 4 and parts[0] in K.CAST_SECTIONS:
+                self.rows[tuple(parts)] = r
+
+    def keys(self, section, position):
+        return ordered(k[position] for k in self.rows if k[0] == section)
+
+    def get(self, section, kind, situation, algo):
+        r = self.rows.get((section, kind, situation, algo))
+        return r if timed(r) else None
+
+    def ns(self, section, kinds, situation, algo):
+        """The time on one kind, or the geo-mean over several."""
+        times = [self.get(section, k, situation, algo) for k in kinds]
+        return geomean([r["ns"] for r in times if r])
+
+    def columns(self, section):
+        """(header, kinds): each sized kind alone, the others (meshes) as one
+        column, except where a section has no sized kind (walls, planks)."""
+        kinds = self.keys(section, 1)
+        sized = [k for k in kinds if K.CAST_SIZED.match(k)]
+        other = [k for k in kinds if k not in sized]
+        if section == K.TOI:
+            return [(k, [k]) for k in kinds]
+        return [(k, [k]) for k in sized] + ([(K.CAST_MESHES, other)] if other else [])
+
+    def ratios(self, section, kinds, situations, ours, theirs):
+        """ours / the fastest of `theirs`, per (kind, situation) timed."""
+        out = []
+        for k in kinds:
+            for sit in situations:
+                o = self.get(section, k, sit, ours)
+                peers = [r for r in (self.get(section, k, sit, a) for a in theirs) if r]
+                if o and peers:
+                    out.append(o["ns"] / min(r["ns"] for r in peers))
+        return out
+
+    def wrong(self, section, situations, algo):
+        """(wrong, checked, largest fraction error) over a section's rows."""
+        rows = [r for (sec, _, sit, a), r in self.rows.items()
+                if sec == section and sit in situations and a == algo and "wrong" in r]
+        return (sum(int(r["wrong"]) for r in rows), sum(int(r["checked"]) for r in rows),
+                most([r.get("max_error") for r in rows]))
+
+
+def cast_table(c, section):
+    """A row per algorithm, a column per kind (the meshes: one geo-mean
+    column); each cell the section's situations' times, ' · ' between; then
+    the algorithm's wrong casts (per situation where any) and its largest
+    fraction error where it and the reference both hit."""
+    situations = c.keys(section, 2)
+    columns = c.columns(section)
+    body = []
+    for a in c.keys(section, 3):
+        cells = [" · ".join(fmt_ns(c.ns(section, kinds, sit, a)) for sit in situations)
+                 for _, kinds in columns]
+        per = {sit: c.wrong(section, [sit], a) for sit in situations}
+        wrong, checked, error = c.wrong(section, situations, a)
+        where = ", ".join("%s %d" % (sit, per[sit][0]) for sit in situations if per[sit][0])
+        body.append(["`%s`" % a] + cells +
+                    ["%d/%d%s" % (wrong, checked, " (%s)" % where if wrong else ""),
+                     "%.2g" % error if error is not None else "—"])
+    return table([" · ".join(situations)] + [h for h, _ in columns] +
+                 ["wrong", "largest error"], body)
+
+
+def growth(points):
+    """Least-squares slope of log(ns) against log(n), from (n, ns) pairs."""
+    pts = [(math.log(n), math.log(ns)) for n, ns in points if ns]
+    if len(pts) < 2:
+        return None
+    mx = sum(x for x, _ in pts) / len(pts)
+    my = sum(y for _, y in pts) / len(pts)
+    return sum((x - mx) * (y - my) for x, y in pts) / sum((x - mx) ** 2 for x, _ in pts)
+
+
+def ray_growth(c, support_rows, algo, situations=(K.HIT, K.MISS), lo=32):
+    """The exponent k of n^k fitted to algo's time (the situations'
+    geo-mean) over random hulls of lo vertices and more, and the support
+    climb's (bench_support, cold) over the same range."""
+    sizes = [(int(m.group(2)), k) for k in c.keys(K.RAY, 1)
+             for m in [K.CAST_SIZED.match(k)] if m and m.group(2) and int(m.group(2)) >= lo]
+    ray = growth([(n, geomean([c.ns(K.RAY, [k], sit, algo) for sit in situations]))
+                  for n, k in sizes])
+    hi = max((n for n, _ in sizes), default=0)
+    climb = growth([(int(n), r["ns"]) for name, r in support_rows.items()
+                    for _, method, n in [name.split("/")]
+                    if method == K.CLIMB_COLD and lo <= int(n) <= hi and timed(r)])
+    return ray, climb, lo, hi
+
+
+def cast_values(c, context, support_rows):
+    scan, _, _, _ = ray_growth(c, support_rows, K.RAY_SCAN)
+    return {"cast.versions": versions(context),
+            "cast.rays": cast_table(c, K.RAY),
+            "cast.linear": cast_table(c, K.LINEAR),
+            "cast.toi": cast_table(c, K.TOI),
+            "cast.scan_growth": "%.2f" % scan if scan is not None else "?",
+            "cast.tolerance": "%g" % float(context.get("fraction_tolerance", "nan"))}
 
 
 # ---------------------------------------------------------------------------
@@ -748,6 +884,52 @@ def contact_goals(goals, c):
     goals.group("contact_cache", "contact_warm", "contact_box", "contact_hull128")
 
 
+def cast_goals(goals, c, support_rows):
+    """Rays against the support climb and Bullet's ray tests; the exact
+    linear cast against btGjkConvexCast; the time of impact against
+    btContinuousConvexCollision (turns within its 45-degree cap)."""
+    def exponent(x):
+        return "%.2f" % x if x is not None else "?"
+
+    ray, climb, lo, hi = ray_growth(c, support_rows, K.RAY_CAST)
+    goals.add("cast_ray_growth", "no faster than the cold support climb (within n^0.1)",
+              None if ray is None or climb is None else ray <= climb + 0.1,
+              ray=exponent(ray), climb=exponent(climb), lo=lo, hi=hi,
+              hits=exponent(ray_growth(c, support_rows, K.RAY_CAST, (K.HIT,))[0]),
+              misses=exponent(ray_growth(c, support_rows, K.RAY_CAST, (K.MISS,))[0]))
+    kinds = c.keys(K.RAY, 1)
+    xs = c.ratios(K.RAY, kinds, (K.HIT, K.MISS), K.RAY_CAST, K.BULLET_RAYS)
+    over = [(k, sit, x) for k in kinds for sit in (K.HIT, K.MISS)
+            for x in c.ratios(K.RAY, [k], (sit,), K.RAY_CAST, K.BULLET_RAYS) if x > 0.5]
+
+    def faces(sit):
+        rows = [c.get(K.RAY, k, sit, K.RAY_CAST) for k, _, _ in over]
+        return span([r.get("iterations") for r in rows if r], lambda v: "%.0f" % v)
+    goals.add("cast_ray_bullet", "<= 0.5x on every hull, hits and misses", none_above(xs, 0.5),
+              ratio=span(xs), geomean=fmt_x(geomean(xs)),
+              missed=", ".join("%s %s %s" % (k, sit, fmt_x(x)) for k, sit, x in over) or "—",
+              faces_miss=faces(K.MISS), faces_hit=faces(K.HIT))
+    lin = c.keys(K.LINEAR, 1)
+    sits = c.keys(K.LINEAR, 2)
+    xs = c.ratios(K.LINEAR, lin, sits, K.SAT_CAST, (K.BULLET_GJK_CAST,))
+    bw, bn, _ = c.wrong(K.LINEAR, sits, K.BULLET_GJK_CAST)
+    _, _, be = c.wrong(K.LINEAR, (K.HIT,), K.BULLET_GJK_CAST)
+    sw, sn, _ = c.wrong(K.LINEAR, sits, K.SAT_CAST)
+    goals.add("cast_linear", "geo-mean <= 1x", None if not xs else geomean(xs) <= 1,
+              geomean=fmt_x(geomean(xs)), ratio=span(xs),
+              hit=fmt_x(geomean(c.ratios(K.LINEAR, lin, (K.HIT,), K.SAT_CAST,
+                                         (K.BULLET_GJK_CAST,)))),
+              bullet_wrong="%d/%d" % (bw, bn), bullet_error="%.2g" % be if be else "—",
+              sepax_wrong="%d/%d" % (sw, sn))
+    toi = c.keys(K.TOI, 1)
+    xs = c.ratios(K.TOI, toi, (K.HIT, K.MISS), K.TOI_ALGO, (K.BULLET_CONTINUOUS,))
+    spin = c.ratios(K.TOI, toi, (K.SPIN,), K.TOI_ALGO, (K.BULLET_CONTINUOUS,))
+    tw, tn, _ = c.wrong(K.TOI, c.keys(K.TOI, 2), K.TOI_ALGO)
+    goals.add("cast_toi", "geo-mean <= 1x (turns up to 45°)", None if not xs else geomean(xs) <= 1,
+              geomean=fmt_x(geomean(xs)), worst=fmt_x(most(xs)), spin=fmt_x(geomean(spin)),
+              sepax_wrong="%d/%d" % (tw, tn))
+
+
 def goal_values(runs, peers, contact):
     goals = Goals()
     sat_goals(goals, runs["bench_sat"][1])
@@ -760,6 +942,7 @@ def goal_values(runs, peers, contact):
     coherent_goals(goals, peers)
     hull_goal(goals, runs["bench_hull"][1])
     contact_goals(goals, contact)
+    cast_goals(goals, Casts(runs["bench_cast"][1]), runs["bench_support"][1])
     return goals.values
 
 
@@ -932,6 +1115,8 @@ def main():
                                peers_plots(plt, peers, args.img_dir, rel) if plt else []))
     values.update(mesh_values(runs["bench_mesh"][1], runs["bench_peers"][0]))
     values.update(contact_values(runs["bench_contact"][0], contact))
+    values.update(cast_values(Casts(runs["bench_cast"][1]), runs["bench_cast"][0],
+                              runs["bench_support"][1]))
     values.update(goal_values(runs, peers, contact))
     with open(args.template) as f:
         text = wrap(fill(f.read(), values))

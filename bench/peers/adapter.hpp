@@ -1,9 +1,9 @@
-// bench_peers and bench_contact: the common face of every timed algorithm,
-// sepax's and the peers'. An adapter has two steps: prepare a pair (build the
-// library's own shapes from the sepax hulls' vertices and faces, convert the
-// poses; not timed) and query it (timed). Every adapter answers with the same
-// small struct so that the programs can check it against sepax's exact
-// answer.
+// bench_peers, bench_contact and bench_cast: the common face of every timed
+// algorithm, sepax's and the peers'. An adapter has two steps: prepare a
+// pair (build the library's own shapes from the sepax hulls' vertices and
+// faces, convert the poses; not timed) and query it (timed). Every adapter
+// answers with the same small struct so that the programs can check it
+// against sepax's exact answer.
 #pragma once
 
 #include "../pairs.hpp"
@@ -29,17 +29,20 @@ inline double contact_margin(const bench::PairCase& p) {
 
 /// One query's answer and the work it reports (-1: the library does not say).
 struct Answer {
-  bool intersecting = false;       ///< overlapping or touching (a manifold: has points)
+  bool intersecting = false;       ///< overlapping or touching (a manifold: has points; a
+                                   ///< cast: the path meets the shape, or starts in contact)
   double depth = not_reported;     ///< penetration depth when the algorithm gives one; a
                                    ///< manifold: minus its deepest point's separation
   double distance = not_reported;  ///< Euclidean distance when the algorithm gives one
-  sepax::vec3 normal{0};           ///< SAT's axis or the contact normal (world, A to B)
+  double fraction = not_reported;  ///< a cast: the path's fraction at first contact (0: in
+                                   ///< contact at the start)
+  sepax::vec3 normal{0};           ///< SAT's axis, the contact or cast normal (world, A to B)
   int points = -1;                 ///< contact points, as many as the library gives
   int face = -1;                   ///< 1 when a face axis decided, 0 an edge pair
   int axes = -1;                   ///< SAT axes evaluated
   int arc_tests = -1;              ///< SAT edge pairs whose Gauss-map arcs were tested
   int support_calls = -1;          ///< support-point searches (per shape)
-  int iterations = -1;             ///< GJK + EPA (or MPR) iterations
+  int iterations = -1;             ///< GJK + EPA (or MPR) iterations; a cast's own steps
   int cache_hit = -1;              ///< 1 when a cached axis decided the query, 0 when not
 };
 
@@ -66,17 +69,26 @@ class Prepared {
 /// The questions a query answers; bench_report.py compares each sepax row
 /// with the fastest peer row that answers the same question. Written into
 /// each row's label, e.g. "boolean+penetration". bench_peers times the
-/// queries that do not answer `contact`, bench_contact those that do.
+/// queries that answer none of `contact` and the casts, bench_contact
+/// those that answer `contact`, bench_cast the casts.
 enum Question : unsigned {
   boolean = 1,      ///< intersecting or not
   penetration = 2,  ///< depth when overlapping (and the decision)
   distance = 4,     ///< distance when apart (and the decision)
   contact = 8,      ///< a manifold: points, normal, deepest separation
+  ray = 16,         ///< a ray against a hull: first hit, fraction, normal
+  cast = 32,        ///< a hull moving along a line against another: first contact
+  toi = 64,         ///< two hulls that move and turn: first contact
 };
 
-/// "boolean", "penetration", "distance", "contact", joined by '+'.
+/// The questions bench_cast times.
+inline constexpr unsigned casts = ray | cast | toi;
+
+/// "boolean", "penetration", "distance", "contact", "ray", "cast", "toi",
+/// joined by '+'.
 inline std::string label_of(unsigned answers) {
-  const char* const names[] = {"boolean", "penetration", "distance", "contact"};
+  const char* const names[] = {"boolean", "penetration", "distance", "contact",
+                               "ray",     "cast",        "toi"};
   std::string out;
   for (unsigned bit = 0; bit < std::size(names); ++bit) {
     if ((answers & (1u << bit)) == 0) continue;

@@ -1,15 +1,14 @@
-// bench_peers: FCL 0.7 adapter. Each hull becomes an fcl::Convex<double> with
-// the hull's vertices and its polygonal faces (FCL walks the vertex graph for
-// support points above 32 vertices). Rows, each with both GJK solvers
+// bench_peers: FCL 0.7 adapter. Each hull becomes an fcl::Convex<double>
+// (fcl_convex.hpp). Rows, each with both GJK solvers
 // (GST_LIBCCD: FCL's copy of libccd; GST_INDEP: FCL's own GJK/EPA):
 //  - collide: fcl::collide without contacts (the boolean query);
 //  - contact: fcl::collide with one contact requested (penetration depth);
 //  - distance: fcl::distance (the distance when apart; FCL reports a
 //    negative value, no depth, when the shapes overlap).
 #include "adapter.hpp"
+#include "fcl_convex.hpp"
 #include "fcl_pose.hpp"
 
-#include <fcl/geometry/shape/convex.h>
 #include <fcl/narrowphase/collision.h>
 #include <fcl/narrowphase/distance.h>
 
@@ -19,24 +18,6 @@
 namespace peers {
 namespace {
 
-std::shared_ptr<fcl::Convexd> convex_of(const sepax::Hull& h) {
-  auto vertices = std::make_shared<std::vector<fcl::Vector3d>>();
-  for (const sepax::vec3& v : h.vertices())
-    vertices->emplace_back(double(v.x), double(v.y), double(v.z));
-  auto faces = std::make_shared<std::vector<int>>();
-  for (const sepax::Face& f : h.faces()) {
-    faces->push_back(f.count);
-    sepax::index_t e = f.edge;
-    for (int k = 0; k < f.count; ++k) {
-      faces->push_back(h.half_edges()[std::size_t(e)].origin);
-      e = h.half_edges()[std::size_t(e)].next;
-    }
-  }
-  auto c = std::make_shared<fcl::Convexd>(vertices, int(h.face_count()), faces);
-  c->computeLocalAABB();
-  return c;
-}
-
 enum class Call { collide, contact, distance };
 
 class Fcl final : public Prepared {
@@ -45,8 +26,8 @@ class Fcl final : public Prepared {
       : Prepared(p),
         call_(call),
         solver_(solver),
-        a_(convex_of(*p.a)),
-        b_(convex_of(*p.b)),
+        a_(fcl_convex(*p.a)),
+        b_(fcl_convex(*p.b)),
         ta_(fcl_transform(p.pose_a)) {
     for (const sepax::Pose& q : p.pose_b) tb_.push_back(fcl_transform(q));
   }

@@ -1,5 +1,5 @@
-// A sepax pose as FCL's transform (the FCL adapters of bench_peers and
-// bench_mesh).
+// A sepax pose as FCL's transform (the FCL adapters of bench_peers,
+// bench_mesh and bench_cast).
 #pragma once
 
 #include "sepax/types.hpp"

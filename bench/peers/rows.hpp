@@ -1,9 +1,9 @@
-// bench_peers and bench_contact: one Google Benchmark row per workload and
-// algorithm. Before a row is timed, its algorithm answers every visit in the
-// order they are timed (untimed), and the program checks each answer; the
-// timed loop then goes on with the same cycle of visits, whose path runs
-// forth and back without a jump, so that a stateful query's state stays
-// warm.
+// bench_peers, bench_contact and bench_cast: one Google Benchmark row per
+// workload and algorithm. Before a row is timed, its algorithm answers every
+// visit in the order they are timed (untimed), and the program checks each
+// answer; the timed loop then goes on with the same cycle of visits, whose
+// path runs forth and back without a jump, so that a stateful query's state
+// stays warm.
 #pragma once
 
 #include "adapter.hpp"
