@@ -154,6 +154,26 @@ Span walk(const Hull& hull, const LocalRay& r) {
   return full;
 }
 
+/// True when the segment o + t d, t in [0, limit], misses the hull's
+/// bounds grown by the round-off of its coordinates (slabs, Kay and Kajiya
+/// 1986): a ray that passes beside the hull costs six divisions.
+bool misses_box(const Hull& hull, const LocalRay& r, real limit) {
+  const real grow = tol::coplanar * (hull.magnitude() + glm::length(r.o));
+  real enter = 0, leave = limit;
+  for (int k = 0; k < 3; ++k) {
+    const real lo = hull.bounds().min[k] - grow, hi = hull.bounds().max[k] + grow;
+    if (r.d[k] == 0) {
+      if (r.o[k] < lo || r.o[k] > hi) return true;
+      continue;
+    }
+    real t0 = (lo - r.o[k]) / r.d[k], t1 = (hi - r.o[k]) / r.d[k];
+    if (t0 > t1) std::swap(t0, t1);
+    enter = std::max(enter, t0);
+    leave = std::min(leave, t1);
+  }
+  return enter > leave;
+}
+
 /// The face whose plane the point p (hull's frame) is nearest inside of,
 /// or least outside of: the way out for a point in the solid.
 index_t nearest_face(const Hull& hull, const vec3& p) {
@@ -245,6 +265,8 @@ CastResult ray_solid(const Hull& hull, const Pose& pose, const Ray& ray, bool sc
   const LocalRay r = local_ray(pose, ray);
   if (hull.is_flat()) return ray_flat(hull, pose, ray, r);
   const bool moving = glm::dot(r.d, r.d) > 0;
+  if (!scan && moving && misses_box(hull, r, ray.max_fraction))
+    return status_only(CastStatus::missed);
   const Span s = scan || !moving ? clip_all(hull, r) : walk(hull, r);
   if (!s.meets || s.enter > ray.max_fraction) {
     CastResult miss = status_only(CastStatus::missed);
