@@ -1,6 +1,6 @@
 // SVG pictures of a checked pair. Pure string building: the picture is made
 // of four panels (front, top, side orthographic, and isometric), each the
-// two hulls' faces sorted back to front (painter's algorithm on the face
+// hulls' faces sorted back to front (painter's algorithm on the hulls'
 // centroids' depth), then the separating plane or the MTV arrow, then the
 // witness points; a legend and a caption follow.
 #include "render.hpp"
@@ -10,7 +10,9 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <limits>
+#include <optional>
 #include <span>
 #include <sstream>
 #include <vector>
@@ -24,7 +26,8 @@ constexpr double panel_size = 380;     // width and height of one view
 constexpr double panel_gap = 12;       // space between and around panels
 constexpr double panel_margin = 28;    // room inside a panel for its title
 constexpr double header_height = 36;   // title line above the panels
-constexpr double footer_height = 165;  // legend and caption below the panels
+constexpr double footer_height = 165;  // legend and caption (4 lines) below the panels
+constexpr double caption_line = 18;    // a caption line's height
 constexpr double arrow_head = 11;      // arrowhead length
 constexpr double min_arrow = 3;        // shorter projected arrows become a dot-in-circle
 /// Above this many faces (both hulls) outlines are drawn thinner.
@@ -40,24 +43,41 @@ constexpr const char* dark_b = "#8a4000";
 constexpr const char* color_plane = "#2ca02c";
 constexpr const char* color_mtv = "#d62728";
 
+/// How one hull is drawn: the class of its paths and its front faces' paint
+/// (back faces are always faint and dashed).
+struct Body {
+  std::string cls;  // "hull-a", "hull-b", "hull-b contact", ...
+  const char* color;
+  const char* fill = "0.35";        // front faces' fill-opacity
+  const char* stroke_opacity = "";  // "" full
+  const char* stroke_width = "";    // "" the default (thinner when dense)
+  const char* dash = "";            // front faces' stroke-dasharray; "" solid
+};
+
 /// One face of a posed hull, world frame.
 struct Face3 {
-  int hull = 0;  // 0 = A, 1 = B
+  int body = 0;  // index in Scene::bodies
   vec3 normal{real(0)};
   vec3 centroid{real(0)};
   std::vector<vec3> points;
 };
 
+/// An arrow in the world frame.
+struct Arrow {
+  vec3 from{real(0)};
+  vec3 to{real(0)};
+  const char* cls;
+  const char* color;
+};
+
 /// Everything drawn, in the world frame.
 struct Scene {
+  std::vector<Body> bodies;
   std::vector<Face3> faces;
-  std::vector<vec3> plane;  // separating plane polygon (separated pairs)
-  bool arrow = false;       // MTV arrow (intersecting pairs)
-  vec3 arrow_from{real(0)};
-  vec3 arrow_to{real(0)};
-  vec3 witness_a{real(0)};
-  vec3 witness_b{real(0)};
-  std::vector<vec3> contacts;  // contact points on A (--contacts)
+  std::vector<vec3> plane;                     // separating plane polygon (separated pairs)
+  std::optional<Arrow> arrow;                  // MTV (intersecting pairs)
+  std::optional<std::array<vec3, 2>> witness;  // GJK/EPA's points on A and B (pairs)
+  std::vector<vec3> contacts;                  // contact points on A (--contacts)
   vec3 center{real(0)};
   real radius = 1;
 };
@@ -138,7 +158,7 @@ std::string base_name(const std::string& name) {
 void add_faces(const Hull& hull, const Pose& pose, int which, std::vector<Face3>& out) {
   for (std::size_t f = 0; f < hull.face_count(); ++f) {
     Face3 face;
-    face.hull = which;
+    face.body = which;
     face.normal = pose.rotate(hull.planes()[f].normal);
     index_t e = hull.faces()[f].edge;
     for (index_t k = 0; k < hull.faces()[f].count; ++k, e = hull.half_edges()[e].next)
@@ -193,19 +213,19 @@ std::vector<vec3> cut_box(const vec3& n, real d, const vec3& lo, const vec3& hi)
   return pts;
 }
 
-/// World bounds of the pair, then its center and bounding radius.
+/// World bounds of what is drawn, then its center and bounding radius.
 void frame_scene(Scene& scene, vec3& lo, vec3& hi) {
   lo = vec3(std::numeric_limits<real>::max());
   hi = -lo;
-  for (const Face3& f : scene.faces) {
-    for (const vec3& p : f.points) {
-      lo = glm::min(lo, p);
-      hi = glm::max(hi, p);
-    }
-  }
+  const auto add = [&](const vec3& p) {
+    lo = glm::min(lo, p);
+    hi = glm::max(hi, p);
+  };
+  for (const Face3& f : scene.faces)
+    for (const vec3& p : f.points) add(p);
   if (scene.arrow) {
-    lo = glm::min(lo, glm::min(scene.arrow_from, scene.arrow_to));
-    hi = glm::max(hi, glm::max(scene.arrow_from, scene.arrow_to));
+    add(scene.arrow->from);
+    add(scene.arrow->to);
   }
   scene.center = (lo + hi) * real(0.5);
   scene.radius = std::max(glm::length(hi - lo) * real(0.5), real(1e-12));
@@ -214,6 +234,7 @@ void frame_scene(Scene& scene, vec3& lo, vec3& hi) {
 Scene build_scene(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
                   std::span<const LoadedHull> parts_a, std::span<const LoadedHull> parts_b) {
   Scene scene;
+  scene.bodies = {{"hull-a", color_a}, {"hull-b", color_b}};
   const Hull& ha = a.built.hull;
   const Hull& hb = b.built.hull;
   add_faces(ha, r.pose_a, 0, scene.faces);
@@ -223,8 +244,7 @@ Scene build_scene(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
   for (const LoadedHull& part : parts_b)
     if (&part != &b) add_faces(part.built.hull, r.pose_b, 1, scene.faces);
   const CrossCheck& c = r.check;
-  scene.witness_a = c.epa.point_a;
-  scene.witness_b = c.epa.point_b;
+  scene.witness = std::array<vec3, 2>{c.epa.point_a, c.epa.point_b};
   if (r.contacts)
     for (int i = 0; i < r.contacts->count; ++i)
       scene.contacts.push_back(r.contacts->points[i].point_a);
@@ -232,11 +252,9 @@ Scene build_scene(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
   if (c.sat.intersecting) {
     // From A's deepest point along the axis by the depth: where B's deepest
     // point must go. GJK/EPA's point when it overlaps too, else A's support.
-    scene.arrow = true;
     vec3 deepest = c.epa.point_a;
     if (!c.epa.intersecting) (void)extreme(ha, r.pose_a, n, true, &deepest);
-    scene.arrow_from = deepest;
-    scene.arrow_to = deepest - c.sat.separation * n;
+    scene.arrow = Arrow{deepest, deepest - c.sat.separation * n, "mtv", color_mtv};
   }
   vec3 lo, hi;
   frame_scene(scene, lo, hi);
@@ -314,50 +332,58 @@ std::string faces_path(const Projector& proj, const std::vector<const Face3*>& f
   return d;
 }
 
-/// The faces of both hulls as four paths: A's and B's back faces (dashed,
+/// The hulls' faces as two paths each: every hull's back faces (dashed,
 /// faint), then their front faces, the hull whose centroid is farther from
 /// the viewer first. A convex hull's front faces never overlap one another
 /// on screen, so one path per hull draws them as separate polygons would,
 /// and a 500-vertex pair stays a few hundred kilobytes for all four views.
 void draw_faces(std::ostream& out, const Projector& proj, const Scene& scene) {
-  std::vector<const Face3*> groups[2][2];  // [hull][front]
-  vec3 centroid[2] = {vec3(0), vec3(0)};
+  const std::size_t n = scene.bodies.size();
+  std::vector<std::array<std::vector<const Face3*>, 2>> groups(n);  // [body][front]
+  std::vector<vec3> centroid(n, vec3(0));
   for (const Face3& f : scene.faces) {
     const bool front = glm::dot(f.normal, proj.view.toward) >= 0;
-    groups[f.hull][front].push_back(&f);
-    centroid[f.hull] += f.centroid;
+    groups[std::size_t(f.body)][front].push_back(&f);
+    centroid[std::size_t(f.body)] += f.centroid;
   }
+  std::vector<double> depth(n);
+  for (std::size_t k = 0; k < n; ++k)
+    depth[k] = proj.depth(
+        centroid[k] / real(std::max<std::size_t>(1, groups[k][0].size() + groups[k][1].size())));
+  std::vector<std::size_t> order(n);
+  for (std::size_t k = 0; k < n; ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t i, std::size_t j) { return depth[i] < depth[j]; });
   // Many small faces: thinner outlines, so the fill still reads.
   const char* stroke = scene.faces.size() > dense_faces ? "0.5" : "1";
-  const bool b_first =
-      proj.depth(centroid[1] /
-                 real(std::max<std::size_t>(1, groups[1][0].size() + groups[1][1].size()))) <
-      proj.depth(centroid[0] /
-                 real(std::max<std::size_t>(1, groups[0][0].size() + groups[0][1].size())));
   out << "    <g class=\"faces\">\n";
   for (const bool front : {false, true}) {
-    for (const int k : {0, 1}) {
-      const int hull = (k == 0) == b_first ? 1 : 0;
-      if (groups[hull][front].empty()) continue;
-      const char* color = hull == 0 ? color_a : color_b;
-      out << "      <path class=\"" << (hull == 0 ? "hull-a" : "hull-b")
-          << (front ? " front" : " back") << "\" d=\"" << faces_path(proj, groups[hull][front])
-          << "\" fill=\"" << color << "\" stroke=\"" << color;
-      if (front)
-        out << "\" fill-opacity=\"0.35\" stroke-width=\"" << stroke
-            << "\" stroke-linejoin=\"round\"/>\n";
-      else
+    for (const std::size_t k : order) {
+      if (groups[k][front].empty()) continue;
+      const Body& body = scene.bodies[k];
+      out << "      <path class=\"" << body.cls << (front ? " front" : " back") << "\" d=\""
+          << faces_path(proj, groups[k][front]) << "\" fill=\"" << body.color << "\" stroke=\""
+          << body.color;
+      if (!front) {
         out << "\" fill-opacity=\"0.05\" stroke-opacity=\"0.3\" stroke-width=\"0.6\" "
                "stroke-dasharray=\"3 2\"/>\n";
+        continue;
+      }
+      out << "\" fill-opacity=\"" << body.fill;
+      if (*body.stroke_opacity) out << "\" stroke-opacity=\"" << body.stroke_opacity;
+      out << "\" stroke-width=\"" << (*body.stroke_width ? body.stroke_width : stroke);
+      if (*body.dash) out << "\" stroke-dasharray=\"" << body.dash;
+      out << "\" stroke-linejoin=\"round\"/>\n";
     }
   }
   out << "    </g>\n";
 }
 
-void draw_arrow(std::ostream& out, const Projector& proj, const Scene& scene) {
-  const Point2 p = proj(scene.arrow_from), q = proj(scene.arrow_to);
+void draw_arrow(std::ostream& out, const Projector& proj, const Arrow& arrow) {
+  const Point2 p = proj(arrow.from), q = proj(arrow.to);
   const double dx = q.x - p.x, dy = q.y - p.y, len = std::hypot(dx, dy);
-  out << "    <g class=\"mtv\" stroke=\"" << color_mtv << "\" fill=\"" << color_mtv << "\">\n";
+  out << "    <g class=\"" << arrow.cls << "\" stroke=\"" << arrow.color << "\" fill=\""
+      << arrow.color << "\">\n";
   if (len < min_arrow) {  // the axis points at the viewer: a dot in a circle
     out << "      <circle cx=\"" << fmt("%.2f", p.x) << "\" cy=\"" << fmt("%.2f", p.y)
         << "\" r=\"6\" fill=\"none\" stroke-width=\"1.5\"/>\n"
@@ -375,9 +401,9 @@ void draw_arrow(std::ostream& out, const Projector& proj, const Scene& scene) {
       << "\"/>\n    </g>\n";
 }
 
-void draw_witness(std::ostream& out, const Projector& proj, const Scene& scene) {
+void draw_witness(std::ostream& out, const Projector& proj, const std::array<vec3, 2>& witness) {
   out << "    <g class=\"witness\" stroke=\"white\" stroke-width=\"1\">\n";
-  const Point2 pa = proj(scene.witness_a), pb = proj(scene.witness_b);
+  const Point2 pa = proj(witness[0]), pb = proj(witness[1]);
   out << "      <circle class=\"witness-a\" cx=\"" << fmt("%.2f", pa.x) << "\" cy=\""
       << fmt("%.2f", pa.y) << "\" r=\"3.5\" fill=\"" << dark_a << "\"/>\n";
   out << "      <circle class=\"witness-b\" cx=\"" << fmt("%.2f", pb.x) << "\" cy=\""
@@ -410,8 +436,8 @@ void draw_view(std::ostream& out, const View& view, const Scene& scene, double o
     out << "    <g class=\"plane\">\n      <polygon points=\"" << points_attr(proj, scene.plane)
         << "\" fill=\"" << color_plane << "\" fill-opacity=\"0.12\" stroke=\"" << color_plane
         << "\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n    </g>\n";
-  if (scene.arrow) draw_arrow(out, proj, scene);
-  draw_witness(out, proj, scene);
+  if (scene.arrow) draw_arrow(out, proj, *scene.arrow);
+  if (scene.witness) draw_witness(out, proj, *scene.witness);
   draw_contacts(out, proj, scene);
   out << "  </g>\n";
 }
@@ -470,43 +496,67 @@ std::vector<std::string> caption_lines(const PairReport& r) {
   return {verdict_line, r.caveat.substr(2), axis_line, agree_line};
 }
 
-void draw_caption(std::ostream& out, const PairReport& r, double y) {
+void draw_caption(std::ostream& out, const std::vector<std::string>& lines, double y) {
   out << "  <g id=\"caption\" font-size=\"13\" fill=\"#111111\">\n";
-  for (const std::string& line : caption_lines(r)) {
+  for (const std::string& line : lines) {
     out << "    <text x=\"" << panel_gap << "\" y=\"" << y << "\">" << escape_xml(line)
         << "</text>\n";
-    y += 18;
+    y += caption_line;
   }
   out << "  </g>\n";
 }
 
-std::string svg_text(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
-                     std::span<const LoadedHull> parts_a, std::span<const LoadedHull> parts_b) {
-  const Scene scene = build_scene(a, b, r, parts_a, parts_b);
+/// The picture's text: `title` (the document's), `heading` (above the
+/// panels), the four views of the scene, then `legend` (drawn at a height,
+/// `legend_rows` rows) and the caption's lines.
+std::string svg_document(const std::string& title, const std::string& heading, const Scene& scene,
+                         const std::function<void(std::ostream&, double)>& legend, int legend_rows,
+                         const std::vector<std::string>& caption) {
   const double width = 2 * panel_size + 3 * panel_gap;
   const double panels_bottom = header_height + 2 * panel_size + panel_gap;
-  const double height = panels_bottom + footer_height;
+  // The footer holds 3 legend rows and 4 caption lines; more make it taller.
+  const double legend_extra = caption_line * std::max(0, legend_rows - 3);
+  const double caption_extra = caption_line * double(std::max<std::size_t>(caption.size(), 4) - 4);
+  const double height = panels_bottom + footer_height + legend_extra + caption_extra;
   std::ostringstream out;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
       << "\" viewBox=\"0 0 " << width << " " << height
       << "\" font-family=\"Helvetica, Arial, sans-serif\">\n";
-  out << "  <title>sepax: " << escape_xml(r.name_a) << " vs " << escape_xml(r.name_b)
-      << "</title>\n";
+  out << "  <title>sepax: " << escape_xml(title) << "</title>\n";
   out << "  <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   out << "  <text id=\"title\" x=\"" << panel_gap << "\" y=\"24\" font-size=\"16\" "
-      << "font-weight=\"bold\">" << escape_xml(base_name(r.name_a)) << " vs "
-      << escape_xml(base_name(r.name_b)) << ": " << verdict_text(r) << "</text>\n";
+      << "font-weight=\"bold\">" << escape_xml(heading) << "</text>\n";
   const std::array<View, 4> all = views();
   for (int k = 0; k < 4; ++k) {
     const double ox = panel_gap + (k % 2) * (panel_size + panel_gap);
     const double oy = header_height + (k / 2) * (panel_size + panel_gap);
     draw_view(out, all[k], scene, ox, oy);
   }
-  draw_legend(out, r, !scene.plane.empty(), panels_bottom + 10);
-  draw_caption(out, r, panels_bottom + 90);
+  legend(out, panels_bottom + 10);
+  draw_caption(out, caption, panels_bottom + 90 + legend_extra);
   out << "</svg>\n";
   return out.str();
+}
+
+std::string svg_text(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
+                     std::span<const LoadedHull> parts_a, std::span<const LoadedHull> parts_b) {
+  const Scene scene = build_scene(a, b, r, parts_a, parts_b);
+  return svg_document(
+      r.name_a + " vs " + r.name_b,
+      base_name(r.name_a) + " vs " + base_name(r.name_b) + ": " + verdict_text(r), scene,
+      [&](std::ostream& out, double y) { draw_legend(out, r, !scene.plane.empty(), y); }, 3,
+      caption_lines(r));
+}
+
+bool write_file(const std::string& path, const std::string& text, std::string& error) {
+  std::ofstream out(path, std::ios::binary);
+  if (out) out << text;
+  if (!out) {
+    error = path + ": cannot write the SVG file";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -519,14 +569,7 @@ bool write_svg(const std::string& path, const LoadedHull& a, const LoadedHull& b
 bool write_svg(const std::string& path, const LoadedHull& a, const LoadedHull& b,
                const PairReport& report, std::span<const LoadedHull> parts_a,
                std::span<const LoadedHull> parts_b, std::string& error) {
-  const std::string text = svg_text(a, b, report, parts_a, parts_b);
-  std::ofstream out(path, std::ios::binary);
-  if (out) out << text;
-  if (!out) {
-    error = path + ": cannot write the SVG file";
-    return false;
-  }
-  return true;
+  return write_file(path, svg_text(a, b, report, parts_a, parts_b), error);
 }
 
 }  // namespace sepax::cli
