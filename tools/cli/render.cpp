@@ -1,8 +1,9 @@
-// SVG pictures of a checked pair. Pure string building: the picture is made
-// of four panels (front, top, side orthographic, and isometric), each the
-// hulls' faces sorted back to front (painter's algorithm on the hulls'
-// centroids' depth), then the separating plane or the MTV arrow, then the
-// witness points; a legend and a caption follow.
+// SVG pictures of a checked pair and of a cast. Pure string building: the
+// picture is made of four panels (front, top, side orthographic, and
+// isometric), each the hulls' faces sorted back to front (painter's
+// algorithm on the hulls' centroids' depth), then for a pair the separating
+// plane or the MTV arrow and the witness points, for a cast the path, the
+// normal and the contact point; a legend and a caption follow.
 #include "render.hpp"
 
 #include <algorithm>
@@ -42,6 +43,13 @@ constexpr const char* dark_a = "#0b3c66";
 constexpr const char* dark_b = "#8a4000";
 constexpr const char* color_plane = "#2ca02c";
 constexpr const char* color_mtv = "#d62728";
+constexpr const char* color_hit = "#d62728";     // B at contact
+constexpr const char* color_normal = "#2ca02c";  // a cast's normal
+constexpr const char* color_path = "#555555";
+/// A cast's normal arrow is this fraction of the picture's radius long.
+constexpr real normal_length = real(0.35);
+/// Points along a turning B's path (its centre's curve).
+constexpr int path_samples = 32;
 
 /// How one hull is drawn: the class of its paths and its front faces' paint
 /// (back faces are always faint and dashed).
@@ -75,9 +83,11 @@ struct Scene {
   std::vector<Body> bodies;
   std::vector<Face3> faces;
   std::vector<vec3> plane;                     // separating plane polygon (separated pairs)
-  std::optional<Arrow> arrow;                  // MTV (intersecting pairs)
+  std::optional<Arrow> arrow;                  // MTV (intersecting pairs) or a cast's normal
   std::optional<std::array<vec3, 2>> witness;  // GJK/EPA's points on A and B (pairs)
   std::vector<vec3> contacts;                  // contact points on A (--contacts)
+  std::vector<vec3> path;                      // a cast's path (a polyline)
+  std::optional<vec3> hit;                     // a cast's contact point
   vec3 center{real(0)};
   real radius = 1;
 };
@@ -227,6 +237,7 @@ void frame_scene(Scene& scene, vec3& lo, vec3& hi) {
     add(scene.arrow->from);
     add(scene.arrow->to);
   }
+  for (const vec3& p : scene.path) add(p);
   scene.center = (lo + hi) * real(0.5);
   scene.radius = std::max(glm::length(hi - lo) * real(0.5), real(1e-12));
 }
@@ -423,6 +434,23 @@ void draw_contacts(std::ostream& out, const Projector& proj, const Scene& scene)
   out << "    </g>\n";
 }
 
+/// A cast's path: a dashed polyline.
+void draw_path(std::ostream& out, const Projector& proj, const Scene& scene) {
+  if (scene.path.empty()) return;
+  out << "    <g class=\"path\">\n      <polyline points=\"" << points_attr(proj, scene.path)
+      << "\" fill=\"none\" stroke=\"" << color_path
+      << "\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>\n    </g>\n";
+}
+
+/// A cast's contact point: a black dot ringed in white, drawn last.
+void draw_hit(std::ostream& out, const Projector& proj, const Scene& scene) {
+  if (!scene.hit) return;
+  const Point2 q = proj(*scene.hit);
+  out << "    <g class=\"hit\">\n      <circle cx=\"" << fmt("%.2f", q.x) << "\" cy=\""
+      << fmt("%.2f", q.y) << "\" r=\"4\" fill=\"#000000\" stroke=\"white\" "
+      << "stroke-width=\"1.2\"/>\n    </g>\n";
+}
+
 void draw_view(std::ostream& out, const View& view, const Scene& scene, double ox, double oy) {
   const double scale = (panel_size * 0.5 - panel_margin) / double(scene.radius);
   const Projector proj{view, scene, ox, oy, scale};
@@ -436,9 +464,11 @@ void draw_view(std::ostream& out, const View& view, const Scene& scene, double o
     out << "    <g class=\"plane\">\n      <polygon points=\"" << points_attr(proj, scene.plane)
         << "\" fill=\"" << color_plane << "\" fill-opacity=\"0.12\" stroke=\"" << color_plane
         << "\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n    </g>\n";
+  draw_path(out, proj, scene);
   if (scene.arrow) draw_arrow(out, proj, *scene.arrow);
   if (scene.witness) draw_witness(out, proj, *scene.witness);
   draw_contacts(out, proj, scene);
+  draw_hit(out, proj, scene);
   out << "  </g>\n";
 }
 
@@ -549,6 +579,157 @@ std::string svg_text(const LoadedHull& a, const LoadedHull& b, const PairReport&
       caption_lines(r));
 }
 
+// --- casts --------------------------------------------------------------------
+
+/// The mean of the hull's vertices, in its frame: the point whose path is drawn.
+vec3 centre(const Hull& hull) {
+  vec3 sum(0);
+  for (const vec3& v : hull.vertices()) sum += v;
+  return sum / real(hull.vertex_count());
+}
+
+/// B (a hull) at its start, its end and at contact, and its centre's path.
+void add_cast_bodies(const Hull& hb, const CastReport& r, Scene& scene) {
+  const bool hit = r.result.hit();
+  const auto add = [&](Body body, const Pose& pose) {
+    scene.bodies.push_back(std::move(body));
+    add_faces(hb, pose, int(scene.bodies.size() - 1), scene.faces);
+  };
+  if (r.result.status != CastStatus::overlapping)
+    add({"hull-b start", color_b, "0.1", "0.6"}, r.sweep_b.start);
+  add({"hull-b end", color_b, "0.1", "0.6", "", "4 3"}, r.sweep_b.end);
+  if (hit) add({"hull-b contact", color_hit, "0.4", "", "1.8"}, r.pose_at_contact());
+  const vec3 c = centre(hb);
+  const int samples = r.turns() ? path_samples : 1;
+  for (int i = 0; i <= samples; ++i)
+    scene.path.push_back(r.sweep_b.at(real(i) / real(samples)).apply(c));
+}
+
+Scene build_cast_scene(const LoadedHull& a, const LoadedHull* b, const CastReport& r) {
+  Scene scene;
+  scene.bodies = {{"hull-a", color_a}};
+  add_faces(a.built.hull, r.pose_a, 0, scene.faces);
+  if (b)
+    add_cast_bodies(b->built.hull, r, scene);
+  else
+    scene.path = {r.from, r.to};
+  vec3 lo, hi;
+  frame_scene(scene, lo, hi);
+  const CastResult& c = r.result;
+  if (c.hit()) {
+    scene.hit = r.point();
+    scene.arrow = Arrow{r.point(), r.point() + r.normal() * (normal_length * scene.radius),
+                        "normal", color_normal};
+    frame_scene(scene, lo, hi);
+  }
+  return scene;
+}
+
+void draw_cast_legend(std::ostream& out, const CastReport& r, bool b_hull, double y) {
+  const auto square = [](const char* color, const char* opacity, const char* dash = "") {
+    return std::string("<rect width=\"14\" height=\"12\" fill=\"") + color + "\" fill-opacity=\"" +
+           opacity + "\" stroke=\"" + color + "\" stroke-dasharray=\"" + dash + "\"/>";
+  };
+  const auto line = [](const char* color, const char* dash) {
+    return std::string("<line x1=\"0\" y1=\"6\" x2=\"14\" y2=\"6\" stroke=\"") + color +
+           "\" stroke-width=\"2\" stroke-dasharray=\"" + dash + "\"/>";
+  };
+  out << "  <g id=\"legend\" font-size=\"12\" fill=\"#222222\">\n";
+  const double x = panel_gap, col = panel_gap + panel_size * 1.05;
+  double row = y;
+  const auto entry = [&](double at, const std::string& swatch, const std::string& label) {
+    legend_entry(out, at, row, swatch, label);
+    row += 18;
+  };
+  entry(x, square(color_a, "0.35"), "A: " + escape_xml(r.name_a));
+  if (r.mover == Mover::ray) {
+    entry(x, line(color_path, "5 3"),
+          "the ray, from " + vec_text(r.from) + " to " + vec_text(r.to));
+  } else {
+    entry(x, square(color_b, "0.35"), "B: " + escape_xml(r.name_b) + (b_hull ? "" : " (a point)"));
+    entry(x, line(color_path, "5 3"), b_hull ? "the path of B's centre" : "the point's path");
+  }
+  entry(x, square("#777777", "0.05"), "back faces (dashed, faint)");
+  row = y;
+  if (b_hull) {
+    const bool moved = r.result.status != CastStatus::overlapping;  // else B starts at contact
+    if (moved) entry(col, square(color_b, "0.1"), "B at its start");
+    entry(col, square(color_b, "0.1", "4 3"), "B at its end (dashed)");
+    if (r.result.hit())
+      entry(col, square(color_hit, "0.4"), moved ? "B at contact" : "B at its start, in contact");
+  }
+  if (r.result.hit())
+    entry(col,
+          std::string("<circle cx=\"4\" cy=\"6\" r=\"3.5\" fill=\"#000000\"/>") +
+              line(color_normal, ""),
+          r.mover == Mover::ray ? "hit point and A's outward normal"
+                                : "contact point and normal (from A to B)");
+  out << "  </g>\n";
+}
+
+/// "hit at toi 0.75", "clear", ...: the heading's word on the cast.
+std::string short_verdict(const CastResult& c) {
+  switch (c.status) {
+    case CastStatus::hit:
+      return "hit at toi " + fmt("%.6g", double(c.fraction));
+    case CastStatus::overlapping:
+      return "overlapping at the start";
+    case CastStatus::missed:
+      return "clear";
+    case CastStatus::max_iterations:
+      return "not located";
+    case CastStatus::bad_input:
+      break;
+  }
+  return "bad input";
+}
+
+/// A pose for the caption: "(1.198, 0, 0) turned by q = (0.8908, 0, 0, 0.4544)".
+std::string pose_caption(const Pose& p) {
+  std::string text = vec_text(p.translation);
+  if (p.rotation != mat3(1)) {
+    quat q = glm::quat_cast(p.rotation);
+    if (q.w < 0) q = -q;
+    char buf[128];
+    std::snprintf(buf, sizeof buf, " turned by q = (%.4g, %.4g, %.4g, %.4g)", double(q.w),
+                  double(q.x), double(q.y), double(q.z));
+    text += buf;
+  }
+  return text + (p.scale != 1 ? ", scale " + fmt("%.4g", double(p.scale)) : "");
+}
+
+std::vector<std::string> cast_caption_lines(const CastReport& r) {
+  const CastResult& c = r.result;
+  std::vector<std::string> lines = {"Cast: " + r.verdict_text()};
+  if (c.hit())
+    lines.push_back((r.mover == Mover::ray         ? "Normal (A's outward normal): "
+                     : c.status == CastStatus::hit ? "Normal (unit, world frame, from A to B): "
+                                                   : "Minimum translation direction (A to B): ") +
+                    vec_text(r.normal()) + "; contact point " + vec_text(r.point()));
+  if (r.mover == Mover::ray)
+    lines.push_back("From " + vec_text(r.from) + " to " + vec_text(r.to));
+  else if (c.hit())
+    lines.push_back("B at contact: " + pose_caption(r.pose_at_contact()));
+  else
+    lines.push_back("B from " + pose_caption(r.sweep_b.start) + " to " +
+                    pose_caption(r.sweep_b.end));
+  lines.push_back("Method: " + r.how());
+  if (!r.caveat.empty()) lines.push_back(r.caveat.substr(2));
+  return lines;
+}
+
+std::string cast_svg_text(const LoadedHull& a, const LoadedHull* b, const CastReport& r) {
+  const Scene scene = build_cast_scene(a, b, r);
+  const std::string who = r.mover == Mover::ray
+                              ? base_name(r.name_a) + ", a ray"
+                              : base_name(r.name_a) + " vs " + base_name(r.name_b);
+  return svg_document(
+      r.mover == Mover::ray ? r.name_a + ", a ray" : r.name_a + " vs " + r.name_b + ", a cast",
+      who + ": " + short_verdict(r.result), scene,
+      [&](std::ostream& out, double y) { draw_cast_legend(out, r, b != nullptr, y); },
+      r.mover == Mover::ray ? 3 : 4, cast_caption_lines(r));
+}
+
 bool write_file(const std::string& path, const std::string& text, std::string& error) {
   std::ofstream out(path, std::ios::binary);
   if (out) out << text;
@@ -570,6 +751,11 @@ bool write_svg(const std::string& path, const LoadedHull& a, const LoadedHull& b
                const PairReport& report, std::span<const LoadedHull> parts_a,
                std::span<const LoadedHull> parts_b, std::string& error) {
   return write_file(path, svg_text(a, b, report, parts_a, parts_b), error);
+}
+
+bool write_cast_svg(const std::string& path, const LoadedHull& a, const LoadedHull* b,
+                    const CastReport& report, std::string& error) {
+  return write_file(path, cast_svg_text(a, b, report), error);
 }
 
 }  // namespace sepax::cli
