@@ -57,7 +57,7 @@ void add_check_command(CLI::App& app, int& exit_code);
 /// `sepax render A B [--pose-a P] [--pose-b P] -o OUT.svg`
 void add_render_command(CLI::App& app, int& exit_code);
 
-/// `sepax batch CASES.tsv [--jobs N] [--json]`
+/// `sepax batch CASES.tsv [--jobs N] [--json] [--cast]`
 void add_batch_command(CLI::App& app, int& exit_code);
 
 /// `sepax cast A B [--pose-a P] [--pose-b P0] --to P1 [--json] [--svg OUT.svg]`

@@ -792,6 +792,60 @@ def test_ray():
     check(abs(j["toi"] - 0.475) < 1e-12 and close(j["normal"], [0, 0, -1]), str(j))
 
 
+def test_batch_cast():
+    want = {"clear": "missed", "hit": "hit", "overlapping": "overlapping", "turning": "hit",
+            "point": "hit", "point-miss": "missed", "far": "hit", "no-end": "columns",
+            "bad-end": "poseB1", "scaled": "scale", "point-a": "single point"}
+    p = run("batch", cli_data("casts.tsv"), "--cast", "--json", "--jobs", "2", expect=2)
+    rows = [json.loads(l) for l in p.stdout.splitlines()]
+    results, summary = rows[:-1], rows[-1]["summary"]
+    check([r["id"] for r in results] == list(want), "ids in input order")
+    for r in results:
+        if "error" in r:
+            check(want[r["id"]] in r["error"] and r["id"] in r["error"], f"error line: {r}")
+            continue
+        check(r["status"] == want[r["id"]], f"{r['id']}: {r['status']}")
+        check(all(k in r for k in ("hit", "toi", "normal", "point", "tested", "method")), str(r))
+    by_id = {r["id"]: r for r in results}
+    check(abs(by_id["hit"]["toi"] - 0.75) < 1e-12 and by_id["hit"]["method"] == "sat::shape_cast",
+          str(by_id["hit"]))
+    check(by_id["turning"]["method"] == "gjk::time_of_impact", str(by_id["turning"]))
+    check(by_id["point"]["method"] == "ray_cast" and abs(by_id["point"]["toi"] - 0.5) < 1e-12,
+          str(by_id["point"]))
+    check(by_id["point-miss"]["toi"] is None and by_id["clear"]["hit"] is False, "misses")
+    check(abs(by_id["far"]["pose_b_at_contact"]["translation"][0] - 1000001) < 1e-6,
+          str(by_id["far"]))
+    counts = {"cases": 11, "hit": 4, "overlapping": 1, "missed": 2, "max_iterations": 0,
+              "errors": 4}
+    check(all(summary[k] == v for k, v in counts.items()), f"summary {summary}")
+    one = batch_json_args(cli_data("casts.tsv"), "--cast", "--jobs", "1")
+    check(strip_times(one) == strip_times(rows), "--jobs 1 and 2 differ")
+    lines = run("batch", cli_data("casts.tsv"), "--cast", expect=2).stdout.splitlines()
+    check(lines[1].startswith("hit  hit  toi 0.75  distance 3  normal (1, 0, 0)"), lines[1])
+    check(lines[0] == "clear  missed  sat::shape_cast", lines[0])
+    check(lines[-1].startswith("summary: 11 cases: 4 hit, 1 overlapping, 2 missed, "
+                               "0 max_iterations, 4 errors"), lines[-1])
+    with tempfile.TemporaryDirectory() as tmp:
+        tsv = os.path.join(tmp, "c.tsv")
+        for body, status in (("a\t{c}\t{c}\t\t3,0,0\t3,4,0\n", 0),
+                             ("a\t{c}\t{c}\t\t3,0,0\t0,0,0\n", 1)):
+            with open(tsv, "w") as f:
+                f.write(body.format(c=CUBE))
+            run("batch", tsv, "--cast", expect=status)
+    # Without --cast a 6th column is a bad line; --contacts is not for casts.
+    p = run("batch", cli_data("casts.tsv"), "--json", expect=2)
+    rows = [json.loads(l) for l in p.stdout.splitlines()[:-1]]
+    check(all(("error" in r) == (r["id"] != "no-end") for r in rows), p.stdout)
+    run("batch", cli_data("casts.tsv"), "--cast", "--contacts", expect=2)
+    p = run("batch", cli_data("casts.tsv"), "--cast", "--mesh", expect=2)
+    check("not yet" in p.stderr, p.stderr)
+
+
+def batch_json_args(tsv, *args):
+    p = run("batch", tsv, "--json", *args)
+    return [json.loads(l) for l in p.stdout.splitlines()]
+
+
 def test_cast_bad_inputs():
     for args, word in ((["--pose-b", "4,0,0"], "--to"),
                        (["--to", "1,2"], "bad pose"),
