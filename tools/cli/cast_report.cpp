@@ -13,8 +13,10 @@ std::string number(real x) {
   return fmt("%.9g", double(x));
 }
 
-/// " on A's face 3", or "" when the cast does not name the feature.
+/// " on A's face 3" (a mesh: " on A's triangle 12"), or "" when the cast
+/// does not name the feature.
 std::string on_feature(const CastResult& r) {
+  if (r.triangle >= 0) return " on A's triangle " + std::to_string(r.triangle);
   return r.feature.index >= 0 ? " on A's " + feature_text(r.feature) : "";
 }
 
@@ -169,6 +171,7 @@ nlohmann::json CastReport::json() const {
        {"point", hit ? to_json(point()) : none},
        {"normal", hit ? to_json(normal()) : none},
        {"feature_a", hit && c.feature.index >= 0 ? nlohmann::json(feature_text(c.feature)) : none},
+       {"triangle_a", hit && c.triangle >= 0 ? nlohmann::json(c.triangle) : none},
        {"method", method},
        {"exact", tolerance == 0},
        {"tolerance", tolerance},
@@ -232,7 +235,8 @@ std::unique_ptr<CastReport> cast_pair(const Mode& mode, const Shape& a, const Po
   std::unique_ptr<CastReport> r;
   if (const auto* point = dynamic_cast<const PointShape*>(&b)) {
     const vec3 from = sweep_b.start.apply(point->point), to = sweep_b.end.apply(point->point);
-    r = mode.ray_cast(a, pose_a, Ray{from, to - from, 1});
+    r = mode.ray_cast(a, pose_a, Ray{from, to - from, 1}, error);
+    if (!r) return nullptr;
     r->mover = Mover::point;
     r->sweep_b = sweep_b;
     r->id = a.name + " vs " + b.name;
@@ -241,7 +245,8 @@ std::unique_ptr<CastReport> cast_pair(const Mode& mode, const Shape& a, const Po
     r->shape_b = "a point, " + exact_text(point->point) + " in its file";
     r->input_b = {{"kind", "point"}, {"point", to_json(point->point)}};
   } else {
-    r = mode.cast(a, pose_a, b, sweep_b);
+    r = mode.cast(a, pose_a, b, sweep_b, error);
+    if (!r) return nullptr;
   }
   if (r->result.status == CastStatus::bad_input) {
     error = r->id + ": the cast refused its input (bad_input)";

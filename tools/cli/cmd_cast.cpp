@@ -81,7 +81,12 @@ int run_ray(const RayOptions& o) {
     return exit_input_error;
   }
   const std::unique_ptr<CastReport> r =
-      mode->ray_cast(*shapes.front(), pose, Ray{from, to - from, 1});
+      mode->ray_cast(*shapes.front(), pose, Ray{from, to - from, 1}, error);
+  if (!r || r->result.status == CastStatus::bad_input) {
+    std::cerr << "sepax: " << (r ? r->id + ": the cast refused its input (bad_input)" : error)
+              << "\n";
+    return exit_input_error;
+  }
   return report(*mode, *r, o.json, o.svg, *shapes.front(), nullptr);
 }
 

@@ -119,12 +119,12 @@ class HullMode final : public Mode {
   bool casts() const override { return true; }
 
   std::unique_ptr<CastReport> cast(const Shape& a, const Pose& pose_a, const Shape& b,
-                                   const Sweep& sweep_b) const override {
+                                   const Sweep& sweep_b, std::string&) const override {
     return cast_hulls(hull_of(a), pose_a, hull_of(b), sweep_b);
   }
 
-  std::unique_ptr<CastReport> ray_cast(const Shape& a, const Pose& pose_a,
-                                       const Ray& ray) const override {
+  std::unique_ptr<CastReport> ray_cast(const Shape& a, const Pose& pose_a, const Ray& ray,
+                                       std::string&) const override {
     return ray_hull(hull_of(a), pose_a, ray);
   }
 

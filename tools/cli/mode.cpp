@@ -58,12 +58,15 @@ bool Mode::write_svg(const std::string&, const Shape&, const Shape&, const Repor
   return false;
 }
 
-std::unique_ptr<CastReport> Mode::cast(const Shape&, const Pose&, const Shape&,
-                                       const Sweep&) const {
+std::unique_ptr<CastReport> Mode::cast(const Shape&, const Pose&, const Shape&, const Sweep&,
+                                       std::string& error) const {
+  error = std::string("casts are not yet answered with ") + flag;
   return nullptr;
 }
 
-std::unique_ptr<CastReport> Mode::ray_cast(const Shape&, const Pose&, const Ray&) const {
+std::unique_ptr<CastReport> Mode::ray_cast(const Shape&, const Pose&, const Ray&,
+                                           std::string& error) const {
+  error = std::string("casts are not yet answered with ") + flag;
   return nullptr;
 }
 

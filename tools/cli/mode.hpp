@@ -122,14 +122,17 @@ class Mode {
   /// Whether the mode answers casts: cast() and ray_cast().
   [[nodiscard]] virtual bool casts() const { return false; }
   /// The first contact of B moving along `sweep_b` (its start and end poses,
-  /// one scale) with A at rest at `pose_a`. Only called when casts().
+  /// one scale) with A at rest at `pose_a`; nullptr and `error` (one line)
+  /// when the mode cannot answer this cast. Only called when casts().
   [[nodiscard]] virtual std::unique_ptr<CastReport> cast(const Shape& a, const Pose& pose_a,
-                                                         const Shape& b,
-                                                         const Sweep& sweep_b) const;
+                                                         const Shape& b, const Sweep& sweep_b,
+                                                         std::string& error) const;
   /// Where a ray (world frame, the segment origin + t * translation for t in
-  /// [0, 1]) first meets A at `pose_a`. Only called when casts().
+  /// [0, 1]) first meets A at `pose_a`; nullptr and `error` as cast(). Only
+  /// called when casts().
   [[nodiscard]] virtual std::unique_ptr<CastReport> ray_cast(const Shape& a, const Pose& pose_a,
-                                                             const Ray& ray) const;
+                                                             const Ray& ray,
+                                                             std::string& error) const;
   /// Writes the picture of a cast (render.hpp); `b` is null for a ray and
   /// for a point. False and `error` when it cannot.
   virtual bool write_cast_svg(const std::string& path, const Shape& a, const Shape* b,
