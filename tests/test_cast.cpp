@@ -301,6 +301,17 @@ TEST_CASE("sat::shape_cast: faces, crossing edges, misses, starts overlapping", 
   CHECK(double(r.fraction) == Approx((6 - 2 * std::sqrt(2.0)) / 6).margin(hand));
   CHECK(r.normal.x == Approx(1));
   CHECK(r.feature.type == FeatureType::edge);
+  // Two triangles in one plane, B sliding in it onto A: the plane's normal
+  // touches all along the path; the normal is the in-plane axis the path
+  // enters through, not the plane's normal it ties at contact.
+  const std::vector<vec3> tri_a{vec3(0, 0, 0), vec3(1, 0, 0), vec3(0, 1, 0)};
+  const std::vector<vec3> tri_b{vec3(2, 0, 0), vec3(3, 0, 0), vec3(2, 1, 0)};
+  const Hull flat_a = Hull::from_points(tri_a).hull, flat_b = Hull::from_points(tri_b).hull;
+  r = sat::shape_cast(flat_a, Pose{}, flat_b, Pose{}, vec3(-4, 0, 0));
+  REQUIRE(r.status == CastStatus::hit);
+  CHECK(r.fraction == Approx(0.25).margin(hand));
+  CHECK(r.normal.z == Approx(0).margin(hand));
+  CHECK(r.normal.x > real(0.7));
   // Starting overlapping or touching: fraction 0 and the way out.
   r = sat::shape_cast(box, Pose{}, box, at(real(1.5), 0, 0), vec3(10, 0, 0));
   CHECK(r.status == CastStatus::overlapping);

@@ -225,8 +225,10 @@ class Resting {
 /// pass B's translation less A's: the answer is then in the frame moving
 /// with A (add fraction * A's translation to `point`).
 ///
-/// Answers: hit (fraction, the axis from A to B at contact as `normal`, a
-/// point of contact, `feature` A's face, edge or vertex there), missed,
+/// Answers: hit (fraction, the axis from A to B at contact as `normal`:
+/// the facet the path enters through, which closes along the path, where
+/// other axes only touch; a point of contact, `feature` A's face, edge or
+/// vertex there), missed,
 /// overlapping (SAT says the pair overlaps or touches at t = 0: fraction
 /// 0 and SAT's minimum translation direction), bad_input. `iterations`
 /// counts SAT queries. Exact to round-off: the fraction is the entry of

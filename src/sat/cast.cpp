@@ -9,7 +9,10 @@
 // planes). SAT's best axis u_k at t_k separates by g > target, so no
 // contact comes before t_k + (g - target) / closing rate: the next t. There
 // g_t(u_k) = target, and it only falls after, so u_k never leads again
-// while the pair is apart: the steps are at most the candidate axes.
+// while the pair is apart: the steps are at most the candidate axes. The
+// axis of the last step is the facet the path enters through: the hit's
+// normal, where axes that only touch without closing (a face landing flat
+// beside an edge pair) tie with it.
 #include "sepax/sat.hpp"
 
 #include "core/checks.hpp"
@@ -87,6 +90,7 @@ CastResult shape_cast(const Hull& a, const Pose& pose_a, const Hull& b, const Po
   }
   Pose at = pose_b;
   real t = 0;
+  Result entry;  // the last step's axis; none before the first step
   for (int step = 1; step <= max_steps; ++step) {
     at.translation = pose_b.translation + t * translation;
     const Result r = query(a, pose_a, b, at);
@@ -98,7 +102,7 @@ CastResult shape_cast(const Hull& a, const Pose& pose_a, const Hull& b, const Po
     const real roundoff = tol::coplanar * (a.magnitude() * pose_a.scale + b.magnitude() * at.scale +
                                            glm::length(at.translation - pose_a.translation));
     if (r.separation <= target + roundoff)
-      return answer(CastStatus::hit, t, a, pose_a, b, at, r, step);
+      return answer(CastStatus::hit, t, a, pose_a, b, at, t > 0 ? entry : r, step);
     out.iterations = step;
     const real closing = -glm::dot(r.axis, translation);
     if (!(closing > 0)) return out;  // this axis opens or stays: apart for good (missed)
@@ -106,6 +110,7 @@ CastResult shape_cast(const Hull& a, const Pose& pose_a, const Hull& b, const Po
     if (!(next <= max_fraction)) return out;
     if (!(next > t)) return answer(CastStatus::hit, t, a, pose_a, b, at, r, step);
     t = next;
+    entry = r;
   }
   out.status = CastStatus::max_iterations;
   out.fraction = t;
