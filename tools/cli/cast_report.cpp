@@ -49,7 +49,9 @@ std::string path_text(const CastReport& r) {
 std::string contact_text(const CastReport& r) {
   const CastResult& c = r.result;
   std::string text = r.mover == Mover::ray ? "" : "B at " + pose_text(r.pose_at_contact()) + "; ";
-  text += "point " + exact_text(r.point()) + on_feature(c) + "; normal " + vec_text(r.normal());
+  text += "point " + exact_text(r.point()) + on_feature(c);
+  if (!r.has_normal) return text + "; no normal";
+  text += "; normal " + vec_text(r.normal());
   return text + (r.mover == Mover::ray ? " (A's outward normal)" : " from A to B");
 }
 
@@ -67,6 +69,7 @@ const char* to_string(Mover m) {
 }
 
 std::string CastReport::how() const {
+  if (accuracy) return method + std::string(" (") + accuracy + ")";
   if (tolerance > 0)
     return method + std::string(" (conservative advancement: within tolerance ") +
            fmt("%.3g", double(tolerance)) + " of touching)";
@@ -130,6 +133,8 @@ void CastReport::print() const {
   std::string detail;
   if (result.status == CastStatus::hit && tolerance > 0)
     detail = " (within tolerance " + fmt("%.3g", double(tolerance)) + ")";
+  else if (result.status == CastStatus::overlapping && !overlap_detail.empty())
+    detail = overlap_detail;
   else if (result.status == CastStatus::overlapping)
     detail = mover == Mover::ray ? ": the ray starts inside A or on its surface; the normal is "
                                    "that of A's nearest face"
@@ -169,11 +174,11 @@ nlohmann::json CastReport::json() const {
        {"toi", hit ? nlohmann::json(c.fraction) : none},
        {"distance", hit ? nlohmann::json(distance()) : none},
        {"point", hit ? to_json(point()) : none},
-       {"normal", hit ? to_json(normal()) : none},
+       {"normal", hit && has_normal ? to_json(normal()) : none},
        {"feature_a", hit && c.feature.index >= 0 ? nlohmann::json(feature_text(c.feature)) : none},
        {"triangle_a", hit && c.triangle >= 0 ? nlohmann::json(c.triangle) : none},
        {"method", method},
-       {"exact", tolerance == 0},
+       {"exact", tolerance == 0 && !accuracy},
        {"tolerance", tolerance},
        {"iterations", c.iterations},
        {"time_us", us}});
@@ -185,8 +190,9 @@ std::string CastReport::batch_line() const {
   const CastResult& c = result;
   std::string line = std::string("  ") + to_string(c.status);
   if (c.hit())
-    line += "  toi " + number(c.fraction) + "  distance " + number(distance()) + "  normal " +
-            vec_text(normal()) + "  point " + exact_text(point());
+    line += "  toi " + number(c.fraction) + "  distance " + number(distance()) +
+            (has_normal ? "  normal " + vec_text(normal()) : std::string("  no normal")) +
+            "  point " + exact_text(point());
   else if (c.status == CastStatus::max_iterations)
     line += "  clear until " + number(c.fraction);
   return line + "  " + method + caveat;

@@ -47,6 +47,15 @@ struct CastReport : PairHeader {
   /// An iterative cast's stopping gap (length): the hit is within it of
   /// touching. 0 for the exact casts.
   real tolerance = 0;
+  /// How accurate a cast is that is neither exact nor within `tolerance`
+  /// (mesh mode's GJK casts); null otherwise.
+  const char* accuracy = nullptr;
+  /// What an overlapping start means, when not print()'s default text
+  /// (": B starts overlapping or touching A; ...").
+  std::string overlap_detail;
+  /// False when a hit has no normal (B starts inside a closed mesh):
+  /// printed and written without one.
+  bool has_normal = true;
   std::string caveat;  ///< "" or "; A is not convex (the hulls were cast)"
   double us = 0;       ///< time of the cast, microseconds (median of a few runs)
 

@@ -1,5 +1,8 @@
 // `--mesh`: answers about the meshes themselves (mesh.hpp: TriangleMesh and
-// its exact queries), not about their convex hulls.
+// its exact queries), not about their convex hulls. Casts: mesh::shape_cast
+// and mesh::ray_cast on the surfaces, plus a containment test at the start,
+// so a closed mesh is a solid to casts as to checks.
+#include "cast_report.hpp"
 #include "mode.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/mesh.hpp"
@@ -177,10 +180,185 @@ struct MeshReport final : Report {
 /// The help of --mesh in batch and scene.
 constexpr const char* as_check =
     "Answer about the meshes themselves, not their convex hulls (as check --mesh)";
-/// The help of --mesh in cast and ray, until mesh mode casts (casts()).
-constexpr const char* not_yet =
-    "Cast against the meshes themselves, not their convex hulls: not yet in this version "
-    "(refused, exit status 2)";
+/// The help of --mesh in cast and ray.
+constexpr const char* as_cast =
+    "Cast against the meshes themselves, not their convex hulls (a closed mesh is a solid: "
+    "starting inside it is overlapping); B only translates";
+
+/// What a mesh cast's accuracy is (CastReport::accuracy).
+constexpr const char* gjk_accuracy = "GJK on each triangle: within round-off of touching";
+
+/// A cast report's header and the fields every mesh mode cast shares.
+std::unique_ptr<CastReport> cast_report(const LoadedMesh& a, const Pose& pose_a) {
+  auto r = std::make_unique<CastReport>();
+  r->mode = "mesh";
+  r->tested = "meshes";
+  r->id = r->name_a = a.name;
+  r->pose_a = pose_a;
+  r->shape_a = describe(a);
+  r->input_a = describe_json(a);
+  return r;
+}
+
+/// Marks a report whose start lies inside A's (or B's) solid while the
+/// surfaces do not meet: overlapping at toi 0, no normal.
+void started_inside(CastReport& r, const vec3& point, const char* what) {
+  const int work = r.result.iterations;
+  r.result = CastResult{};
+  r.result.iterations = work;
+  r.result.status = CastStatus::overlapping;
+  r.result.point = point;
+  r.has_normal = false;
+  r.overlap_detail = std::string(": ") + what + " (the surfaces do not meet); no normal";
+}
+
+/// Triangle `input` (from_triangles' numbering) of a mesh as a flat hull.
+Hull triangle_hull(const TriangleMesh& mesh, index_t input) {
+  for (index_t i = 0; i < index_t(mesh.triangle_count()); ++i) {
+    if (mesh.input_index(i) != input) continue;
+    const convex::Triangle t = mesh.triangle(i);
+    return Hull::from_points(std::span<const vec3>(t.p)).hull;
+  }
+  return {};
+}
+
+/// The normal at the first contact of convex a and b (b moving by `move`
+/// from `pose_b`) as sat::shape_cast gives it: the face or edge pair of
+/// their Minkowski difference the path enters through, if it opposes the
+/// motion (a pair that only grazes does not stop it). Else `normal`.
+vec3 entry_normal(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                  const vec3& move, const vec3& normal) {
+  if (a.empty() || b.empty()) return normal;
+  const CastResult r = sat::shape_cast(a, pose_a, b, pose_b, move);
+  return r.status == CastStatus::hit && glm::dot(r.normal, move) < 0 ? r.normal : normal;
+}
+
+/// Mesh B's triangle that blocks B at A's triangle `ta` where the cast
+/// stops (fraction `t`): of B's triangles that meet `ta` within `band` of
+/// t by sat::shape_cast, the one whose entry normal opposes the motion most
+/// (where a face lands on a face, edge pairs touch too, across the path).
+/// Returns its triangle (input numbering) and sets `normal`; -1 when none.
+index_t blocking_triangle(const Hull& ta, const Pose& pose_a, const TriangleMesh& b,
+                          const Pose& pose_b, const vec3& move, real t, real band, vec3& normal) {
+  index_t best = -1;
+  real most = 0;
+  Pose b_at = pose_b;
+  b_at.translation += t * move;
+  const Bounds near = ta.bounds();
+  const real reach = band + real(1e-6) * glm::length(near.max - near.min);
+  for (index_t i = 0; i < index_t(b.triangle_count()); ++i) {
+    const convex::Triangle tri = b.triangle(i);
+    Bounds box{pose_a.apply_inverse(b_at.apply(tri.p[0])), {}};
+    box.max = box.min;
+    for (const vec3& p : tri.p) {
+      const vec3 q = pose_a.apply_inverse(b_at.apply(p));
+      box.min = glm::min(box.min, q), box.max = glm::max(box.max, q);
+    }
+    if (glm::any(glm::greaterThan(box.min, near.max + vec3(reach))) ||
+        glm::any(glm::lessThan(box.max, near.min - vec3(reach))))
+      continue;
+    const Hull tb = Hull::from_points(std::span<const vec3>(tri.p)).hull;
+    if (tb.empty()) continue;
+    const CastResult c = sat::shape_cast(ta, pose_a, tb, pose_b, move);
+    if (c.status != CastStatus::hit || c.fraction > t + band) continue;
+    const real opposing = -glm::dot(c.normal, move);
+    if (opposing > most) most = opposing, best = b.input_index(i), normal = c.normal;
+  }
+  return best;
+}
+
+/// B (a mesh or a cooked hull) translating by `move` against A at rest:
+/// the first contact of the surfaces, A's triangle named when A is a mesh.
+CastResult cast_surfaces(const LoadedMesh& a, const Pose& pose_a, const LoadedMesh& b,
+                         const Pose& pose_b, const vec3& move, index_t& triangle_b) {
+  triangle_b = -1;
+  if (a.is_hull() && b.is_hull()) return sat::shape_cast(a.hull, pose_a, b.hull, pose_b, move);
+  if (!a.is_hull()) {
+    CastResult r = b.is_hull() ? mesh::shape_cast(a.mesh, pose_a, b.hull, pose_b, move)
+                               : mesh::shape_cast(a.mesh, pose_a, b.mesh, pose_b, move);
+    if (r.status != CastStatus::hit) return r;
+    const Hull ta = triangle_hull(a.mesh, r.triangle);
+    if (b.is_hull()) {
+      r.normal = entry_normal(ta, pose_a, b.hull, pose_b, move, r.normal);
+      return r;
+    }
+    // GJK's tolerance over the path's length, as a fraction.
+    const real band = real(1e-6) + tol::gjk_touch * 8;
+    if (!ta.empty())
+      triangle_b = blocking_triangle(ta, pose_a, b.mesh, pose_b, move, r.fraction, band, r.normal);
+    return r;
+  }
+  // A hull against mesh B: A moves by -move against B at rest; the contact
+  // found then, carried by +toi * move, is where B meets A.
+  CastResult r = mesh::shape_cast(b.mesh, pose_b, a.hull, pose_a, -move);
+  if (!r.hit()) return r;
+  r.point += r.fraction * move;
+  r.normal = -r.normal;
+  triangle_b = r.triangle;
+  r.triangle = -1;
+  if (r.status != CastStatus::hit) return r;
+  r.normal =
+      entry_normal(a.hull, pose_a, triangle_hull(b.mesh, triangle_b), pose_b, move, r.normal);
+  return r;
+}
+
+/// B translating along `sweep` against A at rest.
+std::unique_ptr<CastReport> cast_meshes(const LoadedMesh& a, const Pose& pose_a,
+                                        const LoadedMesh& b, const Sweep& sweep) {
+  auto r = cast_report(a, pose_a);
+  static_cast<PairHeader&>(*r) = pair_header({a.name, pose_a, describe(a), describe_json(a)},
+                                             {b.name, sweep.start, describe(b), describe_json(b)});
+  r->sweep_b = sweep;
+  const vec3 move = sweep.end.translation - sweep.start.translation;
+  index_t triangle_b = -1;
+  const auto cast = [&] { return cast_surfaces(a, pose_a, b, sweep.start, move, triangle_b); };
+  r->method = a.is_hull() && b.is_hull() ? "sat::shape_cast" : "mesh::shape_cast";
+  if (!(a.is_hull() && b.is_hull())) r->accuracy = gjk_accuracy;
+  r->work = a.is_hull() && b.is_hull() ? "SAT queries" : "GJK iterations";
+  r->result = cast();
+  r->us = median_us(cast);
+  if (triangle_b >= 0) r->caveat = "; B's triangle " + std::to_string(triangle_b) + " met";
+  if (r->result.status == CastStatus::overlapping) {
+    r->overlap_detail = a.is_hull() && b.is_hull()
+                            ? std::string()
+                            : ": B starts touching or crossing A's surface; the normal is B's "
+                              "way out of the triangle met";
+  } else if (r->result.status != CastStatus::bad_input) {
+    // Moving from outside a closed solid to inside crosses its surface, so
+    // only the start can be inside with the surfaces apart.
+    const mesh::Result start = query(a, pose_a, b, sweep.start);
+    if (start.how == mesh::Interference::b_inside_a)
+      started_inside(*r, start.point_b, "B starts inside A's solid");
+    else if (start.how == mesh::Interference::a_inside_b)
+      started_inside(*r, start.point_a, "A lies inside B's solid at the start");
+  }
+  return r;
+}
+
+/// A ray against A: mesh::ray_cast (either side of a triangle), or ray_cast
+/// for a cooked hull; a ray from inside a closed mesh is overlapping.
+std::unique_ptr<CastReport> ray_mesh(const LoadedMesh& a, const Pose& pose_a, const Ray& ray) {
+  auto r = cast_report(a, pose_a);
+  r->mover = Mover::ray;
+  r->from = ray.origin;
+  r->to = ray.origin + ray.translation;
+  const auto cast = [&] {
+    return a.is_hull() ? sepax::ray_cast(a.hull, pose_a, ray) : mesh::ray_cast(a.mesh, pose_a, ray);
+  };
+  r->method = a.is_hull() ? "ray_cast" : "mesh::ray_cast";
+  r->work = a.is_hull() ? "faces visited" : "tree nodes visited";
+  r->result = cast();
+  r->us = median_us(cast);
+  if (!a.is_hull() && r->result.status == CastStatus::overlapping)
+    r->overlap_detail =
+        ": the ray starts on A's surface; the normal is its triangle's, on the "
+        "ray's side";
+  if (!a.is_hull() && r->result.status != CastStatus::bad_input &&
+      r->result.status != CastStatus::overlapping &&
+      mesh::contains(a.mesh, pose_a.apply_inverse(ray.origin)))
+    started_inside(*r, ray.origin, "the ray starts inside A's solid");
+  return r;
+}
 
 class MeshMode final : public Mode {
  public:
@@ -192,8 +370,8 @@ class MeshMode final : public Mode {
                "solid, so one inside the other intersects); the distance when apart"},
               {"batch", as_check},
               {"scene", as_check},
-              {"cast", not_yet},
-              {"ray", not_yet}}) {}
+              {"cast", as_cast},
+              {"ray", as_cast}}) {}
 
   bool draws_hulls() const override { return false; }
 
@@ -255,6 +433,25 @@ class MeshMode final : public Mode {
     r->result = query(a, pose_a, b, pose_b);
     r->us = median_us([&] { (void)query(a, pose_a, b, pose_b); });
     return r;
+  }
+
+  bool casts() const override { return true; }
+
+  /// Refuses a B that turns: the mesh casts are linear.
+  std::unique_ptr<CastReport> cast(const Shape& a, const Pose& pose_a, const Shape& b,
+                                   const Sweep& sweep_b, std::string& error) const override {
+    if (sweep_b.start.rotation != sweep_b.end.rotation) {
+      error =
+          "--mesh casts B along straight paths only: its two poses turn it (without --mesh "
+          "the hulls are cast, turning too)";
+      return nullptr;
+    }
+    return cast_meshes(mesh_of(a), pose_a, mesh_of(b), sweep_b);
+  }
+
+  std::unique_ptr<CastReport> ray_cast(const Shape& a, const Pose& pose_a, const Ray& ray,
+                                       std::string&) const override {
+    return ray_mesh(mesh_of(a), pose_a, ray);
   }
 
   nlohmann::json shape_json(const Shape& s) const override {

@@ -851,13 +851,70 @@ def test_batch_cast():
     rows = [json.loads(l) for l in p.stdout.splitlines()[:-1]]
     check(all(("error" in r) == (r["id"] != "no-end") for r in rows), p.stdout)
     run("batch", cli_data("casts.tsv"), "--cast", "--contacts", expect=2)
-    p = run("batch", cli_data("casts.tsv"), "--cast", "--mesh", expect=2)
-    check("not yet" in p.stderr, p.stderr)
+    # --mesh casts the meshes: the same answers, but a turning B is refused.
+    p = run("batch", cli_data("casts.tsv"), "--cast", "--mesh", "--json", expect=2)
+    meshes = {r["id"]: r for r in map(json.loads, p.stdout.splitlines()[:-1])}
+    check("straight paths" in meshes["turning"]["error"], str(meshes["turning"]))
+    for case in ("clear", "hit", "overlapping", "point", "point-miss", "far"):
+        check(meshes[case]["status"] == by_id[case]["status"], f"{case}: {meshes[case]}")
+        check(meshes[case]["tested"] == "meshes" and meshes[case]["mode"] == "mesh", case)
+    hit = meshes["hit"]
+    check(abs(hit["toi"] - 0.75) < 1e-6 and close(hit["normal"], [1, 0, 0]), str(hit))
+    check(hit["method"] == "mesh::shape_cast" and hit["exact"] is False, str(hit))
+    check(hit["triangle_a"] is not None, str(hit))
 
 
 def batch_json_args(tsv, *args):
     p = run("batch", tsv, "--json", *args)
     return [json.loads(l) for l in p.stdout.splitlines()]
+
+
+def mesh_cast(*args, expect, command="cast"):
+    j = json.loads(run(command, cli_data("ring.obj"), *args, "--mesh", "--json",
+                       expect=expect).stdout)
+    check(j["mode"] == "mesh" and j["tested"] == "meshes", str(j))
+    check(j["hit"] == (j["status"] in ("hit", "overlapping")), str(j))
+    return j
+
+
+def test_cast_mesh():
+    """ring.obj is a square ring 3 wide with a 1 x 1 hole along z, 0.5 thick:
+    a cube of side 0.5 passes through the hole (its hull is hit), beside it
+    lands on the ring's top, and inside the ring's solid starts overlapping."""
+    small = lambda x, y, z: f"{x},{y},{z}/0,0,0/s=0.5"
+    j = mesh_cast(CUBE, "--pose-b", small(0, 0, 3), "--to", small(0, 0, -3), expect=0)
+    check(j["status"] == "missed" and j["toi"] is None, str(j))
+    j = cast_json(cli_data("ring.obj"), CUBE, "--pose-b", small(0, 0, 3), "--to",
+                  small(0, 0, -3), expect=1)
+    check(abs(j["toi"] - 2.5 / 6) < EPS, str(j))
+    j = mesh_cast(CUBE, "--pose-b", small(1, 0.2, 3), "--to", small(1, 0.2, -3), expect=1)
+    check(j["status"] == "hit" and abs(j["toi"] - 2.5 / 6) < 1e-6, str(j))
+    check(close(j["normal"], [0, 0, 1]) and j["triangle_a"] is not None, str(j))
+    check(abs(j["point"][2] - 0.25) < 1e-6, str(j))
+    # The ring (A) sliding sideways into the cube's side: the other way round
+    # and along a wall, A's triangle named.
+    j = mesh_cast(CUBE, "--pose-b", small(3, 0, 0), "--to", small(-3, 0, 0), expect=1)
+    check(abs(j["toi"] - 1.25 / 6) < 1e-6 and close(j["normal"], [1, 0, 0]), str(j))
+    j = mesh_cast(CUBE, "--pose-b", "1,0,0/0,0,0/s=0.25", "--to", "1,0,3/0,0,0/s=0.25", expect=1)
+    check(j["status"] == "overlapping" and j["normal"] is None and j["toi"] == 0, str(j))
+    # Rays: through the hole, onto the top, from inside the solid, from below.
+    j = mesh_cast("--from", "0,0,3", "--to", "0,0,-3", expect=0, command="ray")
+    check(j["status"] == "missed", str(j))
+    j = mesh_cast("--from", "1,0,3", "--to", "1,0,-3", expect=1, command="ray")
+    check(abs(j["toi"] - 2.75 / 6) < EPS and close(j["normal"], [0, 0, 1]), str(j))
+    check(j["method"] == "mesh::ray_cast" and j["exact"] is True, str(j))
+    j = mesh_cast("--from", "1,0,0", "--to", "1,0,-3", expect=1, command="ray")
+    check(j["status"] == "overlapping" and j["normal"] is None, str(j))
+    j = mesh_cast("--from", "-1,0,-3", "--to", "-1,0,3", expect=1, command="ray")
+    check(abs(j["toi"] - 2.75 / 6) < EPS and close(j["normal"], [0, 0, -1]), str(j))
+    # A cooked hull of the cube as A, the ring as B: the mirrored cast.
+    with tempfile.TemporaryDirectory() as tmp:
+        cooked = os.path.join(tmp, "cube.sxhull")
+        run("hull", CUBE, "-o", cooked, expect=0)
+        j = json.loads(run("cast", cooked, cli_data("ring.obj"), "--pose-b", "0,0,3",
+                           "--to", "0,0,-3", "--mesh", "--json", expect=1).stdout)
+        check(abs(j["toi"] - 2.25 / 6) < 1e-6 and close(j["normal"], [0, 0, 1]), str(j))
+        check(abs(j["point"][2] - 0.5) < 1e-6, str(j))
 
 
 def test_cast_bad_inputs():
@@ -866,7 +923,8 @@ def test_cast_bad_inputs():
                        (["--pose-b", "1,2,3/q=0,0,0,0", "--to", "0,0,0"], "bad quaternion"),
                        (["--pose-a", "a,b,c", "--to", "0,0,0"], "bad pose"),
                        (["--pose-b", "4,0,0/0,0,0/s=2", "--to", "0,0,0"], "scale changes"),
-                       (["--to", "0,0,0", "--mesh"], "not yet")):
+                       (["--pose-b", "3,0,0", "--to", "0,0,0/0,0,90", "--mesh"],
+                        "straight paths")):
         p = run("cast", CUBE, CUBE, *args, expect=2)
         check(word in p.stderr, f"{args}: {p.stderr}")
     p = run("cast", cli_data("point.obj"), CUBE, "--to", "1,0,0", expect=2)
@@ -880,10 +938,11 @@ def test_cast_bad_inputs():
     for args, word in ((["--to", "1,0,0"], "--from"),
                        (["--from", "1,2", "--to", "1,0,0"], "bad point"),
                        (["--from", "0,0,0", "--to", "x,0,0"], "bad point"),
-                       (["--from", "0,0,0", "--to", "1,0,0", "--pose", "1"], "bad pose"),
-                       (["--from", "0,0,0", "--to", "1,0,0", "--mesh"], "not yet")):
+                       (["--from", "0,0,0", "--to", "1,0,0", "--pose", "1"], "bad pose")):
         p = run("ray", CUBE, *args, expect=2)
         check(word in p.stderr, f"{args}: {p.stderr}")
+    p = run("ray", cli_data("point.obj"), "--from", "0,0,0", "--to", "1,0,0", "--mesh", expect=2)
+    check("needs triangles" in p.stderr, p.stderr)
 
 
 def test_cast_svg():
