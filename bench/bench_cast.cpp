@@ -127,58 +127,76 @@ std::vector<std::string> mesh_kinds() {
 // ---------------------------------------------------------------------------
 // Rays
 
-/// A ray case: A at a random pose, the ray made by `aim` until `keep`
-/// accepts the scan's answer.
-template <class Aim, class Keep>
-PairCase ray_case(const Hull& a, Rng& rng, Aim aim, Keep keep) {
-  PairCase p;
-  p.a = &a;
-  p.size = double(a.extent());
-  const real radius = radius_about(a, a.centroid());
+/// A ray from 1.5 to 3 radii r away from c, aimed within 0.3 r of it, 1.2
+/// to 2.5 times as long as to its aim.
+Ray ray_at(const vec3& c, real r, Rng& rng) {
+  const vec3 from = c + rng.direction() * r * rng.uniform(real(1.5), 3);
+  const vec3 to = c + rng.direction() * r * rng.uniform(0, real(0.3));
+  return Ray{from, (to - from) * rng.uniform(real(1.2), real(2.5))};
+}
+
+/// A ray whose line passes 1.05 to 2 radii r from c.
+Ray ray_beside(const vec3& c, real r, Rng& rng) {
+  const vec3 w = rng.direction(), e = perpendicular(w, rng);
+  const vec3 foot = c + w * r * rng.uniform(real(1.05), 2);
+  const real before = r * rng.uniform(real(1.5), 3), after = r * rng.uniform(0, 2);
+  return Ray{foot - e * before, e * (before + after)};
+}
+
+/// A ray from within 0.25 radii r of c, 1 to 3 r long.
+Ray ray_from_inside(const vec3& c, real r, Rng& rng) {
+  return Ray{c + rng.direction() * r * rng.uniform(0, real(0.25)),
+             rng.direction() * r * rng.uniform(1, 3)};
+}
+
+/// A ray situation: how the ray is aimed about a shape's centre, and which
+/// of the reference's answers the situation keeps.
+struct RayAim {
+  Ray (*aim)(const vec3& c, real r, Rng& rng);
+  bool (*keep)(const CastReference& ref);
+};
+
+/// The situations' aims: *hit* from outside, kept when it hits after its
+/// start; *miss*; *inside*, kept when it starts in the solid.
+RayAim aim_of(const std::string& situation) {
+  if (situation == "hit")
+    return {ray_at, [](const CastReference& ref) { return ref.hit && ref.fraction > 0; }};
+  if (situation == "miss") return {ray_beside, [](const CastReference& ref) { return !ref.hit; }};
+  return {ray_from_inside, [](const CastReference& ref) { return ref.hit && ref.fraction == 0; }};
+}
+
+/// Makes p's one cast: A at a random pose, the ray aimed about `centre`
+/// (A's local frame; radius r) until `reference(pose, ray)` is an answer
+/// the situation keeps. False when none is found.
+template <class Reference>
+bool aim_ray(PairCase& p, const vec3& centre, real r, const RayAim& how, Rng& rng,
+             Reference reference) {
   for (int tries = 0; tries < 1000; ++tries) {
     p.pose_a = rng.pose();
     Cast c;
-    c.ray = aim(p.pose_a.apply(a.centroid()), radius);
-    c.ref = from_cast(ray_cast_scan(a, p.pose_a, c.ray));
-    if (!keep(c.ref)) continue;
+    c.ray = how.aim(p.pose_a.apply(centre), r, rng);
+    c.ref = reference(p.pose_a, c.ray);
+    if (!how.keep(c.ref)) continue;
     c.screw = c.ref;
     c.end_a = p.pose_a;
     p.pose_b = {p.pose_a};  // unused: a ray case has no B
     p.refs = {bench::Reference{}};
     p.casts = {c};
-    return p;
+    return true;
   }
-  std::fprintf(stderr, "bench_cast: no ray found for a hull of %zu vertices\n", a.vertex_count());
-  return p;
+  return false;
 }
 
 PairCase ray_of(const std::string& situation, const Hull& a, Rng& rng) {
-  if (situation == "hit")
-    return ray_case(
-        a, rng,
-        [&](const vec3& c, real r) {
-          const vec3 from = c + rng.direction() * r * rng.uniform(real(1.5), 3);
-          const vec3 to = c + rng.direction() * r * rng.uniform(0, real(0.3));
-          return Ray{from, (to - from) * rng.uniform(real(1.2), real(2.5))};
-        },
-        [](const CastReference& ref) { return ref.hit && ref.fraction > 0; });
-  if (situation == "miss")
-    return ray_case(
-        a, rng,
-        [&](const vec3& c, real r) {
-          const vec3 w = rng.direction(), e = perpendicular(w, rng);
-          const vec3 foot = c + w * r * rng.uniform(real(1.05), 2);
-          const real before = r * rng.uniform(real(1.5), 3), after = r * rng.uniform(0, 2);
-          return Ray{foot - e * before, e * (before + after)};
-        },
-        [](const CastReference& ref) { return !ref.hit; });
-  return ray_case(  // inside
-      a, rng,
-      [&](const vec3& c, real r) {
-        return Ray{c + rng.direction() * r * rng.uniform(0, real(0.25)),
-                   rng.direction() * r * rng.uniform(1, 3)};
-      },
-      [](const CastReference& ref) { return ref.hit && ref.fraction == 0; });
+  PairCase p;
+  p.a = &a;
+  p.size = double(a.extent());
+  const auto scan = [&](const Pose& pose, const Ray& ray) {
+    return from_cast(ray_cast_scan(a, pose, ray));
+  };
+  if (!aim_ray(p, a.centroid(), radius_about(a, a.centroid()), aim_of(situation), rng, scan))
+    std::fprintf(stderr, "bench_cast: no ray found for a hull of %zu vertices\n", a.vertex_count());
+  return p;
 }
 
 /// The ray kinds: a box, random hulls of 8 to 4096 vertices (sizes to fit
