@@ -49,12 +49,6 @@ std::string contacts_suffix(const PairReport& r) {
          (r.contacts->count == 1 ? " contact" : " contacts");
 }
 
-/// "face 3", "edge 12" or "vertex 7": a contact point's feature.
-std::string feature_text(FeatureRef f) {
-  const char* names[] = {"vertex", "edge", "face"};
-  return std::string(names[int(f.type)]) + " " + std::to_string(f.index);
-}
-
 std::string manifold_feature_text(const sat::Feature& f) {
   switch (f.kind) {
     case sat::FeatureKind::face_a:

@@ -5,7 +5,9 @@
 // its slot; the main thread prints the slots in order as soon as each one
 // and all before it are done, and draws the progress bar. Shapes are loaded
 // once per path (FileCache): the first worker to need a file loads it, the
-// others wait on the same shared_future.
+// others wait on the same shared_future. With --cast each case is a cast
+// (cast_report.hpp) to a sixth column's pose.
+#include "cast_report.hpp"
 #include "commands.hpp"
 #include "mode.hpp"
 
@@ -38,6 +40,7 @@ struct BatchOptions {
   int jobs = 0;  // 0: one per hardware thread
   bool json = false;
   std::string shard;  // "K/N", empty: every case
+  bool cast = false;  // each case a cast of B to poseB1
   PairQuery query;
   ModeChoice modes;
 };
@@ -48,7 +51,8 @@ struct Case {
   std::string file_b;
   std::string pose_a = "0,0,0";
   std::string pose_b = "0,0,0";
-  std::string error;  // malformed line
+  std::string pose_b1;  // --cast: B's pose at the end of its motion
+  std::string error;    // malformed line
 };
 
 /// The K-th of N slices of the case list (1 <= K <= N): the cases whose
@@ -91,6 +95,7 @@ struct CaseResult {
   std::string id;
   std::string error;  // one line naming the case, the file and the problem
   std::unique_ptr<Report> report;
+  std::unique_ptr<CastReport> cast;  // --cast
 };
 
 /// A file's shape in the run's mode, or why there is none.
@@ -100,11 +105,12 @@ struct Cached {
 };
 
 /// Thread-safe cache of whole-file shapes by path: each file is loaded once,
-/// by the first worker that needs it; the others wait for it.
+/// by the first worker that needs it; the others wait for it. With `casts`,
+/// a file of one vertex is a point (load_mover).
 class FileCache {
  public:
   using Entry = std::shared_ptr<const Cached>;
-  explicit FileCache(const Mode& mode) : mode_(mode) {}
+  FileCache(const Mode& mode, bool casts) : mode_(mode), casts_(casts) {}
 
   Entry get(const std::string& path) {
     std::unique_lock lock(mutex_);
@@ -125,12 +131,17 @@ class FileCache {
  private:
   Entry load(const std::string& path) const {
     auto entry = std::make_shared<Cached>();
+    if (casts_) {
+      if (!load_mover(mode_, path, entry->shape, entry->error)) entry->shape = nullptr;
+      return entry;
+    }
     Shapes loaded;
     if (mode_.load(path, false, loaded, entry->error)) entry->shape = loaded.front();
     return entry;
   }
 
   const Mode& mode_;
+  const bool casts_;
   std::mutex mutex_;
   std::map<std::string, std::shared_future<Entry>> entries_;
 };
@@ -152,26 +163,34 @@ std::string resolve(const std::filesystem::path& dir, const std::string& file) {
   return (dir / p).lexically_normal().string();
 }
 
-Case parse_case(const std::string& line, int number, const std::filesystem::path& dir) {
+/// One case: 3 to 5 columns, or with `cast` exactly 6, poseB1 not empty.
+Case parse_case(const std::string& line, int number, const std::filesystem::path& dir, bool cast) {
   const std::vector<std::string> f = split_tabs(line);
   Case c;
   c.id = f[0].empty() ? "line " + std::to_string(number) : f[0];
-  if (f.size() < 3 || f.size() > 5 || f[0].empty() || f[1].empty() || f[2].empty()) {
-    c.error = "line " + std::to_string(number) +
-              ": expected tab-separated columns id, fileA, fileB[, poseA[, poseB]], got " +
-              std::to_string(f.size()) + " column(s)";
+  const bool columns = cast ? f.size() == 6 : f.size() >= 3 && f.size() <= 5;
+  if (!columns || f[0].empty() || f[1].empty() || f[2].empty()) {
+    c.error = "line " + std::to_string(number) + ": expected tab-separated columns id, fileA, " +
+              (cast ? "fileB, poseA, poseB, poseB1 (poseA and poseB may be empty)"
+                    : "fileB[, poseA[, poseB]]") +
+              ", got " + std::to_string(f.size()) + " column(s)";
     return c;
   }
   c.file_a = resolve(dir, f[1]);
   c.file_b = resolve(dir, f[2]);
   if (f.size() > 3 && !f[3].empty()) c.pose_a = f[3];
   if (f.size() > 4 && !f[4].empty()) c.pose_b = f[4];
+  if (cast) c.pose_b1 = f[5];
+  if (cast && c.pose_b1.empty())
+    c.error = "line " + std::to_string(number) +
+              ": poseB1 is empty: --cast needs B's pose at "
+              "the end of its motion";
   return c;
 }
 
 /// Reads the cases; false (and `error`) when the TSV cannot be read. A first
 /// line whose first column is "id" is a header.
-bool read_cases(const std::string& path, std::vector<Case>& cases, std::string& error) {
+bool read_cases(const std::string& path, bool cast, std::vector<Case>& cases, std::string& error) {
   std::ifstream in(path);
   if (!in || std::filesystem::is_directory(path)) {
     error = path + ": cannot read the cases file";
@@ -183,12 +202,12 @@ bool read_cases(const std::string& path, std::vector<Case>& cases, std::string& 
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos || line[0] == '#') continue;
     if (cases.empty() && split_tabs(line)[0] == "id") continue;
-    cases.push_back(parse_case(line, number, dir));
+    cases.push_back(parse_case(line, number, dir, cast));
   }
   return true;
 }
 
-CaseResult run_case(const Case& c, const Mode& mode, FileCache& cache, const PairQuery& query) {
+CaseResult run_case(const Case& c, const Mode& mode, FileCache& cache, const BatchOptions& o) {
   CaseResult r;
   const std::string prefix = "case " + c.id + ": ";
   if (!c.error.empty()) {
@@ -205,39 +224,60 @@ CaseResult run_case(const Case& c, const Mode& mode, FileCache& cache, const Pai
     r.error = prefix + "poseB: " + error;
     return r;
   }
+  Pose pose_b1;
+  if (o.cast && !parse_pose(c.pose_b1, pose_b1, error)) {
+    r.error = prefix + "poseB1: " + error;
+    return r;
+  }
   const auto a = cache.get(c.file_a), b = cache.get(c.file_b);
   if (!a->error.empty() || !b->error.empty()) {
     r.error = prefix + (a->error.empty() ? b->error : a->error);
     return r;
   }
-  r.report = mode.check(*a->shape, pose_a, *b->shape, pose_b, query);
+  if (o.cast) {
+    r.cast = cast_pair(mode, *a->shape, pose_a, *b->shape, Sweep{pose_b, pose_b1}, error);
+    if (r.cast)
+      r.cast->id = c.id;
+    else
+      r.error = prefix + error;
+    return r;
+  }
+  r.report = mode.check(*a->shape, pose_a, *b->shape, pose_b, o.query);
   r.report->id = c.id;
   return r;
 }
 
-/// Counts for the summary: the answers' tally, the cases and the errors.
+/// Counts for the summary: the answers' tally (casts' by status), the cases
+/// and the errors.
 struct Counts {
   Tally answers;
+  std::array<int, 5> casts{};  // by CastStatus
   int cases = 0, errors = 0;
 
   void add(const CaseResult& r) {
     ++cases;
     if (r.report)
       answers.add(*r.report);
+    else if (r.cast)
+      ++casts[std::size_t(r.cast->result.status)];
     else
       ++errors;
   }
+  [[nodiscard]] int count(CastStatus s) const { return casts[std::size_t(s)]; }
 };
 
 void print_result(const CaseResult& r, bool json) {
   if (json) {
-    const nlohmann::json j =
-        r.report ? r.report->json() : nlohmann::json{{"id", r.id}, {"error", r.error}};
+    const nlohmann::json j = r.report ? r.report->json()
+                             : r.cast ? r.cast->json()
+                                      : nlohmann::json{{"id", r.id}, {"error", r.error}};
     std::cout << j.dump() << "\n";
     return;
   }
   if (r.report)
     std::cout << r.id << r.report->batch_line() << "\n";
+  else if (r.cast)
+    std::cout << r.id << r.cast->batch_line() << "\n";
   else
     std::cout << r.id << "  error: " << r.error << "\n";
 }
@@ -253,6 +293,26 @@ void draw_progress(int done, int total) {
   bar.resize(progress_width, '.');
   std::fprintf(stderr, "\r[%s] %d/%d", bar.c_str(), done, total);
   std::fflush(stderr);
+}
+
+/// The summary of casts: cases by status.
+void print_cast_summary(const Counts& t, double seconds, int jobs, const std::string& shard,
+                        bool json) {
+  if (json) {
+    nlohmann::json summary = {{"shard", shard.empty() ? "1/1" : shard}, {"cases", t.cases}};
+    for (const CastStatus s :
+         {CastStatus::hit, CastStatus::overlapping, CastStatus::missed, CastStatus::max_iterations})
+      summary[to_string(s)] = t.count(s);
+    summary.update({{"errors", t.errors}, {"jobs", jobs}, {"time_s", seconds}});
+    std::cout << nlohmann::json{{"summary", summary}}.dump() << "\n";
+    return;
+  }
+  std::printf(
+      "summary: %s%s%d cases: %d hit, %d overlapping, %d missed, %d max_iterations, %d errors; "
+      "%.3f s with %d jobs\n",
+      shard.empty() ? "" : "shard ", shard.empty() ? "" : (shard + ": ").c_str(), t.cases,
+      t.count(CastStatus::hit), t.count(CastStatus::overlapping), t.count(CastStatus::missed),
+      t.count(CastStatus::max_iterations), t.errors, seconds, jobs);
 }
 
 /// The summary line (or JSON object); `shard` is "" for the whole list.
@@ -286,13 +346,13 @@ void print_summary(const Counts& t, double seconds, int jobs, const std::string&
 Counts run_cases(const std::vector<Case>& cases, int jobs, const Mode& mode,
                  const BatchOptions& o) {
   std::vector<CaseResult> results(cases.size());
-  FileCache cache(mode);
+  FileCache cache(mode, o.cast);
   std::atomic<std::size_t> next{0};
   std::mutex mutex;
   std::condition_variable cv;
   auto worker = [&] {
     for (std::size_t i; (i = next++) < cases.size();) {
-      CaseResult r = run_case(cases[i], mode, cache, o.query);
+      CaseResult r = run_case(cases[i], mode, cache, o);
       r.id = cases[i].id;
       std::lock_guard lock(mutex);
       results[i] = std::move(r);
@@ -321,13 +381,13 @@ Counts run_cases(const std::vector<Case>& cases, int jobs, const Mode& mode,
 }
 
 int run_batch(const BatchOptions& o) {
-  const Mode* mode = o.modes.chosen();
+  const Mode* mode = o.modes.chosen(/*draws=*/false, o.cast);
   if (!mode) return exit_input_error;
   std::vector<Case> cases;
   std::string error;
   Shard shard;
   if ((!o.shard.empty() && !parse_shard(o.shard, shard, error)) ||
-      !read_cases(o.tsv, cases, error)) {
+      !read_cases(o.tsv, o.cast, cases, error)) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
   }
@@ -338,8 +398,12 @@ int run_batch(const BatchOptions& o) {
   const Counts t = run_cases(cases, jobs, *mode, o);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  print_summary(t, seconds, jobs, o.shard, o.json);
+  if (o.cast)
+    print_cast_summary(t, seconds, jobs, o.shard, o.json);
+  else
+    print_summary(t, seconds, jobs, o.shard, o.json);
   if (t.errors > 0) return exit_input_error;
+  if (o.cast) return t.count(CastStatus::missed) < t.cases ? exit_intersecting : exit_clear;
   const Tally& a = t.answers;
   return exit_status(a.disagree > 0,
                      a.count(Verdict::intersecting) + a.count(Verdict::touching) > 0);
@@ -352,8 +416,9 @@ void add_batch_command(CLI::App& app, int& exit_code) {
       app, "batch", "Check many pairs listed in a TSV file, in parallel, results in input order",
       run_batch, exit_code);
   cmd->add_option("CASES", o->tsv,
-                  "TSV file: id, fileA, fileB[, poseA[, poseB]] per line (tab-separated; paths "
-                  "relative to the TSV's folder; # comments and empty lines skipped)")
+                  "TSV file: id, fileA, fileB[, poseA[, poseB]] per line (with --cast, then "
+                  "poseB1; tab-separated; paths relative to the TSV's folder; # comments and "
+                  "empty lines skipped)")
       ->required();
   cmd->add_option("-j,--jobs", o->jobs, "Worker threads (default: one per hardware thread)")
       ->check(CLI::Range(1, 4096));
@@ -364,7 +429,12 @@ void add_batch_command(CLI::App& app, int& exit_code) {
                   "K/N: run only the K-th of N slices of the cases (case i when i mod N = K-1), "
                   "to spread a batch over machines; the N shards' outputs together are the "
                   "whole run");
+  CLI::Option* cast = cmd->add_flag(
+      "--cast", o->cast,
+      "Each case a cast: a 6th column poseB1 is B's pose at the end of its motion; a B file of "
+      "one vertex is a point (a ray cast). Lines and JSON as cast's (docs/cli.md)");
   add_contact_options(cmd, o->query);
+  cmd->get_option("--contacts")->excludes(cast);
   o->modes.add_flags(cmd);
 }
 

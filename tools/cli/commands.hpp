@@ -57,8 +57,14 @@ void add_check_command(CLI::App& app, int& exit_code);
 /// `sepax render A B [--pose-a P] [--pose-b P] -o OUT.svg`
 void add_render_command(CLI::App& app, int& exit_code);
 
-/// `sepax batch CASES.tsv [--jobs N] [--json]`
+/// `sepax batch CASES.tsv [--jobs N] [--json] [--cast]`
 void add_batch_command(CLI::App& app, int& exit_code);
+
+/// `sepax cast A B [--pose-a P] [--pose-b P0] --to P1 [--json] [--svg OUT.svg]`
+void add_cast_command(CLI::App& app, int& exit_code);
+
+/// `sepax ray SHAPE [--pose P] --from x,y,z --to x,y,z [--json] [--svg OUT.svg]`
+void add_ray_command(CLI::App& app, int& exit_code);
 
 /// `sepax scene FILE|DIR [--parts] [--json]`
 void add_scene_command(CLI::App& app, int& exit_code);

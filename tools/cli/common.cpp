@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -192,6 +193,45 @@ nlohmann::json header_json(const PairHeader& h) {
           {"pose_b", pose_json(h.pose_b)},
           {"input_a", h.input_a},
           {"input_b", h.input_b}};
+}
+
+bool parse_point(const std::string& text, vec3& point, std::string& error) {
+  real p[3];
+  if (!parse_numbers(text, 3, p)) {
+    error = "bad point \"" + text + "\": expected x,y,z";
+    return false;
+  }
+  point = vec3(p[0], p[1], p[2]);
+  return true;
+}
+
+std::string exact(real x) {
+  char buf[32];
+  const std::to_chars_result end = std::to_chars(buf, buf + sizeof buf, x == 0 ? real(0) : x);
+  return std::string(buf, end.ptr);
+}
+
+std::string exact_text(const vec3& v) {
+  std::string text = "(";  // appended: GCC 12 warns on "(" + std::string (-Wrestrict)
+  text += exact(v.x) + ", " + exact(v.y) + ", " + exact(v.z) + ")";
+  return text;
+}
+
+std::string pose_text(const Pose& p) {
+  const vec3& t = p.translation;
+  std::string text = exact(t.x) + "," + exact(t.y) + "," + exact(t.z);
+  if (p.rotation != mat3(1)) {
+    quat q = glm::quat_cast(p.rotation);
+    if (q.w < 0) q = -q;  // the same rotation, read more easily
+    text += "/q=" + exact(q.w) + "," + exact(q.x) + "," + exact(q.y) + "," + exact(q.z);
+  }
+  if (p.scale != 1) text += "/s=" + exact(p.scale);
+  return text;
+}
+
+std::string feature_text(FeatureRef f) {
+  const char* names[] = {"vertex", "edge", "face"};
+  return std::string(names[int(f.type)]) + " " + std::to_string(f.index);
 }
 
 std::string vec_text(const vec3& v) {

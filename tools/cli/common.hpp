@@ -93,6 +93,24 @@ bool load_hulls(const std::string& path, bool per_part, std::vector<LoadedHull>&
 /// non-finite numbers.
 bool parse_pose(const std::string& text, Pose& pose, std::string& error);
 
+/// Parses a point "x,y,z" (finite numbers). Returns false and sets `error`
+/// on anything else.
+bool parse_point(const std::string& text, vec3& point, std::string& error);
+
+/// The shortest text that reads back as `x` ("0.75", "1000000.5"): for
+/// coordinates far from the origin, which "%.6g" would round.
+[[nodiscard]] std::string exact(real x);
+
+/// "(x, y, z)", each exact().
+[[nodiscard]] std::string exact_text(const vec3& v);
+
+/// A pose in parse_pose's syntax, exact(): "x,y,z", then "/q=w,x,y,z"
+/// unless the rotation is the identity, then "/s=k" unless the scale is 1.
+[[nodiscard]] std::string pose_text(const Pose& p);
+
+/// "face 3", "edge 12" or "vertex 7".
+[[nodiscard]] std::string feature_text(FeatureRef f);
+
 /// A vector as a JSON array [x, y, z].
 [[nodiscard]] nlohmann::json to_json(const vec3& v);
 
@@ -140,20 +158,21 @@ struct PairSide {
 /// more once 50 ms have gone.
 template <class F>
 double median_us(F&& query) {
-  constexpr int runs = 7;
+  constexpr std::size_t runs = 7;
   constexpr double budget_us = 50'000;
-  double times[runs];
-  int n = 0;
+  std::vector<double> times;  // not an array: GCC 12 cannot bound its sort (-Warray-bounds)
+  times.reserve(runs);
   double total = 0;
-  while (n < runs && total < budget_us) {
+  while (times.size() < runs && total < budget_us) {
     const auto start = std::chrono::steady_clock::now();
     query();
-    times[n] =
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
-    total += times[n++];
+    times.push_back(
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+            .count());
+    total += times.back();
   }
-  std::sort(times, times + n);
-  return times[n / 2];
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
 }
 
 /// "solid", "flat" or "needle": the shape class a person should know about.

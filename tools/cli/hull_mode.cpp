@@ -1,10 +1,16 @@
 // The default mode: each input is its convex hull, and a pair is checked by
 // SAT and GJK/EPA (check.hpp). Reports say when an input is not convex.
+// Casts: sat::shape_cast (exact) when B keeps its rotation,
+// gjk::time_of_impact when it turns; rays by ray_cast.
+#include "cast_report.hpp"
 #include "check.hpp"
 #include "mode.hpp"
 #include "render.hpp"
+#include "sepax/gjk_cast.hpp"
 #include "sepax/sat.hpp"
 #include "shape.hpp"
+
+#include <algorithm>
 
 namespace sepax::cli {
 
@@ -12,6 +18,61 @@ namespace {
 
 const LoadedHull& hull_of(const Shape& s) {
   return static_cast<const LoadedHull&>(s);
+}
+
+/// B cast along `sweep` against A at rest.
+std::unique_ptr<CastReport> cast_hulls(const LoadedHull& a, const Pose& pose_a, const LoadedHull& b,
+                                       const Sweep& sweep) {
+  auto r = std::make_unique<CastReport>();
+  static_cast<PairHeader&>(*r) =
+      pair_header({a.name, pose_a, describe_shape(a), shape_json(a)},
+                  {b.name, sweep.start, describe_shape(b), shape_json(b)});
+  r->mode = "hull";
+  r->tested = "hulls";
+  r->sweep_b = sweep;
+  r->caveat = hulls_caveat(a, b, "the hulls were cast");
+  const Hull& ha = a.built.hull;
+  const Hull& hb = b.built.hull;
+  if (!r->turns()) {
+    const vec3 move = sweep.end.translation - sweep.start.translation;
+    const auto query = [&] { return sat::shape_cast(ha, pose_a, hb, sweep.start, move); };
+    r->method = "sat::shape_cast";
+    r->work = "SAT queries";
+    r->result = query();
+    r->us = median_us(query);
+    return r;
+  }
+  // The library's default tolerance, passed to be reported.
+  r->tolerance = tol::toi * std::min(ha.extent() * pose_a.scale, hb.extent() * sweep.start.scale);
+  const Sweep at_rest{pose_a, pose_a};
+  const auto query = [&] { return gjk::time_of_impact(ha, at_rest, hb, sweep, 0, r->tolerance); };
+  r->method = "gjk::time_of_impact";
+  r->work = "steps";
+  r->result = query();
+  r->us = median_us(query);
+  return r;
+}
+
+/// A ray against A's hull.
+std::unique_ptr<CastReport> ray_hull(const LoadedHull& a, const Pose& pose_a, const Ray& ray) {
+  auto r = std::make_unique<CastReport>();
+  r->id = r->name_a = a.name;
+  r->pose_a = pose_a;
+  r->shape_a = describe_shape(a);
+  r->input_a = shape_json(a);
+  r->mode = "hull";
+  r->tested = "hulls";
+  r->mover = Mover::ray;
+  r->from = ray.origin;
+  r->to = ray.origin + ray.translation;
+  if (!a.cooked && !a.convexity.convex)
+    r->caveat = "; A is not convex (the ray was cast on its hull)";
+  const auto query = [&] { return sepax::ray_cast(a.built.hull, pose_a, ray); };
+  r->method = "ray_cast";
+  r->work = "faces visited";
+  r->result = query();
+  r->us = median_us(query);
+  return r;
 }
 
 class HullMode final : public Mode {
@@ -53,6 +114,23 @@ class HullMode final : public Mode {
   bool write_svg(const std::string& path, const Shape& a, const Shape& b, const Report& r,
                  std::string& error) const override {
     return cli::write_svg(path, hull_of(a), hull_of(b), static_cast<const PairReport&>(r), error);
+  }
+
+  bool casts() const override { return true; }
+
+  std::unique_ptr<CastReport> cast(const Shape& a, const Pose& pose_a, const Shape& b,
+                                   const Sweep& sweep_b, std::string&) const override {
+    return cast_hulls(hull_of(a), pose_a, hull_of(b), sweep_b);
+  }
+
+  std::unique_ptr<CastReport> ray_cast(const Shape& a, const Pose& pose_a, const Ray& ray,
+                                       std::string&) const override {
+    return ray_hull(hull_of(a), pose_a, ray);
+  }
+
+  bool write_cast_svg(const std::string& path, const Shape& a, const Shape* b, const CastReport& r,
+                      std::string& error) const override {
+    return cli::write_cast_svg(path, hull_of(a), b ? &hull_of(*b) : nullptr, r, error);
   }
 
   nlohmann::json shape_json(const Shape& s) const override {

@@ -177,6 +177,10 @@ struct MeshReport final : Report {
 /// The help of --mesh in batch and scene.
 constexpr const char* as_check =
     "Answer about the meshes themselves, not their convex hulls (as check --mesh)";
+/// The help of --mesh in cast and ray, until mesh mode casts (casts()).
+constexpr const char* not_yet =
+    "Cast against the meshes themselves, not their convex hulls: not yet in this version "
+    "(refused, exit status 2)";
 
 class MeshMode final : public Mode {
  public:
@@ -187,7 +191,9 @@ class MeshMode final : public Mode {
                "non-convex meshes (triangle pairs through AABB trees; a closed mesh is a "
                "solid, so one inside the other intersects); the distance when apart"},
               {"batch", as_check},
-              {"scene", as_check}}) {}
+              {"scene", as_check},
+              {"cast", not_yet},
+              {"ray", not_yet}}) {}
 
   bool draws_hulls() const override { return false; }
 

@@ -1,5 +1,6 @@
 #include "mode.hpp"
 
+#include "cast_report.hpp"
 #include "hull_list.hpp"
 
 #include <cstdio>
@@ -57,6 +58,24 @@ bool Mode::write_svg(const std::string&, const Shape&, const Shape&, const Repor
   return false;
 }
 
+std::unique_ptr<CastReport> Mode::cast(const Shape&, const Pose&, const Shape&, const Sweep&,
+                                       std::string& error) const {
+  error = std::string("casts are not yet answered with ") + flag;
+  return nullptr;
+}
+
+std::unique_ptr<CastReport> Mode::ray_cast(const Shape&, const Pose&, const Ray&,
+                                           std::string& error) const {
+  error = std::string("casts are not yet answered with ") + flag;
+  return nullptr;
+}
+
+bool Mode::write_cast_svg(const std::string&, const Shape&, const Shape*, const CastReport&,
+                          std::string& error) const {
+  error = std::string("--svg draws hulls; not with ") + flag;
+  return false;
+}
+
 int Mode::list_hulls(const HullListing& listing) const {
   return list_file_hulls(listing);
 }
@@ -100,7 +119,7 @@ void ModeChoice::add_options(CLI::App* cmd) {
     if (e.mode->help(cmd->get_name())) e.mode->add_options(cmd);
 }
 
-const Mode* ModeChoice::chosen(bool draws) const {
+const Mode* ModeChoice::chosen(bool draws, bool casts) const {
   const Mode* mode = nullptr;
   for (const Entry& e : entries_) {
     if (!e.chosen) continue;
@@ -112,6 +131,12 @@ const Mode* ModeChoice::chosen(bool draws) const {
     mode = e.mode.get();
   }
   if (!mode) return entries_.front().mode.get();
+  if (casts && !mode->casts()) {
+    std::fprintf(stderr,
+                 "sepax: casts are not yet answered with %s (without it, the hulls are cast)\n",
+                 mode->flag);
+    return nullptr;
+  }
   if (draws && !mode->draws_hulls()) {
     std::fprintf(stderr, "sepax: --svg and --contacts draw and collide hulls; not with %s\n",
                  mode->flag);

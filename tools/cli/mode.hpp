@@ -7,10 +7,15 @@
 // function, plus its entry in the registry (mode.cpp: the make function,
 // declared and listed) and its source in tools/meson.build. No command
 // changes: those named in the mode's helps offer its flag.
+//
+// Casts (`sepax cast`, `ray`, `batch --cast`) are answered by the modes whose
+// casts() is true, through cast() and ray_cast(); the others are refused with
+// "not yet in this mode".
 #pragma once
 
 #include "broadphase.hpp"
 #include "common.hpp"
+#include "sepax/cast.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -25,6 +30,7 @@
 namespace sepax::cli {
 
 struct HullListing;
+struct CastReport;
 
 /// What to compute for a pair besides the answer (hull answers only).
 struct PairQuery {
@@ -112,6 +118,25 @@ class Mode {
   /// when it cannot.
   virtual bool write_svg(const std::string& path, const Shape& a, const Shape& b, const Report& r,
                          std::string& error) const;
+
+  /// Whether the mode answers casts: cast() and ray_cast().
+  [[nodiscard]] virtual bool casts() const { return false; }
+  /// The first contact of B moving along `sweep_b` (its start and end poses,
+  /// one scale) with A at rest at `pose_a`; nullptr and `error` (one line)
+  /// when the mode cannot answer this cast. Only called when casts().
+  [[nodiscard]] virtual std::unique_ptr<CastReport> cast(const Shape& a, const Pose& pose_a,
+                                                         const Shape& b, const Sweep& sweep_b,
+                                                         std::string& error) const;
+  /// Where a ray (world frame, the segment origin + t * translation for t in
+  /// [0, 1]) first meets A at `pose_a`; nullptr and `error` as cast(). Only
+  /// called when casts().
+  [[nodiscard]] virtual std::unique_ptr<CastReport> ray_cast(const Shape& a, const Pose& pose_a,
+                                                             const Ray& ray,
+                                                             std::string& error) const;
+  /// Writes the picture of a cast (render.hpp); `b` is null for a ray and
+  /// for a point. False and `error` when it cannot.
+  virtual bool write_cast_svg(const std::string& path, const Shape& a, const Shape* b,
+                              const CastReport& r, std::string& error) const;
   /// The shape as scene --json lists it.
   [[nodiscard]] virtual nlohmann::json shape_json(const Shape& s) const {
     return {{"name", s.name}};
@@ -170,9 +195,10 @@ class ModeChoice {
   /// Adds those modes' own options.
   void add_options(CLI::App* cmd);
   /// The mode the flags chose: the default when none. Prints one line
-  /// "sepax: ..." to stderr and returns nullptr when two flags were given, or
-  /// when the command `draws` (--svg, --contacts) and the mode cannot.
-  [[nodiscard]] const Mode* chosen(bool draws = false) const;
+  /// "sepax: ..." to stderr and returns nullptr when two flags were given,
+  /// when the command `casts` and the mode does not yet, or when it `draws`
+  /// (--svg, --contacts) and the mode cannot.
+  [[nodiscard]] const Mode* chosen(bool draws = false, bool casts = false) const;
 
  private:
   struct Entry {

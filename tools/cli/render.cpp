@@ -1,8 +1,9 @@
-// SVG pictures of a checked pair. Pure string building: the picture is made
-// of four panels (front, top, side orthographic, and isometric), each the
-// two hulls' faces sorted back to front (painter's algorithm on the face
-// centroids' depth), then the separating plane or the MTV arrow, then the
-// witness points; a legend and a caption follow.
+// SVG pictures of a checked pair and of a cast. Pure string building: the
+// picture is made of four panels (front, top, side orthographic, and
+// isometric), each the hulls' faces sorted back to front (painter's
+// algorithm on the hulls' centroids' depth), then for a pair the separating
+// plane or the MTV arrow and the witness points, for a cast the path, the
+// normal and the contact point; a legend and a caption follow.
 #include "render.hpp"
 
 #include <algorithm>
@@ -10,7 +11,9 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <limits>
+#include <optional>
 #include <span>
 #include <sstream>
 #include <vector>
@@ -24,7 +27,8 @@ constexpr double panel_size = 380;     // width and height of one view
 constexpr double panel_gap = 12;       // space between and around panels
 constexpr double panel_margin = 28;    // room inside a panel for its title
 constexpr double header_height = 36;   // title line above the panels
-constexpr double footer_height = 165;  // legend and caption below the panels
+constexpr double footer_height = 165;  // legend and caption (4 lines) below the panels
+constexpr double caption_line = 18;    // a caption line's height
 constexpr double arrow_head = 11;      // arrowhead length
 constexpr double min_arrow = 3;        // shorter projected arrows become a dot-in-circle
 /// Above this many faces (both hulls) outlines are drawn thinner.
@@ -39,25 +43,51 @@ constexpr const char* dark_a = "#0b3c66";
 constexpr const char* dark_b = "#8a4000";
 constexpr const char* color_plane = "#2ca02c";
 constexpr const char* color_mtv = "#d62728";
+constexpr const char* color_hit = "#d62728";     // B at contact
+constexpr const char* color_normal = "#2ca02c";  // a cast's normal
+constexpr const char* color_path = "#555555";
+/// A cast's normal arrow is this fraction of the picture's radius long.
+constexpr real normal_length = real(0.35);
+/// Points along a turning B's path (its centre's curve).
+constexpr int path_samples = 32;
+
+/// How one hull is drawn: the class of its paths and its front faces' paint
+/// (back faces are always faint and dashed).
+struct Body {
+  std::string cls;  // "hull-a", "hull-b", "hull-b contact", ...
+  const char* color;
+  const char* fill = "0.35";        // front faces' fill-opacity
+  const char* stroke_opacity = "";  // "" full
+  const char* stroke_width = "";    // "" the default (thinner when dense)
+  const char* dash = "";            // front faces' stroke-dasharray; "" solid
+};
 
 /// One face of a posed hull, world frame.
 struct Face3 {
-  int hull = 0;  // 0 = A, 1 = B
+  int body = 0;  // index in Scene::bodies
   vec3 normal{real(0)};
   vec3 centroid{real(0)};
   std::vector<vec3> points;
 };
 
+/// An arrow in the world frame.
+struct Arrow {
+  vec3 from{real(0)};
+  vec3 to{real(0)};
+  const char* cls;
+  const char* color;
+};
+
 /// Everything drawn, in the world frame.
 struct Scene {
+  std::vector<Body> bodies;
   std::vector<Face3> faces;
-  std::vector<vec3> plane;  // separating plane polygon (separated pairs)
-  bool arrow = false;       // MTV arrow (intersecting pairs)
-  vec3 arrow_from{real(0)};
-  vec3 arrow_to{real(0)};
-  vec3 witness_a{real(0)};
-  vec3 witness_b{real(0)};
-  std::vector<vec3> contacts;  // contact points on A (--contacts)
+  std::vector<vec3> plane;                     // separating plane polygon (separated pairs)
+  std::optional<Arrow> arrow;                  // MTV (intersecting pairs) or a cast's normal
+  std::optional<std::array<vec3, 2>> witness;  // GJK/EPA's points on A and B (pairs)
+  std::vector<vec3> contacts;                  // contact points on A (--contacts)
+  std::vector<vec3> path;                      // a cast's path (a polyline)
+  std::optional<vec3> hit;                     // a cast's contact point
   vec3 center{real(0)};
   real radius = 1;
 };
@@ -138,7 +168,7 @@ std::string base_name(const std::string& name) {
 void add_faces(const Hull& hull, const Pose& pose, int which, std::vector<Face3>& out) {
   for (std::size_t f = 0; f < hull.face_count(); ++f) {
     Face3 face;
-    face.hull = which;
+    face.body = which;
     face.normal = pose.rotate(hull.planes()[f].normal);
     index_t e = hull.faces()[f].edge;
     for (index_t k = 0; k < hull.faces()[f].count; ++k, e = hull.half_edges()[e].next)
@@ -193,20 +223,21 @@ std::vector<vec3> cut_box(const vec3& n, real d, const vec3& lo, const vec3& hi)
   return pts;
 }
 
-/// World bounds of the pair, then its center and bounding radius.
+/// World bounds of what is drawn, then its center and bounding radius.
 void frame_scene(Scene& scene, vec3& lo, vec3& hi) {
   lo = vec3(std::numeric_limits<real>::max());
   hi = -lo;
-  for (const Face3& f : scene.faces) {
-    for (const vec3& p : f.points) {
-      lo = glm::min(lo, p);
-      hi = glm::max(hi, p);
-    }
-  }
+  const auto add = [&](const vec3& p) {
+    lo = glm::min(lo, p);
+    hi = glm::max(hi, p);
+  };
+  for (const Face3& f : scene.faces)
+    for (const vec3& p : f.points) add(p);
   if (scene.arrow) {
-    lo = glm::min(lo, glm::min(scene.arrow_from, scene.arrow_to));
-    hi = glm::max(hi, glm::max(scene.arrow_from, scene.arrow_to));
+    add(scene.arrow->from);
+    add(scene.arrow->to);
   }
+  for (const vec3& p : scene.path) add(p);
   scene.center = (lo + hi) * real(0.5);
   scene.radius = std::max(glm::length(hi - lo) * real(0.5), real(1e-12));
 }
@@ -214,6 +245,7 @@ void frame_scene(Scene& scene, vec3& lo, vec3& hi) {
 Scene build_scene(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
                   std::span<const LoadedHull> parts_a, std::span<const LoadedHull> parts_b) {
   Scene scene;
+  scene.bodies = {{"hull-a", color_a}, {"hull-b", color_b}};
   const Hull& ha = a.built.hull;
   const Hull& hb = b.built.hull;
   add_faces(ha, r.pose_a, 0, scene.faces);
@@ -223,8 +255,7 @@ Scene build_scene(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
   for (const LoadedHull& part : parts_b)
     if (&part != &b) add_faces(part.built.hull, r.pose_b, 1, scene.faces);
   const CrossCheck& c = r.check;
-  scene.witness_a = c.epa.point_a;
-  scene.witness_b = c.epa.point_b;
+  scene.witness = std::array<vec3, 2>{c.epa.point_a, c.epa.point_b};
   if (r.contacts)
     for (int i = 0; i < r.contacts->count; ++i)
       scene.contacts.push_back(r.contacts->points[i].point_a);
@@ -232,11 +263,9 @@ Scene build_scene(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
   if (c.sat.intersecting) {
     // From A's deepest point along the axis by the depth: where B's deepest
     // point must go. GJK/EPA's point when it overlaps too, else A's support.
-    scene.arrow = true;
     vec3 deepest = c.epa.point_a;
     if (!c.epa.intersecting) (void)extreme(ha, r.pose_a, n, true, &deepest);
-    scene.arrow_from = deepest;
-    scene.arrow_to = deepest - c.sat.separation * n;
+    scene.arrow = Arrow{deepest, deepest - c.sat.separation * n, "mtv", color_mtv};
   }
   vec3 lo, hi;
   frame_scene(scene, lo, hi);
@@ -314,50 +343,58 @@ std::string faces_path(const Projector& proj, const std::vector<const Face3*>& f
   return d;
 }
 
-/// The faces of both hulls as four paths: A's and B's back faces (dashed,
+/// The hulls' faces as two paths each: every hull's back faces (dashed,
 /// faint), then their front faces, the hull whose centroid is farther from
 /// the viewer first. A convex hull's front faces never overlap one another
 /// on screen, so one path per hull draws them as separate polygons would,
 /// and a 500-vertex pair stays a few hundred kilobytes for all four views.
 void draw_faces(std::ostream& out, const Projector& proj, const Scene& scene) {
-  std::vector<const Face3*> groups[2][2];  // [hull][front]
-  vec3 centroid[2] = {vec3(0), vec3(0)};
+  const std::size_t n = scene.bodies.size();
+  std::vector<std::array<std::vector<const Face3*>, 2>> groups(n);  // [body][front]
+  std::vector<vec3> centroid(n, vec3(0));
   for (const Face3& f : scene.faces) {
     const bool front = glm::dot(f.normal, proj.view.toward) >= 0;
-    groups[f.hull][front].push_back(&f);
-    centroid[f.hull] += f.centroid;
+    groups[std::size_t(f.body)][front].push_back(&f);
+    centroid[std::size_t(f.body)] += f.centroid;
   }
+  std::vector<double> depth(n);
+  for (std::size_t k = 0; k < n; ++k)
+    depth[k] = proj.depth(
+        centroid[k] / real(std::max<std::size_t>(1, groups[k][0].size() + groups[k][1].size())));
+  std::vector<std::size_t> order(n);
+  for (std::size_t k = 0; k < n; ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t i, std::size_t j) { return depth[i] < depth[j]; });
   // Many small faces: thinner outlines, so the fill still reads.
   const char* stroke = scene.faces.size() > dense_faces ? "0.5" : "1";
-  const bool b_first =
-      proj.depth(centroid[1] /
-                 real(std::max<std::size_t>(1, groups[1][0].size() + groups[1][1].size()))) <
-      proj.depth(centroid[0] /
-                 real(std::max<std::size_t>(1, groups[0][0].size() + groups[0][1].size())));
   out << "    <g class=\"faces\">\n";
   for (const bool front : {false, true}) {
-    for (const int k : {0, 1}) {
-      const int hull = (k == 0) == b_first ? 1 : 0;
-      if (groups[hull][front].empty()) continue;
-      const char* color = hull == 0 ? color_a : color_b;
-      out << "      <path class=\"" << (hull == 0 ? "hull-a" : "hull-b")
-          << (front ? " front" : " back") << "\" d=\"" << faces_path(proj, groups[hull][front])
-          << "\" fill=\"" << color << "\" stroke=\"" << color;
-      if (front)
-        out << "\" fill-opacity=\"0.35\" stroke-width=\"" << stroke
-            << "\" stroke-linejoin=\"round\"/>\n";
-      else
+    for (const std::size_t k : order) {
+      if (groups[k][front].empty()) continue;
+      const Body& body = scene.bodies[k];
+      out << "      <path class=\"" << body.cls << (front ? " front" : " back") << "\" d=\""
+          << faces_path(proj, groups[k][front]) << "\" fill=\"" << body.color << "\" stroke=\""
+          << body.color;
+      if (!front) {
         out << "\" fill-opacity=\"0.05\" stroke-opacity=\"0.3\" stroke-width=\"0.6\" "
                "stroke-dasharray=\"3 2\"/>\n";
+        continue;
+      }
+      out << "\" fill-opacity=\"" << body.fill;
+      if (*body.stroke_opacity) out << "\" stroke-opacity=\"" << body.stroke_opacity;
+      out << "\" stroke-width=\"" << (*body.stroke_width ? body.stroke_width : stroke);
+      if (*body.dash) out << "\" stroke-dasharray=\"" << body.dash;
+      out << "\" stroke-linejoin=\"round\"/>\n";
     }
   }
   out << "    </g>\n";
 }
 
-void draw_arrow(std::ostream& out, const Projector& proj, const Scene& scene) {
-  const Point2 p = proj(scene.arrow_from), q = proj(scene.arrow_to);
+void draw_arrow(std::ostream& out, const Projector& proj, const Arrow& arrow) {
+  const Point2 p = proj(arrow.from), q = proj(arrow.to);
   const double dx = q.x - p.x, dy = q.y - p.y, len = std::hypot(dx, dy);
-  out << "    <g class=\"mtv\" stroke=\"" << color_mtv << "\" fill=\"" << color_mtv << "\">\n";
+  out << "    <g class=\"" << arrow.cls << "\" stroke=\"" << arrow.color << "\" fill=\""
+      << arrow.color << "\">\n";
   if (len < min_arrow) {  // the axis points at the viewer: a dot in a circle
     out << "      <circle cx=\"" << fmt("%.2f", p.x) << "\" cy=\"" << fmt("%.2f", p.y)
         << "\" r=\"6\" fill=\"none\" stroke-width=\"1.5\"/>\n"
@@ -375,9 +412,9 @@ void draw_arrow(std::ostream& out, const Projector& proj, const Scene& scene) {
       << "\"/>\n    </g>\n";
 }
 
-void draw_witness(std::ostream& out, const Projector& proj, const Scene& scene) {
+void draw_witness(std::ostream& out, const Projector& proj, const std::array<vec3, 2>& witness) {
   out << "    <g class=\"witness\" stroke=\"white\" stroke-width=\"1\">\n";
-  const Point2 pa = proj(scene.witness_a), pb = proj(scene.witness_b);
+  const Point2 pa = proj(witness[0]), pb = proj(witness[1]);
   out << "      <circle class=\"witness-a\" cx=\"" << fmt("%.2f", pa.x) << "\" cy=\""
       << fmt("%.2f", pa.y) << "\" r=\"3.5\" fill=\"" << dark_a << "\"/>\n";
   out << "      <circle class=\"witness-b\" cx=\"" << fmt("%.2f", pb.x) << "\" cy=\""
@@ -397,6 +434,23 @@ void draw_contacts(std::ostream& out, const Projector& proj, const Scene& scene)
   out << "    </g>\n";
 }
 
+/// A cast's path: a dashed polyline.
+void draw_path(std::ostream& out, const Projector& proj, const Scene& scene) {
+  if (scene.path.empty()) return;
+  out << "    <g class=\"path\">\n      <polyline points=\"" << points_attr(proj, scene.path)
+      << "\" fill=\"none\" stroke=\"" << color_path
+      << "\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>\n    </g>\n";
+}
+
+/// A cast's contact point: a black dot ringed in white, drawn last.
+void draw_hit(std::ostream& out, const Projector& proj, const Scene& scene) {
+  if (!scene.hit) return;
+  const Point2 q = proj(*scene.hit);
+  out << "    <g class=\"hit\">\n      <circle cx=\"" << fmt("%.2f", q.x) << "\" cy=\""
+      << fmt("%.2f", q.y) << "\" r=\"4\" fill=\"#000000\" stroke=\"white\" "
+      << "stroke-width=\"1.2\"/>\n    </g>\n";
+}
+
 void draw_view(std::ostream& out, const View& view, const Scene& scene, double ox, double oy) {
   const double scale = (panel_size * 0.5 - panel_margin) / double(scene.radius);
   const Projector proj{view, scene, ox, oy, scale};
@@ -410,9 +464,11 @@ void draw_view(std::ostream& out, const View& view, const Scene& scene, double o
     out << "    <g class=\"plane\">\n      <polygon points=\"" << points_attr(proj, scene.plane)
         << "\" fill=\"" << color_plane << "\" fill-opacity=\"0.12\" stroke=\"" << color_plane
         << "\" stroke-width=\"1.5\" stroke-dasharray=\"6 3\"/>\n    </g>\n";
-  if (scene.arrow) draw_arrow(out, proj, scene);
-  draw_witness(out, proj, scene);
+  draw_path(out, proj, scene);
+  if (scene.arrow) draw_arrow(out, proj, *scene.arrow);
+  if (scene.witness) draw_witness(out, proj, *scene.witness);
   draw_contacts(out, proj, scene);
+  draw_hit(out, proj, scene);
   out << "  </g>\n";
 }
 
@@ -470,43 +526,218 @@ std::vector<std::string> caption_lines(const PairReport& r) {
   return {verdict_line, r.caveat.substr(2), axis_line, agree_line};
 }
 
-void draw_caption(std::ostream& out, const PairReport& r, double y) {
+void draw_caption(std::ostream& out, const std::vector<std::string>& lines, double y) {
   out << "  <g id=\"caption\" font-size=\"13\" fill=\"#111111\">\n";
-  for (const std::string& line : caption_lines(r)) {
+  for (const std::string& line : lines) {
     out << "    <text x=\"" << panel_gap << "\" y=\"" << y << "\">" << escape_xml(line)
         << "</text>\n";
-    y += 18;
+    y += caption_line;
   }
   out << "  </g>\n";
 }
 
-std::string svg_text(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
-                     std::span<const LoadedHull> parts_a, std::span<const LoadedHull> parts_b) {
-  const Scene scene = build_scene(a, b, r, parts_a, parts_b);
+/// The picture's text: `title` (the document's), `heading` (above the
+/// panels), the four views of the scene, then `legend` (drawn at a height,
+/// `legend_rows` rows) and the caption's lines.
+std::string svg_document(const std::string& title, const std::string& heading, const Scene& scene,
+                         const std::function<void(std::ostream&, double)>& legend, int legend_rows,
+                         const std::vector<std::string>& caption) {
   const double width = 2 * panel_size + 3 * panel_gap;
   const double panels_bottom = header_height + 2 * panel_size + panel_gap;
-  const double height = panels_bottom + footer_height;
+  // The footer holds 3 legend rows and 4 caption lines; more make it taller.
+  const double legend_extra = caption_line * std::max(0, legend_rows - 3);
+  const double caption_extra = caption_line * double(std::max<std::size_t>(caption.size(), 4) - 4);
+  const double height = panels_bottom + footer_height + legend_extra + caption_extra;
   std::ostringstream out;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
       << "\" viewBox=\"0 0 " << width << " " << height
       << "\" font-family=\"Helvetica, Arial, sans-serif\">\n";
-  out << "  <title>sepax: " << escape_xml(r.name_a) << " vs " << escape_xml(r.name_b)
-      << "</title>\n";
+  out << "  <title>sepax: " << escape_xml(title) << "</title>\n";
   out << "  <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   out << "  <text id=\"title\" x=\"" << panel_gap << "\" y=\"24\" font-size=\"16\" "
-      << "font-weight=\"bold\">" << escape_xml(base_name(r.name_a)) << " vs "
-      << escape_xml(base_name(r.name_b)) << ": " << verdict_text(r) << "</text>\n";
+      << "font-weight=\"bold\">" << escape_xml(heading) << "</text>\n";
   const std::array<View, 4> all = views();
   for (int k = 0; k < 4; ++k) {
     const double ox = panel_gap + (k % 2) * (panel_size + panel_gap);
     const double oy = header_height + (k / 2) * (panel_size + panel_gap);
     draw_view(out, all[k], scene, ox, oy);
   }
-  draw_legend(out, r, !scene.plane.empty(), panels_bottom + 10);
-  draw_caption(out, r, panels_bottom + 90);
+  legend(out, panels_bottom + 10);
+  draw_caption(out, caption, panels_bottom + 90 + legend_extra);
   out << "</svg>\n";
   return out.str();
+}
+
+std::string svg_text(const LoadedHull& a, const LoadedHull& b, const PairReport& r,
+                     std::span<const LoadedHull> parts_a, std::span<const LoadedHull> parts_b) {
+  const Scene scene = build_scene(a, b, r, parts_a, parts_b);
+  return svg_document(
+      r.name_a + " vs " + r.name_b,
+      base_name(r.name_a) + " vs " + base_name(r.name_b) + ": " + verdict_text(r), scene,
+      [&](std::ostream& out, double y) { draw_legend(out, r, !scene.plane.empty(), y); }, 3,
+      caption_lines(r));
+}
+
+// --- casts --------------------------------------------------------------------
+
+/// The mean of the hull's vertices, in its frame: the point whose path is drawn.
+vec3 centre(const Hull& hull) {
+  vec3 sum(0);
+  for (const vec3& v : hull.vertices()) sum += v;
+  return sum / real(hull.vertex_count());
+}
+
+/// B (a hull) at its start, its end and at contact, and its centre's path.
+void add_cast_bodies(const Hull& hb, const CastReport& r, Scene& scene) {
+  const bool hit = r.result.hit();
+  const auto add = [&](Body body, const Pose& pose) {
+    scene.bodies.push_back(std::move(body));
+    add_faces(hb, pose, int(scene.bodies.size() - 1), scene.faces);
+  };
+  if (r.result.status != CastStatus::overlapping)
+    add({"hull-b start", color_b, "0.1", "0.6"}, r.sweep_b.start);
+  add({"hull-b end", color_b, "0.1", "0.6", "", "4 3"}, r.sweep_b.end);
+  if (hit) add({"hull-b contact", color_hit, "0.4", "", "1.8"}, r.pose_at_contact());
+  const vec3 c = centre(hb);
+  const int samples = r.turns() ? path_samples : 1;
+  for (int i = 0; i <= samples; ++i)
+    scene.path.push_back(r.sweep_b.at(real(i) / real(samples)).apply(c));
+}
+
+Scene build_cast_scene(const LoadedHull& a, const LoadedHull* b, const CastReport& r) {
+  Scene scene;
+  scene.bodies = {{"hull-a", color_a}};
+  add_faces(a.built.hull, r.pose_a, 0, scene.faces);
+  if (b)
+    add_cast_bodies(b->built.hull, r, scene);
+  else
+    scene.path = {r.from, r.to};
+  vec3 lo, hi;
+  frame_scene(scene, lo, hi);
+  const CastResult& c = r.result;
+  if (c.hit()) {
+    scene.hit = r.point();
+    scene.arrow = Arrow{r.point(), r.point() + r.normal() * (normal_length * scene.radius),
+                        "normal", color_normal};
+    frame_scene(scene, lo, hi);
+  }
+  return scene;
+}
+
+void draw_cast_legend(std::ostream& out, const CastReport& r, bool b_hull, double y) {
+  const auto square = [](const char* color, const char* opacity, const char* dash = "") {
+    return std::string("<rect width=\"14\" height=\"12\" fill=\"") + color + "\" fill-opacity=\"" +
+           opacity + "\" stroke=\"" + color + "\" stroke-dasharray=\"" + dash + "\"/>";
+  };
+  const auto line = [](const char* color, const char* dash) {
+    return std::string("<line x1=\"0\" y1=\"6\" x2=\"14\" y2=\"6\" stroke=\"") + color +
+           "\" stroke-width=\"2\" stroke-dasharray=\"" + dash + "\"/>";
+  };
+  out << "  <g id=\"legend\" font-size=\"12\" fill=\"#222222\">\n";
+  const double x = panel_gap, col = panel_gap + panel_size * 1.05;
+  double row = y;
+  const auto entry = [&](double at, const std::string& swatch, const std::string& label) {
+    legend_entry(out, at, row, swatch, label);
+    row += 18;
+  };
+  entry(x, square(color_a, "0.35"), "A: " + escape_xml(r.name_a));
+  if (r.mover == Mover::ray) {
+    entry(x, line(color_path, "5 3"),
+          "the ray, from " + vec_text(r.from) + " to " + vec_text(r.to));
+  } else {
+    entry(x, square(color_b, "0.35"), "B: " + escape_xml(r.name_b) + (b_hull ? "" : " (a point)"));
+    entry(x, line(color_path, "5 3"), b_hull ? "the path of B's centre" : "the point's path");
+  }
+  entry(x, square("#777777", "0.05"), "back faces (dashed, faint)");
+  row = y;
+  if (b_hull) {
+    const bool moved = r.result.status != CastStatus::overlapping;  // else B starts at contact
+    if (moved) entry(col, square(color_b, "0.1"), "B at its start");
+    entry(col, square(color_b, "0.1", "4 3"), "B at its end (dashed)");
+    if (r.result.hit())
+      entry(col, square(color_hit, "0.4"), moved ? "B at contact" : "B at its start, in contact");
+  }
+  if (r.result.hit())
+    entry(col,
+          std::string("<circle cx=\"4\" cy=\"6\" r=\"3.5\" fill=\"#000000\"/>") +
+              line(color_normal, ""),
+          r.mover == Mover::ray ? "hit point and A's outward normal"
+                                : "contact point and normal (from A to B)");
+  out << "  </g>\n";
+}
+
+/// "hit at toi 0.75", "clear", ...: the heading's word on the cast.
+std::string short_verdict(const CastResult& c) {
+  switch (c.status) {
+    case CastStatus::hit:
+      return "hit at toi " + fmt("%.6g", double(c.fraction));
+    case CastStatus::overlapping:
+      return "overlapping at the start";
+    case CastStatus::missed:
+      return "clear";
+    case CastStatus::max_iterations:
+      return "not located";
+    case CastStatus::bad_input:
+      break;
+  }
+  return "bad input";
+}
+
+/// A pose for the caption: "(1.198, 0, 0) turned by q = (0.8908, 0, 0, 0.4544)".
+std::string pose_caption(const Pose& p) {
+  std::string text = vec_text(p.translation);
+  if (p.rotation != mat3(1)) {
+    quat q = glm::quat_cast(p.rotation);
+    if (q.w < 0) q = -q;
+    char buf[128];
+    std::snprintf(buf, sizeof buf, " turned by q = (%.4g, %.4g, %.4g, %.4g)", double(q.w),
+                  double(q.x), double(q.y), double(q.z));
+    text += buf;
+  }
+  return text + (p.scale != 1 ? ", scale " + fmt("%.4g", double(p.scale)) : "");
+}
+
+std::vector<std::string> cast_caption_lines(const CastReport& r) {
+  const CastResult& c = r.result;
+  std::vector<std::string> lines = {"Cast: " + r.verdict_text()};
+  if (c.hit())
+    lines.push_back((r.mover == Mover::ray         ? "Normal (A's outward normal): "
+                     : c.status == CastStatus::hit ? "Normal (unit, world frame, from A to B): "
+                                                   : "Minimum translation direction (A to B): ") +
+                    vec_text(r.normal()) + "; contact point " + vec_text(r.point()));
+  if (r.mover == Mover::ray)
+    lines.push_back("From " + vec_text(r.from) + " to " + vec_text(r.to));
+  else if (c.hit())
+    lines.push_back("B at contact: " + pose_caption(r.pose_at_contact()));
+  else
+    lines.push_back("B from " + pose_caption(r.sweep_b.start) + " to " +
+                    pose_caption(r.sweep_b.end));
+  lines.push_back("Method: " + r.how());
+  if (!r.caveat.empty()) lines.push_back(r.caveat.substr(2));
+  return lines;
+}
+
+std::string cast_svg_text(const LoadedHull& a, const LoadedHull* b, const CastReport& r) {
+  const Scene scene = build_cast_scene(a, b, r);
+  const std::string who = r.mover == Mover::ray
+                              ? base_name(r.name_a) + ", a ray"
+                              : base_name(r.name_a) + " vs " + base_name(r.name_b);
+  return svg_document(
+      r.mover == Mover::ray ? r.name_a + ", a ray" : r.name_a + " vs " + r.name_b + ", a cast",
+      who + ": " + short_verdict(r.result), scene,
+      [&](std::ostream& out, double y) { draw_cast_legend(out, r, b != nullptr, y); },
+      r.mover == Mover::ray ? 3 : 4, cast_caption_lines(r));
+}
+
+bool write_file(const std::string& path, const std::string& text, std::string& error) {
+  std::ofstream out(path, std::ios::binary);
+  if (out) out << text;
+  if (!out) {
+    error = path + ": cannot write the SVG file";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -519,14 +750,12 @@ bool write_svg(const std::string& path, const LoadedHull& a, const LoadedHull& b
 bool write_svg(const std::string& path, const LoadedHull& a, const LoadedHull& b,
                const PairReport& report, std::span<const LoadedHull> parts_a,
                std::span<const LoadedHull> parts_b, std::string& error) {
-  const std::string text = svg_text(a, b, report, parts_a, parts_b);
-  std::ofstream out(path, std::ios::binary);
-  if (out) out << text;
-  if (!out) {
-    error = path + ": cannot write the SVG file";
-    return false;
-  }
-  return true;
+  return write_file(path, svg_text(a, b, report, parts_a, parts_b), error);
+}
+
+bool write_cast_svg(const std::string& path, const LoadedHull& a, const LoadedHull* b,
+                    const CastReport& report, std::string& error) {
+  return write_file(path, cast_svg_text(a, b, report), error);
 }
 
 }  // namespace sepax::cli

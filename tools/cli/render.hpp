@@ -1,8 +1,9 @@
 // SVG pictures of a checked pair: three orthographic views and an isometric
 // one, with the separating plane or the MTV arrow, the witness points and a
-// caption with the verdict.
+// caption with the verdict; and the same views of a cast.
 #pragma once
 
+#include "cast_report.hpp"
 #include "check.hpp"
 
 #include <span>
@@ -23,5 +24,12 @@ bool write_svg(const std::string& path, const LoadedHull& a, const LoadedHull& b
 bool write_svg(const std::string& path, const LoadedHull& a, const LoadedHull& b,
                const PairReport& report, std::span<const LoadedHull> parts_a,
                std::span<const LoadedHull> parts_b, std::string& error);
+
+/// The picture of a cast: A at its pose; B (when `b`, a hull) at its start,
+/// at its end and, highlighted, at contact, with its centre's path; for a ray
+/// or a point (`b` null), the segment. On a hit, the contact point and the
+/// normal.
+bool write_cast_svg(const std::string& path, const LoadedHull& a, const LoadedHull* b,
+                    const CastReport& report, std::string& error);
 
 }  // namespace sepax::cli

@@ -65,12 +65,12 @@ nlohmann::json shape_json(const LoadedHull& h) {
   return j;
 }
 
-std::string hulls_caveat(const LoadedHull& a, const LoadedHull& b) {
+std::string hulls_caveat(const LoadedHull& a, const LoadedHull& b, const char* note) {
   const bool a_not = !a.cooked && !a.convexity.convex;
   const bool b_not = !b.cooked && !b.convexity.convex;
   if (!a_not && !b_not) return "";
   const char* who = a_not && b_not ? "A and B are" : (a_not ? "A is" : "B is");
-  return std::string("; ") + who + " not convex (--mesh tests the meshes)";
+  return std::string("; ") + who + " not convex (" + note + ")";
 }
 
 }  // namespace sepax::cli

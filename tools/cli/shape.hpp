@@ -24,7 +24,9 @@ namespace sepax::cli {
 [[nodiscard]] nlohmann::json shape_json(const LoadedHull& h);
 
 /// For a verdict about two hulls: "" when both inputs are convex, else a
-/// clause such as "; A is not convex (--mesh tests the meshes)".
-[[nodiscard]] std::string hulls_caveat(const LoadedHull& a, const LoadedHull& b);
+/// clause such as "; A is not convex (--mesh tests the meshes)", `note` in
+/// the parentheses.
+[[nodiscard]] std::string hulls_caveat(const LoadedHull& a, const LoadedHull& b,
+                                       const char* note = "--mesh tests the meshes");
 
 }  // namespace sepax::cli

@@ -636,6 +636,286 @@ def test_scene_folder():
         check_error_line(run("scene", path, expect=2), path, word)
 
 
+# --- cast and ray -------------------------------------------------------------
+
+CUBE = None  # cli_data("cube.obj"), set in main: a cube of side 1 centred on the origin
+EPS = None  # the build's round-off on these small numbers, set in main (real_eps)
+
+
+def real_eps():
+    """1e-12 in a double build, 1e-5 in a float build (the real size of a
+    cooked hull's header says which)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cube.sxhull")
+        run("hull", cli_data("cube.obj"), "-o", out, expect=0)
+        with open(out, "rb") as f:
+            return 1e-12 if f.read()[12] == 8 else 1e-5
+
+
+CAST_KEYS = ("id", "a", "b", "pose_a", "pose_b", "pose_b_end", "input_a", "input_b", "mode",
+             "tested", "moving", "path", "hit", "status", "toi", "distance", "pose_b_at_contact",
+             "point", "normal", "feature_a", "triangle_a", "method", "exact", "tolerance",
+             "iterations", "time_us")
+
+
+def cast_json(*args, expect):
+    j = json.loads(run("cast", *args, "--json", expect=expect).stdout)
+    for key in CAST_KEYS:
+        check(key in j, f"cast JSON lacks '{key}': {j}")
+    check(j["mode"] == "hull" and j["tested"] == "hulls" and j["triangle_a"] is None, str(j))
+    check(j["hit"] == (j["status"] in ("hit", "overlapping")), str(j))
+    if j["hit"]:
+        check(is_unit(j["normal"]) and 0 <= j["toi"] <= 1, str(j))
+        check(abs(j["distance"] - j["toi"] * j["path"]["length"]) < EPS, str(j))
+    else:
+        check(all(j[k] is None for k in ("toi", "distance", "point", "normal",
+                                         "pose_b_at_contact")), str(j))
+    return j
+
+
+def close(u, v, eps=None):
+    return all(abs(a - b) <= (eps or max(EPS, 1e-9)) for a, b in zip(u, v))
+
+
+def test_cast_clear():
+    # B passes 2.5 beside A (side 1): clear, exit 0.
+    j = cast_json(CUBE, CUBE, "--pose-b", "3,0,0", "--to", "3,4,0", expect=0)
+    check(j["status"] == "missed" and j["method"] == "sat::shape_cast" and j["exact"], str(j))
+    check(j["moving"] == "shape" and j["path"]["angle_rad"] == 0, str(j))
+    text = run("cast", CUBE, CUBE, "--pose-b", "3,0,0", "--to", "3,4,0", expect=0).stdout
+    check("verdict: clear: the path meets A nowhere" in text and "contact:" not in text, text)
+    # Stopping short, and leading away.
+    cast_json(CUBE, CUBE, "--pose-b", "4,0,0", "--to", "2,0,0", expect=0)
+    cast_json(CUBE, CUBE, "--pose-b", "4,0,0", "--to", "8,0,0", expect=0)
+
+
+def test_cast_hit():
+    # B from x = 4 to 0: its face x = 3.5 meets A's x = 0.5 after 3 of the 4,
+    # so toi 0.75, B then at x = 1, the normal +x (A to B).
+    j = cast_json(CUBE, CUBE, "--pose-b", "4,0,0", "--to", "0,0,0", expect=1)
+    check(j["status"] == "hit" and abs(j["toi"] - 0.75) < EPS, str(j))
+    check(abs(j["distance"] - 3) < EPS and close(j["normal"], [1, 0, 0]), str(j))
+    check(abs(j["point"][0] - 0.5) < EPS and j["feature_a"].startswith("face "), str(j))
+    check(close(j["pose_b_at_contact"]["translation"], [1, 0, 0], EPS), str(j))
+    check(j["pose_b_end"]["translation"] == [0, 0, 0] and j["exact"] and j["tolerance"] == 0,
+          str(j))
+    text = run("cast", CUBE, CUBE, "--pose-b", "4,0,0", "--to", "0,0,0", expect=1).stdout
+    check("verdict: hit at toi 0.75, after 3 travelled" in text, text)
+    check("contact: B at 1,0,0; point (0.5," in text and "normal (1, 0, 0) from A to B" in text,
+          text)
+    check("method:  sat::shape_cast (exact)" in text, text)
+    # Along y, with A moved and turned about its centre: the same toi.
+    j = cast_json(CUBE, CUBE, "--pose-a", "1,2,3/0,0,90", "--pose-b", "1,6,3", "--to", "1,2,3",
+                  expect=1)
+    check(abs(j["toi"] - 0.75) < EPS and close(j["normal"], [0, 1, 0]), str(j))
+    # Far from the origin: the same answer, the poses kept exact (double).
+    if EPS > 1e-12:
+        return
+    j = cast_json(CUBE, CUBE, "--pose-a", "1000000,0,0", "--pose-b", "1000004,0,0", "--to",
+                  "1000000,0,0", expect=1)
+    check(abs(j["toi"] - 0.75) < 1e-9, str(j))
+    check(abs(j["pose_b_at_contact"]["translation"][0] - 1000001) < 1e-6, str(j))
+    text = run("cast", CUBE, CUBE, "--pose-a", "1000000,0,0", "--pose-b", "1000000.25,4,0",
+               "--to", "1000000.25,0,0", expect=1).stdout
+    check("contact: B at 1000000.25,1,0;" in text, text)
+
+
+def test_cast_overlapping():
+    # B starts 0.5 deep along x (1 along y and z): toi 0, the way out +x.
+    j = cast_json(CUBE, CUBE, "--pose-b", "0.5,0,0", "--to", "3,0,0", expect=1)
+    check(j["status"] == "overlapping" and j["toi"] == 0 and close(j["normal"], [1, 0, 0]),
+          str(j))
+    check(j["pose_b_at_contact"]["translation"] == [0.5, 0, 0], str(j))
+    # Touching at the start counts too.
+    j = cast_json(CUBE, CUBE, "--pose-b", "1,0,0", "--to", "3,0,0", expect=1)
+    check(j["status"] == "overlapping" and j["toi"] == 0, str(j))
+    text = run("cast", CUBE, CUBE, "--pose-b", "0.5,0,0", "--to", "3,0,0", expect=1).stdout
+    check("overlapping at the start (toi 0)" in text and "minimum translation" in text, text)
+
+
+def turning_toi():
+    """B from x = 3 to 0 turning 90 degrees about z: its leading corner at
+    3 (1 - t) - (cos a + sin a) / 2, a = t pi / 2, meets A's face x = 0.5."""
+    f = lambda t: 3 * (1 - t) - 0.5 * (math.cos(t * math.pi / 2) + math.sin(t * math.pi / 2)) - 0.5
+    lo, hi = 0.0, 1.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if f(mid) > 0 else (lo, mid)
+    return lo
+
+
+def test_cast_turning():
+    j = cast_json(CUBE, CUBE, "--pose-b", "3,0,0", "--to", "0,0,0/0,0,90", expect=1)
+    check(j["method"] == "gjk::time_of_impact" and not j["exact"] and j["tolerance"] > 0, str(j))
+    check(abs(j["path"]["angle_rad"] - math.pi / 2) < EPS, str(j))
+    # Within tolerance of touching: the gap at toi is at most the tolerance,
+    # and the leading corner closes at about 3.7 per unit of toi.
+    want = turning_toi()
+    check(j["status"] == "hit" and want - 2 * j["tolerance"] <= j["toi"] <= want + EPS,
+          f"toi {j['toi']} vs {want}: {j}")
+    check(close(j["normal"], [1, 0, 0], 1e-3) and abs(j["point"][0] - 0.5) < 1e-5, str(j))
+    t = j["pose_b_at_contact"]
+    a = j["toi"] * math.pi / 2
+    check(abs(t["translation"][0] - 3 * (1 - j["toi"])) < EPS and
+          abs(t["rotation"][0][0] - math.cos(a)) < max(EPS, 1e-9), str(t))
+    text = run("cast", CUBE, CUBE, "--pose-b", "3,0,0", "--to", "0,0,0/0,0,90", expect=1).stdout
+    check("within tolerance" in text and "turning 90 degrees" in text, text)
+    # Turning in place beside A: clear; turning into it: a hit.
+    cast_json(CUBE, CUBE, "--pose-b", "2,0,0", "--to", "2,0,0/0,0,45", expect=0)
+    j = cast_json(CUBE, CUBE, "--pose-b", "1.1,0,0", "--to", "1.1,0,0/0,0,45", expect=1)
+    check(j["status"] == "hit" and 0 < j["toi"] < 1, str(j))
+
+
+def test_cast_point():
+    # A file of one vertex, (0, 0.2, 0.1): a ray cast from (-2.5, 0.2, 0.1).
+    j = cast_json(CUBE, cli_data("point.obj"), "--pose-b", "-2.5,0,0", "--to", "1.5,0,0",
+                  expect=1)
+    check(j["moving"] == "point" and j["method"] == "ray_cast" and j["input_b"]["kind"] == "point",
+          str(j))
+    check(abs(j["toi"] - 0.5) < EPS and close(j["normal"], [-1, 0, 0]), str(j))
+    check(close(j["point"], [-0.5, 0.2, 0.1], EPS) and close(j["from"], [-2.5, 0.2, 0.1]), str(j))
+    check(close(j["pose_b_at_contact"]["translation"], [-0.5, 0, 0], EPS), str(j))
+    cast_json(CUBE, cli_data("point.obj"), "--pose-b", "-2.5,2,0", "--to", "1.5,2,0", expect=0)
+
+
+def ray_json(*args, expect):
+    j = json.loads(run("ray", CUBE, *args, "--json", expect=expect).stdout)
+    for key in ("id", "a", "pose_a", "input_a", "from", "to", "mode", "tested", "moving", "hit",
+                "status", "toi", "distance", "point", "normal", "method"):
+        check(key in j, f"ray JSON lacks '{key}': {j}")
+    check("b" not in j and "pose_b" not in j and j["moving"] == "ray", str(j))
+    return j
+
+
+def test_ray():
+    j = ray_json("--from", "-2.5,0.2,0.1", "--to", "1.5,0.2,0.1", expect=1)
+    check(j["status"] == "hit" and abs(j["toi"] - 0.5) < EPS and abs(j["distance"] - 2) < EPS,
+          str(j))
+    check(close(j["normal"], [-1, 0, 0]) and close(j["point"], [-0.5, 0.2, 0.1], EPS), str(j))
+    check(j["method"] == "ray_cast" and j["feature_a"].startswith("face "), str(j))
+    text = run("ray", CUBE, "--from", "-2.5,0.2,0.1", "--to", "1.5,0.2,0.1", expect=1).stdout
+    check("verdict: hit at toi 0.5, after 2 travelled" in text, text)
+    check("normal (-1, 0, 0) (A's outward normal)" in text, text)
+    j = ray_json("--from", "-2,2,0", "--to", "2,2,0", expect=0)
+    check(j["status"] == "missed" and j["toi"] is None and j["point"] is None, str(j))
+    # Stopping short of A, inside it, and A moved.
+    ray_json("--from", "-2.5,0,0", "--to", "-0.6,0,0", expect=0)
+    j = ray_json("--from", "0.1,0,0", "--to", "3,0,0", expect=1)
+    check(j["status"] == "overlapping" and j["toi"] == 0, str(j))
+    j = ray_json("--pose", "0,0,10", "--from", "0,0,0", "--to", "0,0,20", expect=1)
+    check(abs(j["toi"] - 0.475) < EPS and close(j["normal"], [0, 0, -1]), str(j))
+
+
+def test_batch_cast():
+    want = {"clear": "missed", "hit": "hit", "overlapping": "overlapping", "turning": "hit",
+            "point": "hit", "point-miss": "missed", "far": "hit", "no-end": "columns",
+            "bad-end": "poseB1", "scaled": "scale", "point-a": "single point"}
+    p = run("batch", cli_data("casts.tsv"), "--cast", "--json", "--jobs", "2", expect=2)
+    rows = [json.loads(l) for l in p.stdout.splitlines()]
+    results, summary = rows[:-1], rows[-1]["summary"]
+    check([r["id"] for r in results] == list(want), "ids in input order")
+    for r in results:
+        if "error" in r:
+            check(want[r["id"]] in r["error"] and r["id"] in r["error"], f"error line: {r}")
+            continue
+        check(r["status"] == want[r["id"]], f"{r['id']}: {r['status']}")
+        check(all(k in r for k in ("hit", "toi", "normal", "point", "tested", "method")), str(r))
+    by_id = {r["id"]: r for r in results}
+    check(abs(by_id["hit"]["toi"] - 0.75) < EPS and by_id["hit"]["method"] == "sat::shape_cast",
+          str(by_id["hit"]))
+    check(by_id["turning"]["method"] == "gjk::time_of_impact", str(by_id["turning"]))
+    check(by_id["point"]["method"] == "ray_cast" and abs(by_id["point"]["toi"] - 0.5) < EPS,
+          str(by_id["point"]))
+    check(by_id["point-miss"]["toi"] is None and by_id["clear"]["hit"] is False, "misses")
+    far = by_id["far"]["pose_b_at_contact"]["translation"][0]
+    check(EPS > 1e-12 or abs(far - 1000001) < 1e-6, str(by_id["far"]))
+    counts = {"cases": 11, "hit": 4, "overlapping": 1, "missed": 2, "max_iterations": 0,
+              "errors": 4}
+    check(all(summary[k] == v for k, v in counts.items()), f"summary {summary}")
+    one = batch_json_args(cli_data("casts.tsv"), "--cast", "--jobs", "1")
+    check(strip_times(one) == strip_times(rows), "--jobs 1 and 2 differ")
+    lines = run("batch", cli_data("casts.tsv"), "--cast", expect=2).stdout.splitlines()
+    check(lines[1].startswith("hit  hit  toi 0.75  distance 3  normal (1, 0, 0)"), lines[1])
+    check(lines[0] == "clear  missed  sat::shape_cast", lines[0])
+    check(lines[-1].startswith("summary: 11 cases: 4 hit, 1 overlapping, 2 missed, "
+                               "0 max_iterations, 4 errors"), lines[-1])
+    with tempfile.TemporaryDirectory() as tmp:
+        tsv = os.path.join(tmp, "c.tsv")
+        for body, status in (("a\t{c}\t{c}\t\t3,0,0\t3,4,0\n", 0),
+                             ("a\t{c}\t{c}\t\t3,0,0\t0,0,0\n", 1)):
+            with open(tsv, "w") as f:
+                f.write(body.format(c=CUBE))
+            run("batch", tsv, "--cast", expect=status)
+    # Without --cast a 6th column is a bad line; --contacts is not for casts.
+    p = run("batch", cli_data("casts.tsv"), "--json", expect=2)
+    rows = [json.loads(l) for l in p.stdout.splitlines()[:-1]]
+    check(all(("error" in r) == (r["id"] != "no-end") for r in rows), p.stdout)
+    run("batch", cli_data("casts.tsv"), "--cast", "--contacts", expect=2)
+    p = run("batch", cli_data("casts.tsv"), "--cast", "--mesh", expect=2)
+    check("not yet" in p.stderr, p.stderr)
+
+
+def batch_json_args(tsv, *args):
+    p = run("batch", tsv, "--json", *args)
+    return [json.loads(l) for l in p.stdout.splitlines()]
+
+
+def test_cast_bad_inputs():
+    for args, word in ((["--pose-b", "4,0,0"], "--to"),
+                       (["--to", "1,2"], "bad pose"),
+                       (["--pose-b", "1,2,3/q=0,0,0,0", "--to", "0,0,0"], "bad quaternion"),
+                       (["--pose-a", "a,b,c", "--to", "0,0,0"], "bad pose"),
+                       (["--pose-b", "4,0,0/0,0,0/s=2", "--to", "0,0,0"], "scale changes"),
+                       (["--to", "0,0,0", "--mesh"], "not yet")):
+        p = run("cast", CUBE, CUBE, *args, expect=2)
+        check(word in p.stderr, f"{args}: {p.stderr}")
+    p = run("cast", cli_data("point.obj"), CUBE, "--to", "1,0,0", expect=2)
+    check("single point" in p.stderr, p.stderr)
+    for path, word in bad_inputs():
+        if path.endswith("coincident.obj"):  # copies of one point: a point, for B
+            j = cast_json(CUBE, path, "--pose-b", "-1,-2,-3", "--to", "-1,-2,-4", expect=1)
+            check(j["moving"] == "point" and j["status"] == "overlapping", str(j))
+            continue
+        check_error_line(run("cast", CUBE, path, "--to", "1,0,0", expect=2), path, word)
+    for args, word in ((["--to", "1,0,0"], "--from"),
+                       (["--from", "1,2", "--to", "1,0,0"], "bad point"),
+                       (["--from", "0,0,0", "--to", "x,0,0"], "bad point"),
+                       (["--from", "0,0,0", "--to", "1,0,0", "--pose", "1"], "bad pose"),
+                       (["--from", "0,0,0", "--to", "1,0,0", "--mesh"], "not yet")):
+        p = run("ray", CUBE, *args, expect=2)
+        check(word in p.stderr, f"{args}: {p.stderr}")
+
+
+def test_cast_svg():
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "hit.svg")
+        p = run("cast", CUBE, CUBE, "--pose-b", "3,0,0", "--to", "0,0,0/0,0,90", "--svg", out,
+                expect=1)
+        check(p.stdout.endswith(f"wrote {out}\n"), p.stdout)
+        ids, classes, polys, texts = svg_groups(out)
+        for v in ("front", "top", "side", "iso"):
+            check(f"view-{v}" in ids, f"missing view-{v}: {ids}")
+        check({"faces", "path", "normal", "hit"} <= classes, str(classes))
+        for c in ("hull-a front", "hull-b start front", "hull-b contact front", "hull-b end front"):
+            check(c in polys, f"no polygon of class '{c}': {set(polys)}")
+        check("B at contact" in texts and "gjk::time_of_impact" in texts, texts)
+        out = os.path.join(tmp, "clear.svg")
+        run("cast", CUBE, CUBE, "--pose-b", "3,0,0", "--to", "3,4,0", "--svg", out, expect=0)
+        ids, classes, polys, texts = svg_groups(out)
+        check("hit" not in classes and "hull-b contact front" not in polys, str(classes))
+        check("clear" in texts, texts)
+        out = os.path.join(tmp, "ray.svg")
+        run("ray", CUBE, "--from", "-2.5,0.2,0.1", "--to", "1.5,0.2,0.1", "--svg", out, expect=1)
+        ids, classes, polys, texts = svg_groups(out)
+        check({"path", "normal", "hit"} <= classes and "hull-b front" not in polys, str(classes))
+        check("A's outward normal" in texts, texts)
+        p = run("cast", CUBE, CUBE, "--to", "1,0,0", "--json", "--svg", out, expect=1)
+        check(json.loads(p.stdout)["status"] == "overlapping", p.stdout)
+        p = run("cast", CUBE, CUBE, "--to", "1,0,0", "--svg",
+                os.path.join(tmp, "no", "such", "dir.svg"), expect=2)
+        check("cannot write" in p.stderr, p.stderr)
+
+
 # --- cooked hulls (.sxhull) ---------------------------------------------------
 
 def without_times_and_names(j, names):
@@ -728,5 +1008,8 @@ TESTS = {name[5:]: f for name, f in globals().items() if name.startswith("test_"
 
 if __name__ == "__main__":
     EXE, ROOT, name = sys.argv[1], sys.argv[2], sys.argv[3]
+    CUBE = cli_data("cube.obj")
+    if name.startswith("cast") or name in ("ray", "batch_cast"):
+        EPS = real_eps()
     TESTS[name]()
     print("ok:", name)
