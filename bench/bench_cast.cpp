@@ -8,6 +8,11 @@
 //    1.5 to 3 radii away, aimed within 0.3 radii of the centroid), *miss*
 //    (the line passes 1.05 to 2 radii from the centroid), *inside* (from
 //    within 0.25 radii of the centroid);
+//  - ray_mesh (a ray against the test meshes' triangles, either side, the
+//    mesh at a random pose): *hit* and *miss* as for hulls, about the
+//    centre of the mesh's bounds and the radius of its farthest vertex,
+//    *through* (from within 0.25 radii of the centre, 1 to 3 radii long,
+//    hitting the surface on its way out);
 //  - linear (B moves along a line, A still): pairs.hpp's hulls of 8 to 4096
 //    vertices and the meshes; *hit* (B's centroid aimed within 0.3 of A's
 //    radius of A's centroid), *miss* (the line passes 1.05 to 1.6 times the
@@ -22,7 +27,8 @@
 //    misses).
 //
 // Each cast comes with sepax's exact answer, computed once and untimed:
-// ray_cast_scan for rays, sat::shape_cast for linear casts, and for sweeps
+// ray_cast_scan for rays, mesh_ray_scan (every triangle, in double) for
+// rays against meshes, sat::shape_cast for linear casts, and for sweeps
 // dense sampling with sat::query (256 intervals, each split until SAT's
 // separation at its start, a lower bound of the distance, exceeds twice
 // what any point can move across it, so that no contact hides between
@@ -31,12 +37,15 @@
 //
 // Before a row is timed its algorithm answers every cast once and is
 // checked: wrong when it misses a hit or hits a miss, or when its fraction
-// is off by more than `fraction_tolerance` of the path. A graze, or a sweep
-// that passes within 1e-3 of the size, may hit or miss (its first contact
-// is ill-conditioned: the path is nearly tangent), but a hit must come no
-// later than the reference's and with the pair within that band. Wrong answers are a finding: the
-// row is timed anyway. Counters: wrong, checked, max_error (the largest fraction error where both
-// hit), hit_rate (the reference's), iterations (where the algorithm says), vertices.
+// is off by more than `fraction_tolerance` of the path
+// (`mesh_fraction_tolerance` against meshes). A graze, or a sweep that
+// passes within 1e-3 of the size, may hit or miss (its first contact is
+// ill-conditioned: the path is nearly tangent), but a hit must come no
+// later than the reference's and with the pair within that band. Wrong
+// answers are a finding: the row is timed anyway. Counters: wrong, checked,
+// max_error (the largest fraction error where both hit), hit_rate (the
+// reference's), iterations (where the algorithm says), vertices, triangles
+// (meshes).
 #include "pairs.hpp"
 #include "peers/rows.hpp"
 #include "sepax/cast.hpp"
@@ -55,6 +64,7 @@
 #include <numbers>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -73,6 +83,10 @@ constexpr int casts_per_row = 16;
 /// Bullet's casts stop within 1e-3 (length) of contact, 1e-4 of a path of
 /// 10 sizes.
 constexpr double fraction_tolerance = 1e-4;
+/// The same for rays against meshes, where both libraries cross a
+/// triangle's plane in double (within 5e-16 of the path on these rays); in
+/// a float build, fraction_tolerance.
+constexpr double mesh_fraction_tolerance = std::is_same_v<real, double> ? 1e-9 : fraction_tolerance;
 /// A sweep that misses by less than this (relative to the size) may hit.
 constexpr double graze_band = 1e-3;
 /// Sweep references: intervals sampled, then bisection down to this.
@@ -127,58 +141,78 @@ std::vector<std::string> mesh_kinds() {
 // ---------------------------------------------------------------------------
 // Rays
 
-/// A ray case: A at a random pose, the ray made by `aim` until `keep`
-/// accepts the scan's answer.
-template <class Aim, class Keep>
-PairCase ray_case(const Hull& a, Rng& rng, Aim aim, Keep keep) {
-  PairCase p;
-  p.a = &a;
-  p.size = double(a.extent());
-  const real radius = radius_about(a, a.centroid());
+/// A ray from 1.5 to 3 radii r away from c, aimed within 0.3 r of it, 1.2
+/// to 2.5 times as long as to its aim.
+Ray ray_at(const vec3& c, real r, Rng& rng) {
+  const vec3 from = c + rng.direction() * r * rng.uniform(real(1.5), 3);
+  const vec3 to = c + rng.direction() * r * rng.uniform(0, real(0.3));
+  return Ray{from, (to - from) * rng.uniform(real(1.2), real(2.5))};
+}
+
+/// A ray whose line passes 1.05 to 2 radii r from c.
+Ray ray_beside(const vec3& c, real r, Rng& rng) {
+  const vec3 w = rng.direction(), e = perpendicular(w, rng);
+  const vec3 foot = c + w * r * rng.uniform(real(1.05), 2);
+  const real before = r * rng.uniform(real(1.5), 3), after = r * rng.uniform(0, 2);
+  return Ray{foot - e * before, e * (before + after)};
+}
+
+/// A ray from within 0.25 radii r of c, 1 to 3 r long.
+Ray ray_from_inside(const vec3& c, real r, Rng& rng) {
+  return Ray{c + rng.direction() * r * rng.uniform(0, real(0.25)),
+             rng.direction() * r * rng.uniform(1, 3)};
+}
+
+/// A ray situation: how the ray is aimed about a shape's centre, and which
+/// of the reference's answers the situation keeps.
+struct RayAim {
+  Ray (*aim)(const vec3& c, real r, Rng& rng);
+  bool (*keep)(const CastReference& ref);
+};
+
+/// The situations' aims: *hit* from outside and *through* from inside, each
+/// kept when it hits after its start; *miss*; *inside* (hulls), kept when
+/// it starts in the solid.
+RayAim aim_of(const std::string& situation) {
+  if (situation == "hit" || situation == "through")
+    return {situation == "hit" ? ray_at : ray_from_inside,
+            [](const CastReference& ref) { return ref.hit && ref.fraction > 0; }};
+  if (situation == "miss") return {ray_beside, [](const CastReference& ref) { return !ref.hit; }};
+  return {ray_from_inside, [](const CastReference& ref) { return ref.hit && ref.fraction == 0; }};
+}
+
+/// Makes p's one cast: A at a random pose, the ray aimed about `centre`
+/// (A's local frame; radius r) until `reference(pose, ray)` is an answer
+/// the situation keeps. False when none is found.
+template <class Reference>
+bool aim_ray(PairCase& p, const vec3& centre, real r, const RayAim& how, Rng& rng,
+             Reference reference) {
   for (int tries = 0; tries < 1000; ++tries) {
     p.pose_a = rng.pose();
     Cast c;
-    c.ray = aim(p.pose_a.apply(a.centroid()), radius);
-    c.ref = from_cast(ray_cast_scan(a, p.pose_a, c.ray));
-    if (!keep(c.ref)) continue;
+    c.ray = how.aim(p.pose_a.apply(centre), r, rng);
+    c.ref = reference(p.pose_a, c.ray);
+    if (!how.keep(c.ref)) continue;
     c.screw = c.ref;
     c.end_a = p.pose_a;
     p.pose_b = {p.pose_a};  // unused: a ray case has no B
     p.refs = {bench::Reference{}};
     p.casts = {c};
-    return p;
+    return true;
   }
-  std::fprintf(stderr, "bench_cast: no ray found for a hull of %zu vertices\n", a.vertex_count());
-  return p;
+  return false;
 }
 
 PairCase ray_of(const std::string& situation, const Hull& a, Rng& rng) {
-  if (situation == "hit")
-    return ray_case(
-        a, rng,
-        [&](const vec3& c, real r) {
-          const vec3 from = c + rng.direction() * r * rng.uniform(real(1.5), 3);
-          const vec3 to = c + rng.direction() * r * rng.uniform(0, real(0.3));
-          return Ray{from, (to - from) * rng.uniform(real(1.2), real(2.5))};
-        },
-        [](const CastReference& ref) { return ref.hit && ref.fraction > 0; });
-  if (situation == "miss")
-    return ray_case(
-        a, rng,
-        [&](const vec3& c, real r) {
-          const vec3 w = rng.direction(), e = perpendicular(w, rng);
-          const vec3 foot = c + w * r * rng.uniform(real(1.05), 2);
-          const real before = r * rng.uniform(real(1.5), 3), after = r * rng.uniform(0, 2);
-          return Ray{foot - e * before, e * (before + after)};
-        },
-        [](const CastReference& ref) { return !ref.hit; });
-  return ray_case(  // inside
-      a, rng,
-      [&](const vec3& c, real r) {
-        return Ray{c + rng.direction() * r * rng.uniform(0, real(0.25)),
-                   rng.direction() * r * rng.uniform(1, 3)};
-      },
-      [](const CastReference& ref) { return ref.hit && ref.fraction == 0; });
+  PairCase p;
+  p.a = &a;
+  p.size = double(a.extent());
+  const auto scan = [&](const Pose& pose, const Ray& ray) {
+    return from_cast(ray_cast_scan(a, pose, ray));
+  };
+  if (!aim_ray(p, a.centroid(), radius_about(a, a.centroid()), aim_of(situation), rng, scan))
+    std::fprintf(stderr, "bench_cast: no ray found for a hull of %zu vertices\n", a.vertex_count());
+  return p;
 }
 
 /// The ray kinds: a box, random hulls of 8 to 4096 vertices (sizes to fit
@@ -199,6 +233,61 @@ bench::Workload rays(const std::string& kind, const std::string& situation) {
     w.pairs.push_back(ray_of(situation, a, rng));
     w.vertices = std::max(w.vertices, int(a.vertex_count()));
   }
+  return w;
+}
+
+// ---------------------------------------------------------------------------
+// Rays against triangle meshes
+
+/// The nearest triangle a ray meets: every triangle tested in double in the
+/// mesh's frame, either side, no slack (Möller and Trumbore, "Fast, Minimum
+/// Storage Ray/Triangle Intersection", JGT 1997).
+CastReference mesh_ray_scan(const bench::Mesh& m, const Pose& pose, const Ray& ray) {
+  using glm::dvec3;
+  const glm::dmat3 turn(pose.rotation), back = glm::transpose(turn);
+  const dvec3 o = back * (dvec3(ray.origin) - dvec3(pose.translation)) / double(pose.scale);
+  const dvec3 d = back * dvec3(ray.translation) / double(pose.scale);
+  CastReference ref;
+  ref.fraction = double(ray.max_fraction);
+  for (const auto& t : m.triangles) {
+    const dvec3 v0(m.points[std::size_t(t[0])]);
+    const dvec3 e1 = dvec3(m.points[std::size_t(t[1])]) - v0;
+    const dvec3 e2 = dvec3(m.points[std::size_t(t[2])]) - v0;
+    const dvec3 p = glm::cross(d, e2), s = o - v0, q = glm::cross(s, e1);
+    const double det = glm::dot(e1, p);
+    if (det == 0) continue;  // parallel to the plane, or a degenerate triangle
+    const double u = glm::dot(s, p) / det, v = glm::dot(d, q) / det, f = glm::dot(e2, q) / det;
+    if (u < 0 || v < 0 || u + v > 1 || f < 0 || f > ref.fraction) continue;
+    const dvec3 n = glm::normalize(glm::cross(e1, e2));
+    ref.hit = true;
+    ref.fraction = f;
+    ref.normal = vec3(turn * (glm::dot(n, d) > 0 ? -n : n));
+  }
+  if (!ref.hit) ref.fraction = 1;
+  return ref;
+}
+
+PairCase mesh_ray_of(const std::string& situation, const bench::Mesh& m, Rng& rng) {
+  PairCase p;
+  p.mesh = &m;
+  p.size = double(m.surface.extent());
+  const Bounds& box = m.surface.bounds();
+  const vec3 centre = (box.min + box.max) * real(0.5);
+  real r = 0;
+  for (const vec3& v : m.points) r = std::max(r, glm::length(v - centre));
+  const auto scan = [&](const Pose& pose, const Ray& ray) { return mesh_ray_scan(m, pose, ray); };
+  if (!aim_ray(p, centre, r, aim_of(situation), rng, scan))
+    std::fprintf(stderr, "bench_cast: no %s ray found for a mesh\n", situation.c_str());
+  return p;
+}
+
+bench::Workload mesh_rays(const std::string& kind, const std::string& situation) {
+  bench::Workload w;
+  const bench::Mesh* m = bench::mesh_of(kind);
+  if (m == nullptr) return w;
+  Rng rng(seed_of("ray_mesh/" + kind + "/" + situation));
+  for (int k = 0; k < casts_per_row; ++k) w.pairs.push_back(mesh_ray_of(situation, *m, rng));
+  w.vertices = int(m->points.size());
   return w;
 }
 
@@ -567,6 +656,7 @@ struct Section {
 const std::vector<Section>& sections() {
   static const std::vector<Section> all = {
       {"ray", peers::ray, ray_kinds(), {"hit", "miss", "inside"}, rays},
+      {"ray_mesh", peers::mesh_ray, mesh_kinds(), {"hit", "miss", "through"}, mesh_rays},
       {"linear", peers::cast, linear_kinds(), {"hit", "miss", "graze"}, linears},
       {"toi",
        peers::toi,
@@ -616,7 +706,8 @@ struct Checks {
     return separation_at(v, a.fraction, screw) <= graze_band * v.size;
   }
 
-  void add(const Answer& a, const bench::Visit& v, const bench::Workload&, const std::string& row) {
+  void add(const Answer& a, const bench::Visit& v, const bench::Workload& w,
+           const std::string& row) {
     const bool screw = ends_with(row, "_screw");
     const CastReference& ref = screw ? v.cast->screw : v.cast->ref;
     ++checked;
@@ -625,8 +716,10 @@ struct Checks {
     const bool both = a.intersecting && ref.hit;
     const double error = both ? std::abs(a.fraction - ref.fraction) : 0;
     if (both) max_error = std::max(max_error, error);
-    const bool ok = ref.graze ? graze_ok(a, ref, v, screw)
-                              : a.intersecting == ref.hit && error <= fraction_tolerance;
+    const bool mesh = w.pairs[std::size_t(v.pair)].mesh != nullptr;
+    const double tolerance = mesh ? mesh_fraction_tolerance : fraction_tolerance;
+    const bool ok =
+        ref.graze ? graze_ok(a, ref, v, screw) : a.intersecting == ref.hit && error <= tolerance;
     if (ok) return;
     if (wrong++ == 0)
       std::fprintf(stderr, "%s: cast %d: %s at %.9g, the reference %s at %.9g\n", row.c_str(),
@@ -642,6 +735,8 @@ struct Checks {
     if (iteration_queries > 0)
       state.counters["iterations"] = double(iterations) / iteration_queries;
     state.counters["vertices"] = w.vertices;
+    if (!w.pairs.empty() && w.pairs[0].mesh)
+      state.counters["triangles"] = double(w.pairs[0].mesh->triangles.size());
   }
 };
 
@@ -655,6 +750,13 @@ void add_row(const Section& s, const std::string& kind, const std::string& situa
   })->Unit(benchmark::kNanosecond);
 }
 
+/// x as printf's %g, for the JSON context.
+std::string text_of(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", x);
+  return text;
+}
+
 void register_rows(const std::vector<Algorithm>& algos) {
   for (const Section& s : sections())
     for (const std::string& kind : s.kinds)
@@ -663,19 +765,12 @@ void register_rows(const std::vector<Algorithm>& algos) {
           if (algo.answers & s.question) add_row(s, kind, situation, algo);
 }
 
-// ---------------------------------------------------------------------------
-// Rays against triangle meshes: the place for mesh::ray_cast (the nearest
-// hit through the mesh's AABB tree) beside Bullet's btBvhTriangleMeshShape
-// (rayTestSingle's btTriangleRaycastCallback), as rows
-// "ray_mesh/<mesh>/<situation>/<algorithm>" over the test meshes, checked
-// against the nearest hit of a scan of every triangle. Not timed yet:
-// mesh::ray_cast is not on this branch.
-
 }  // namespace
 
 int main(int argc, char** argv) {
   static const std::vector<Algorithm> algos = peers::all_algorithms();
   register_rows(algos);
-  benchmark::AddCustomContext("fraction_tolerance", std::to_string(fraction_tolerance));
+  benchmark::AddCustomContext("fraction_tolerance", text_of(fraction_tolerance));
+  benchmark::AddCustomContext("mesh_fraction_tolerance", text_of(mesh_fraction_tolerance));
   return peers::run_benchmarks(argc, argv);
 }

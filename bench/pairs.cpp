@@ -71,20 +71,52 @@ Hull hull_of(const std::vector<vec3>& points) {
   return std::move(r.hull);
 }
 
+/// The file of a mesh kind ("bunny": <data>/bunny.obj), or empty.
+std::string mesh_path(const std::string& kind) {
+  for (const std::string file : mesh_files)
+    if (file.substr(0, file.find('.')) == kind)
+      return std::string(SEPAX_BENCH_DATA_DIR) + "/" + file;
+  return {};
+}
+
 void add_mesh(const std::string& kind, KindHulls& k) {
-  for (const std::string file : mesh_files) {
-    if (file.substr(0, file.find('.')) != kind) continue;
-    const sepax::io::LoadResult r = sepax::io::load(std::string(SEPAX_BENCH_DATA_DIR) + "/" + file);
-    if (!r.ok()) return;
-    const std::vector<vec3> points = sepax::io::merged_points(r);
-    if (points.size() < 4) return;
-    k.a.push_back(hull_of(normalized(points, 1)));
-    k.b.push_back(hull_of(normalized(points, 1)));
-    k.small_b.push_back(hull_of(normalized(points, real(contained_scale))));
-    k.pairs = mesh_pairs;
-  }
+  const std::string path = mesh_path(kind);
+  if (path.empty()) return;
+  const sepax::io::LoadResult r = sepax::io::load(path);
+  if (!r.ok()) return;
+  const std::vector<vec3> points = sepax::io::merged_points(r);
+  if (points.size() < 4) return;
+  k.a.push_back(hull_of(normalized(points, 1)));
+  k.b.push_back(hull_of(normalized(points, 1)));
+  k.small_b.push_back(hull_of(normalized(points, real(contained_scale))));
+  k.pairs = mesh_pairs;
 }
 #endif
+
+/// A mesh kind's surface, scaled as its hulls (the same points); null when
+/// it does not load or builds no mesh.
+std::unique_ptr<Mesh> build_mesh(const std::string& kind) {
+#if SEPAX_BENCH_HAVE_IO
+  const std::string path = mesh_path(kind);
+  if (path.empty()) return nullptr;
+  const sepax::io::LoadResult r = sepax::io::load(path);
+  if (!r.ok()) return nullptr;
+  sepax::io::Part part = sepax::io::merged_mesh(r);
+  auto m = std::make_unique<Mesh>();
+  m->points = normalized(std::move(part.points), 1);
+  m->triangles = std::move(part.triangles);
+  sepax::MeshResult built = sepax::TriangleMesh::from_triangles(m->points, m->triangles);
+  if (!built.ok()) {
+    std::fprintf(stderr, "bench: %s: %s\n", path.c_str(), built.message.c_str());
+    return nullptr;
+  }
+  m->surface = std::move(built.mesh);
+  return m;
+#else
+  (void)kind;
+  return nullptr;
+#endif
+}
 
 /// A flat convex polygon of 3 to 8 corners at random angles on an ellipse
 /// (radii 0.3 to 1) in the z = 0 plane: a two-sided hull.
@@ -317,6 +349,13 @@ int vertices_of(const std::string& kind) {
 Sides sides(const std::string& kind) {
   const KindHulls& h = hulls(kind);
   return {h.a, h.b};
+}
+
+const Mesh* mesh_of(const std::string& kind) {
+  static std::map<std::string, std::unique_ptr<Mesh>> cache;
+  const auto [it, fresh] = cache.try_emplace(kind);
+  if (fresh) it->second = build_mesh(kind);
+  return it->second.get();
 }
 
 const Workload& workload(const std::string& kind, Situation situation, bool moving) {

@@ -6,8 +6,8 @@
 // Hulls ("kinds"): "box" (random half extents 0.4 to 1), "hullN"
 // (shapes::random_hull of N vertices, radius 1), "polyN" (a flat polygon of
 // 3 to 8 corners against a random hull of N vertices, a box for N = 8) and
-// the meshes of tests/data
-// (when sepax_io is built; scaled into the unit ball). Every hull is about
+// the meshes of tests/data (when sepax_io is built; scaled into the unit
+// ball: their hulls, and their surfaces for bench_cast). Every hull is about
 // unit size because the peers' tolerances are absolute. Four hulls a side:
 // pair k is A[k % 4] against B[k / 4], 16 pairs a kind; a mesh is posed
 // against itself, 8 pairs.
@@ -23,8 +23,10 @@
 
 #include "sepax/cast.hpp"
 #include "sepax/hull.hpp"
+#include "sepax/mesh.hpp"
 #include "sepax/types.hpp"
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -82,10 +84,19 @@ struct Cast {
   CastReference screw;
 };
 
+/// A mesh kind's surface (bench_cast's rays against meshes): the file's
+/// triangles, in the frame of the kind's hulls, and sepax's mesh of them.
+struct Mesh {
+  std::vector<vec3> points;
+  std::vector<std::array<sepax::index_t, 3>> triangles;  ///< the file's, in its order
+  sepax::TriangleMesh surface;                           ///< built from points and triangles
+};
+
 /// One pair of hulls: A fixed, B at one pose a frame.
 struct PairCase {
   const Hull* a = nullptr;
   const Hull* b = nullptr;
+  const Mesh* mesh = nullptr;  ///< bench_cast's rays against a mesh: A's surface (a is null)
   Pose pose_a;
   std::vector<Pose> pose_b;     ///< one a frame (one for a static pair)
   std::vector<Reference> refs;  ///< same indexing as pose_b
@@ -130,6 +141,10 @@ struct Sides {
   const std::vector<Hull>& b;
 };
 [[nodiscard]] Sides sides(const std::string& kind);
+
+/// The surface of a mesh kind, built on first use and kept; null for the
+/// other kinds, a file that does not load, or a build without sepax_io.
+[[nodiscard]] const Mesh* mesh_of(const std::string& kind);
 
 /// The workload of a kind and situation, generated on first use and kept.
 [[nodiscard]] const Workload& workload(const std::string& kind, Situation situation,

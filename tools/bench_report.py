@@ -81,11 +81,12 @@ class K:
     BULLET_CLIP, ODE = "bullet.clip", "ode.collide"
     # bench_cast: <section>/<kind>/<situation>/<algorithm>; sized kinds as
     # bench_peers's (hull<vertices>), the others meshes, walls or planks
-    RAY, LINEAR, TOI = "ray", "linear", "toi"
-    CAST_SECTIONS = (RAY, LINEAR, TOI)
+    RAY, RAY_MESH, LINEAR, TOI = "ray", "ray_mesh", "linear", "toi"
+    CAST_SECTIONS = (RAY, RAY_MESH, LINEAR, TOI)
     HIT, MISS, SPIN = "hit", "miss", "spin"
     RAY_CAST, RAY_SCAN = "sepax.ray_cast", "sepax.ray_scan"
     BULLET_RAYS = ("bullet.ray_test", "bullet.ray_test_gjk")
+    MESH_RAY, BULLET_MESH_RAY = "sepax.mesh_ray", "bullet.mesh_ray_test"
     SAT_CAST, BULLET_GJK_CAST = "sepax.sat_cast", "bullet.gjk_convex_cast"
     TOI_ALGO, BULLET_CONTINUOUS = "sepax.toi", "bullet.continuous"
     CAST_SIZED = re.compile(r"^(box|hull(\d+))$")
@@ -166,6 +167,11 @@ def fmt_x(x):
 
 def fmt_int(v):
     return "%.0f" % v
+
+
+def fmt_g(v):
+    """%g without the exponent's padding: 1e-9, not 1e-09."""
+    return re.sub(r"e([+-])0*(\d)", r"e\1\2", "%g" % v).replace("e+", "e")
 
 
 def fmt_pct(v):
@@ -283,7 +289,8 @@ def run_values(runs, time_field):
     v = {"run.host": c.get("host_name", "?"), "run.cpus": c.get("num_cpus", "?"),
          "run.mhz": c.get("mhz_per_cpu", "?"), "run.date": c.get("date", "?"),
          "run.time": time_field.split("_")[0].upper(),
-         "run.loads": ", ".join("%s %.1f" % (p, runs[p][0].get("load_avg", [float("nan")])[0])
+         "run.loads": ", ".join("%s %.1f" % (p[len("bench_"):],
+                                             runs[p][0].get("load_avg", [float("nan")])[0])
                                 for p in K.PROGRAMS)}
     noise = same_query_spread(runs)
     v["run.noise"] = noise is not None
@@ -420,17 +427,19 @@ def gjk_values(rows):
         func, _, arg = name.partition("/")
         funcs[func][arg] = r
     args = sorted({a for f in funcs.values() for a in f if a}, key=int)
-    cols = args + ([""] if any("" in byarg for byarg in funcs.values()) else [])
-    body = [["`%s`" % func] + [fmt_time(byarg.get(a)) for a in cols]
-            for func, byarg in funcs.items()]
+    sized = {func: byarg for func, byarg in funcs.items() if any(byarg)}
+    body = [["`%s`" % func] + [fmt_time(byarg.get(a)) for a in args]
+            for func, byarg in sized.items()]
+    single = ", ".join("`%s` %s" % (func, fmt_time(byarg[""])) for func, byarg in funcs.items()
+                       if func not in sized)
     cold, warm = funcs.get(K.GJK_COLD, {}), funcs.get(K.GJK_WARM, {})
     notes = ["%s: %sx (%.1f → %.1f)" % (a, fmt_x(ratio(cold[a], warm[a])),
                                           cold[a].get("gjk_iterations", 0),
                                           warm[a].get("gjk_iterations", 0))
              for a in sorted(set(cold) & set(warm), key=int)
              if timed(cold[a]) and timed(warm[a])]
-    return {"gjk.table": table(["benchmark"] + ["%s vertices" % a if a else "no size"
-                                                for a in cols], body),
+    return {"gjk.table": table(["benchmark"] + ["%s vertices" % a for a in args], body),
+            "gjk.single": single or "—",
             "gjk.warm": "; ".join(notes) or "—",
             "gjk.box": fmt_x(ratio(funcs.get(K.BOX_ADAPTER, {}).get(""),
                                    funcs.get(K.BOX_HULL, {}).get("")))}
@@ -492,7 +501,7 @@ def coherent_summary(p):
         if not xs:
             return "—"
         top = max(xs, key=xs.get)
-        return "%s (largest: %s)" % (span(list(xs.values())), top)
+        return "%s (%s)" % (span(list(xs.values())), top)
 
     def hits(s):
         rows = [p.get(k, s, K.SAT_CACHED) for k in p.kinds]
@@ -615,13 +624,19 @@ class Casts:
 
     def columns(self, section):
         """(header, kinds): each sized kind alone, the others (meshes) as one
-        column, except where a section has no sized kind (walls, planks)."""
+        column, except in the sweeps (walls, planks) and where a section
+        has no sized kind (rays against meshes: each with its triangles)."""
         kinds = self.keys(section, 1)
         sized = [k for k in kinds if K.CAST_SIZED.match(k)]
         other = [k for k in kinds if k not in sized]
-        if section == K.TOI:
-            return [(k, [k]) for k in kinds]
+        if section == K.TOI or not sized:
+            return [(self.header(section, k), [k]) for k in kinds]
         return [(k, [k]) for k in sized] + ([(K.CAST_MESHES, other)] if other else [])
+
+    def header(self, section, kind):
+        triangles = most([r.get("triangles") for (sec, k, _, _), r in self.rows.items()
+                          if sec == section and k == kind])
+        return "%s (%d)" % (kind, triangles) if triangles else kind
 
     def ratios(self, section, kinds, situations, ours, theirs):
         """ours / the fastest of `theirs`, per (kind, situation) timed."""
@@ -694,6 +709,8 @@ def cast_values(c, context, support_rows):
             "cast.rays": cast_table(c, K.RAY),
             "cast.linear": cast_table(c, K.LINEAR),
             "cast.toi": cast_table(c, K.TOI),
+            "cast.mesh_rays": cast_table(c, K.RAY_MESH),
+            "cast.mesh_tolerance": fmt_g(float(context.get("mesh_fraction_tolerance", "nan"))),
             "cast.scan_growth": "%.2f" % scan if scan is not None else "?",
             "cast.tolerance": "%g" % float(context.get("fraction_tolerance", "nan"))}
 
@@ -715,6 +732,12 @@ class Goals:
         self.values[g + "verdict"] = {True: "met", False: "**not met**", None: "no data"}[met]
         self.values[g + "unmet"] = met is False
         self.values.update({g + k: v for k, v in numbers.items()})
+
+    def report(self, gid, measured, **numbers):
+        """A goal without a target: its numbers, "reported" when measured."""
+        self.add(gid, "", None, **numbers)
+        if measured:
+            self.values["goal.%s.verdict" % gid] = "reported"
 
     def group(self, name, *gids):
         """goal.<name>.unmet: one bound for several goals."""
@@ -887,7 +910,9 @@ def contact_goals(goals, c):
 def cast_goals(goals, c, support_rows):
     """Rays against the support climb and Bullet's ray tests; the exact
     linear cast against btGjkConvexCast; the time of impact against
-    btContinuousConvexCollision (turns within its 45-degree cap)."""
+    btContinuousConvexCollision (turns within its 45-degree cap); rays
+    against meshes beside Bullet's BVH, no target (reported: the geo-mean,
+    and per situation the geo-mean and span over the meshes)."""
     def exponent(x):
         return "%.2f" % x if x is not None else "?"
 
@@ -928,6 +953,16 @@ def cast_goals(goals, c, support_rows):
     goals.add("cast_toi", "geo-mean <= 1x (turns up to 45°)", None if not xs else geomean(xs) <= 1,
               geomean=fmt_x(geomean(xs)), worst=fmt_x(most(xs)), spin=fmt_x(geomean(spin)),
               sepax_wrong="%d/%d" % (tw, tn))
+    meshes, sits = c.keys(K.RAY_MESH, 1), c.keys(K.RAY_MESH, 2)
+    per = [(sit, c.ratios(K.RAY_MESH, meshes, (sit,), K.MESH_RAY, (K.BULLET_MESH_RAY,)))
+           for sit in sits]
+    xs = [x for _, sxs in per for x in sxs]
+    text = "; ".join("%s %s (%s)" % (sit, fmt_x(geomean(sxs)), span(sxs)) for sit, sxs in per
+                     if sxs)
+    sw, sn, _ = c.wrong(K.RAY_MESH, sits, K.MESH_RAY)
+    bw, bn, _ = c.wrong(K.RAY_MESH, sits, K.BULLET_MESH_RAY)
+    goals.report("cast_mesh_ray", bool(xs), geomean=fmt_x(geomean(xs)), ratio=text or "—",
+                 sepax_wrong="%d/%d" % (sw, sn), bullet_wrong="%d/%d" % (bw, bn))
 
 
 def goal_values(runs, peers, contact):

@@ -79,16 +79,17 @@ enum Question : unsigned {
   ray = 16,         ///< a ray against a hull: first hit, fraction, normal
   cast = 32,        ///< a hull moving along a line against another: first contact
   toi = 64,         ///< two hulls that move and turn: first contact
+  mesh_ray = 128,   ///< a ray against a triangle mesh: the nearest triangle, either side
 };
 
 /// The questions bench_cast times.
-inline constexpr unsigned casts = ray | cast | toi;
+inline constexpr unsigned casts = ray | cast | toi | mesh_ray;
 
 /// "boolean", "penetration", "distance", "contact", "ray", "cast", "toi",
-/// joined by '+'.
+/// "mesh_ray", joined by '+'.
 inline std::string label_of(unsigned answers) {
   const char* const names[] = {"boolean", "penetration", "distance", "contact",
-                               "ray",     "cast",        "toi"};
+                               "ray",     "cast",        "toi",      "mesh_ray"};
   std::string out;
   for (unsigned bit = 0; bit < std::size(names); ++bit) {
     if ((answers & (1u << bit)) == 0) continue;

@@ -11,6 +11,14 @@
 //    btSphereShape of radius 0) with btSubsimplexConvexCast, its default;
 //    ray_test_gjk sets kF_UseGjkConvexCastRaytest, as Bullet's own picking
 //    demos do, for btGjkConvexCast;
+//  - mesh_ray_test: rayTestSingle again, on an object holding a
+//    btBvhTriangleMeshShape (a quantized BVH, its default) over a
+//    btTriangleIndexVertexArray of the mesh's triangles in btScalar: rayTest's
+//    path for a mesh, the shape's performRaycast with a
+//    btTriangleRaycastCallback reporting to the ClosestRayResultCallback.
+//    Flags 0: back faces too (no kF_FilterBackfaces), as sepax's
+//    mesh::ray_cast by default. Its triangle test lets a point lie up to
+//    1e-4 (barycentric) outside an edge;
 //  - gjk_convex_cast, subsimplex_cast: btGjkConvexCast (GJK's distance,
 //    advanced by distance over closing speed until within 0.001) and
 //    btSubsimplexConvexCast (van den Bergen's ray cast on the Minkowski
@@ -24,6 +32,8 @@
 
 #include <BulletCollision/CollisionDispatch/btCollisionObject.h>
 #include <BulletCollision/CollisionDispatch/btCollisionWorld.h>
+#include <BulletCollision/CollisionShapes/btBvhTriangleMeshShape.h>
+#include <BulletCollision/CollisionShapes/btTriangleIndexVertexArray.h>
 #include <BulletCollision/NarrowPhaseCollision/btContinuousConvexCollision.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkConvexCast.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
@@ -32,6 +42,8 @@
 #include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
 
 #include <map>
+#include <memory>
+#include <vector>
 
 namespace peers {
 namespace {
@@ -61,11 +73,38 @@ btConvexHullShape* shape_of(const sepax::Hull& h) {
   return slot.get();
 }
 
+/// A mesh as Bullet holds it: its arrays (which the shape points into) and
+/// the shape with its BVH, one per mesh, kept for the run.
+struct MeshShape {
+  std::vector<btScalar> coords;
+  std::vector<int> indices;
+  std::unique_ptr<btTriangleIndexVertexArray> arrays;
+  std::unique_ptr<btBvhTriangleMeshShape> shape;
+};
+
+btBvhTriangleMeshShape* mesh_shape_of(const bench::Mesh& m) {
+  static std::map<const bench::Mesh*, MeshShape> shapes;
+  MeshShape& s = shapes[&m];
+  if (!s.shape) {
+    for (const sepax::vec3& v : m.points)
+      s.coords.insert(s.coords.end(), {btScalar(v.x), btScalar(v.y), btScalar(v.z)});
+    for (const auto& t : m.triangles) s.indices.insert(s.indices.end(), t.begin(), t.end());
+    s.arrays = std::make_unique<btTriangleIndexVertexArray>(
+        int(m.triangles.size()), s.indices.data(), int(3 * sizeof(int)), int(m.points.size()),
+        s.coords.data(), int(3 * sizeof(btScalar)));
+    s.shape = std::make_unique<btBvhTriangleMeshShape>(s.arrays.get(), true);
+  }
+  return s.shape.get();
+}
+
 class BulletCast final : public Prepared {
  public:
   BulletCast(const bench::PairCase& p, Call call)
-      : Prepared(p), call_(call), a_(shape_of(*p.a)), b_(p.b ? shape_of(*p.b) : nullptr) {
-    object_.setCollisionShape(a_);
+      : Prepared(p),
+        call_(call),
+        a_(p.a ? shape_of(*p.a) : nullptr),
+        b_(p.b ? shape_of(*p.b) : nullptr) {
+    object_.setCollisionShape(p.mesh ? static_cast<btCollisionShape*>(mesh_shape_of(*p.mesh)) : a_);
     object_.setWorldTransform(bullet_transform(p.pose_a));
     for (std::size_t f = 0; f < p.casts.size(); ++f) {
       const bench::Cast& c = p.casts[f];
@@ -123,7 +162,8 @@ class BulletCast final : public Prepared {
     to.setIdentity();
     from.setOrigin(m.ray_from);
     to.setOrigin(m.ray_to);
-    btCollisionWorld::rayTestSingle(from, to, &object_, a_, object_.getWorldTransform(), cb);
+    btCollisionWorld::rayTestSingle(from, to, &object_, object_.getCollisionShape(),
+                                    object_.getWorldTransform(), cb);
     Answer r;
     r.intersecting = cb.hasHit();
     if (r.intersecting) {
@@ -163,6 +203,7 @@ void add_bullet(std::vector<Algorithm>& out) {
   out.push_back(make("bullet.gjk_convex_cast", cast, Call::gjk_convex_cast));
   out.push_back(make("bullet.subsimplex_cast", cast, Call::subsimplex_cast));
   out.push_back(make("bullet.continuous", cast | toi, Call::continuous));
+  out.push_back(make("bullet.mesh_ray_test", mesh_ray, Call::ray_test));
 }
 
 }  // namespace

@@ -2,12 +2,15 @@
 // (face clipping, a walk on large hulls), ray_cast_scan (every face) and
 // gjk::ray_cast on the posed hull; linear casts: sat::shape_cast (exact)
 // and gjk::shape_cast; sweeps: gjk::time_of_impact (conservative
-// advancement), which answers linear casts too.
+// advancement), which answers linear casts too; rays against a triangle
+// mesh: mesh::ray_cast (the nearest triangle through its AABB tree, either
+// side).
 #include "adapter.hpp"
 
 #include "sepax/cast.hpp"
 #include "sepax/convex.hpp"
 #include "sepax/gjk_cast.hpp"
+#include "sepax/mesh.hpp"
 #include "sepax/sat.hpp"
 
 #include <vector>
@@ -26,7 +29,7 @@ Answer from_cast(const CastResult& r) {
   return a;
 }
 
-enum class Call { ray, ray_scan, gjk_ray, sat_cast, gjk_cast, toi };
+enum class Call { ray, ray_scan, gjk_ray, sat_cast, gjk_cast, toi, mesh_ray };
 
 class SepaxCast final : public Prepared {
  public:
@@ -58,6 +61,8 @@ class SepaxCast final : public Prepared {
         return from_cast(sepax::gjk::shape_cast(*p.a, p.pose_a, *p.b, p.pose_b[f], moved_[f]));
       case Call::toi:
         return from_cast(sepax::gjk::time_of_impact(*p.a, sweep_a_[f], *p.b, sweep_b_[f]));
+      case Call::mesh_ray:
+        return from_cast(sepax::mesh::ray_cast(p.mesh->surface, p.pose_a, ray));
     }
     return {};
   }
@@ -79,6 +84,7 @@ void add_sepax(std::vector<Algorithm>& out) {
   out.push_back(make("sepax.sat_cast", cast, Call::sat_cast));
   out.push_back(make("sepax.gjk_cast", cast, Call::gjk_cast));
   out.push_back(make("sepax.toi", cast | toi, Call::toi));
+  out.push_back(make("sepax.mesh_ray", mesh_ray, Call::mesh_ray));
 }
 
 }  // namespace
