@@ -2,8 +2,8 @@
 // fallback of Hull::from_points where Qhull's round-off decides wrongly, and
 // named regressions of hulls that needed it.
 // Internal code: compiled into this test, not exported by the library.
-#include "hull_checks.hpp"
 #include "hull/exact.hpp"
+#include "hull_checks.hpp"
 
 #include <catch2/catch.hpp>
 
