@@ -30,15 +30,17 @@ CastResult status_only(CastStatus status) {
 }
 
 /// Where the line o + t d is inside box b, t in [enter, leave] (slabs,
-/// Kay and Kajiya 1986); empty when enter > leave. A zero component of d
-/// keeps the whole line when o lies in that slab, none otherwise.
-void slab(const Bounds& b, const vec3& o, const vec3& d, real& enter, real& leave) {
+/// Kay and Kajiya 1986); empty when enter > leave. `inv` holds 1 / d's
+/// components (one division per ray, not six per box). A zero component of
+/// d keeps the whole line when o lies in that slab, none otherwise.
+void slab(const Bounds& b, const vec3& o, const vec3& d, const vec3& inv, real& enter,
+          real& leave) {
   for (int k = 0; k < 3; ++k) {
     if (d[k] == 0) {
       if (o[k] < b.min[k] || o[k] > b.max[k]) enter = infinity, leave = -infinity;
       continue;
     }
-    real t0 = (b.min[k] - o[k]) / d[k], t1 = (b.max[k] - o[k]) / d[k];
+    real t0 = (b.min[k] - o[k]) * inv[k], t1 = (b.max[k] - o[k]) * inv[k];
     if (t0 > t1) std::swap(t0, t1);
     enter = std::max(enter, t0);
     leave = std::min(leave, t1);
@@ -65,10 +67,10 @@ bool ray_triangle(const vec3& o, const vec3& d, const convex::Triangle& tri, rea
     }
     return true;
   };
-  const real size = glm::length(e1) + glm::length(e2);
   if (denom != 0) {
     t = -dist / denom;
     if (!(t >= 0) || t > limit) return false;
+    const real size = glm::length(e1) + glm::length(e2);
     const vec3 q = o + t * d;
     // Round-off of an edge function: a few eps of |edge| |q - a| |n|.
     const real reach = size + glm::length(q - tri.p[0]);
@@ -219,6 +221,9 @@ CastResult ray_cast(const TriangleMesh& mesh, const Pose& pose, const Ray& ray,
     return status_only(CastStatus::bad_input);
   const vec3 o = pose.apply_inverse(ray.origin);
   const vec3 d = pose.rotate_inverse(ray.translation) / pose.scale;
+  vec3 inv(0);  // 0 where d is: slab() does not use those
+  for (int k = 0; k < 3; ++k)
+    if (d[k] != 0) inv[k] = 1 / d[k];
   // Boxes grown by the round-off of the mesh's coordinates.
   const real grow = tol::coplanar * (mesh.magnitude() + glm::length(o));
   const auto nodes = mesh.nodes();
@@ -254,7 +259,7 @@ CastResult ray_cast(const TriangleMesh& mesh, const Pose& pose, const Ray& ray,
       Bounds b = nodes[c].bounds;
       b.min -= vec3(grow), b.max += vec3(grow);
       real enter = 0, leave = best;
-      slab(b, o, d, enter, leave);
+      slab(b, o, d, inv, enter, leave);
       if (enter <= leave) kids[n++] = {c, enter};
     }
     if (n == 2 && kids[0].enter < kids[1].enter) std::swap(kids[0], kids[1]);
