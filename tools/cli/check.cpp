@@ -119,7 +119,7 @@ nlohmann::json pair_json(const PairReport& r) {
   j.update({
       {"tested", "hulls"},
       {"verdict", to_string(verdict(c))},
-      {"intersecting", c.sat.intersecting},
+      {"intersecting", r.intersecting()},
       {"separation", headline(c).separation},
       {"axis", to_json(headline(c).axis)},
       {"agree", c.agree},
@@ -177,6 +177,13 @@ Verdict verdict(const CrossCheck& c) {
   return c.sat.intersecting ? Verdict::intersecting : Verdict::separated;
 }
 
+bool interferes(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  const sat::Result r = sat::query(a, pose_a, b, pose_b);
+  const real band =
+      tol::crosscheck * std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
+  return r.intersecting || std::abs(r.separation) <= band;
+}
+
 std::string verdict_text(const PairReport& r) {
   return std::string(to_string(r.verdict())) + (r.caveat.empty() ? "" : " hulls");
 }
@@ -213,7 +220,10 @@ void PairReport::print() const {
   std::printf("  A:       %s\n  B:       %s\n", shape_a.c_str(), shape_b.c_str());
   const double sep = double(c.sat.separation);
   const std::string said = verdict_text(*this);
-  if (c.sat.intersecting)
+  if (verdict() == Verdict::touching)
+    std::printf("  verdict: %s: within %.3g of each other (separation %.6g), axis %s%s\n",
+                said.c_str(), double(c.band), sep, vec_text(c.sat.axis).c_str(), caveat.c_str());
+  else if (c.sat.intersecting)
     std::printf("  verdict: %s, depth %.6g, push B along %s%s\n", said.c_str(), -sep,
                 vec_text(c.sat.axis).c_str(), caveat.c_str());
   else  // GJK's exact distance; SAT's separation is only a lower bound
@@ -240,13 +250,22 @@ std::string PairReport::batch_line() const {
   return one_line(*this, "separation", double(h.separation), h.axis);
 }
 
+namespace {
+
+/// Scene's depth: -separation, and 0 for a touching pair apart.
+double scene_depth(const CrossCheck& c) {
+  return std::max(0.0, 0.0 - double(c.sat.separation));  // 0.0 -: no "-0"
+}
+
+}  // namespace
+
 std::string PairReport::scene_line() const {
-  return one_line(*this, "depth", 0.0 - double(check.sat.separation), check.sat.axis);
+  return one_line(*this, "depth", scene_depth(check), check.sat.axis);
 }
 
 nlohmann::json PairReport::scene_json() const {
   nlohmann::json j = json();
-  j["depth"] = 0.0 - double(check.sat.separation);  // 0.0 -: no "-0"
+  j["depth"] = scene_depth(check);
   return j;
 }
 

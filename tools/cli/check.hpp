@@ -16,8 +16,13 @@
 namespace sepax::cli {
 
 /// The verdict of a cross-check: touching when SAT's separation lies within
-/// the cross-check's band.
+/// the cross-check's band (either side of 0), and touching counts as
+/// intersecting: hulls are closed sets.
 [[nodiscard]] Verdict verdict(const CrossCheck& c);
+
+/// Whether a pair interferes by the verdict's rule (intersecting or within
+/// the touching band), from SAT alone: scene's test of a candidate pair.
+[[nodiscard]] bool interferes(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b);
 
 /// Everything `check` reports about one pair of hulls.
 /// The header's shapes are describe_shape() and shape_json().
@@ -33,15 +38,15 @@ struct PairReport : Report {
   real margin = 0;  ///< the margin it was computed with
 
   [[nodiscard]] Verdict verdict() const override { return cli::verdict(check); }
-  /// SAT's: overlapping or touching.
-  [[nodiscard]] bool intersecting() const override { return check.sat.intersecting; }
+  /// Overlapping or touching: the verdict is not separated.
+  [[nodiscard]] bool intersecting() const override { return verdict() != Verdict::separated; }
   [[nodiscard]] bool disagree() const override { return !check.agree; }
   void print() const override;
   /// Schema in docs/cli.md, "JSON of one pair".
   [[nodiscard]] nlohmann::json json() const override;
   [[nodiscard]] std::string batch_line() const override;
   [[nodiscard]] std::string scene_line() const override;
-  /// json() and "depth" (-separation).
+  /// json() and "depth" (-separation, 0 for a touching pair apart).
   [[nodiscard]] nlohmann::json scene_json() const override;
   [[nodiscard]] std::string render_line() const override;
 };

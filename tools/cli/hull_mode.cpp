@@ -103,7 +103,7 @@ class HullMode final : public Mode {
 
   bool interferes(const Shape& a, const Pose& pose_a, const Shape& b,
                   const Pose& pose_b) const override {
-    return sat::query(hull_of(a).built.hull, pose_a, hull_of(b).built.hull, pose_b).intersecting;
+    return cli::interferes(hull_of(a).built.hull, pose_a, hull_of(b).built.hull, pose_b);
   }
 
   std::unique_ptr<Report> check(const Shape& a, const Pose& pose_a, const Shape& b,

@@ -179,6 +179,21 @@ def test_check_touching():
             "--json", expect=1)
     j = json.loads(p.stdout)
     check(j["verdict"] == "touching" and j["intersecting"], p.stdout)
+    # One meaning for touching: within the band on either side of 0 the
+    # verdict is touching, intersecting true, exit 1, and the text says so
+    # without a depth or distance of the wrong sign.
+    for gap in ("1.00000014", "0.9999999989", "1"):
+        j = json.loads(run("check", CUBE, CUBE, "--pose-b", gap + ",0,0", "--json",
+                           expect=1).stdout)
+        check(j["verdict"] == "touching" and j["intersecting"] is True, f"{gap}: {j}")
+        text = run("check", CUBE, CUBE, "--pose-b", gap + ",0,0", expect=1).stdout
+        check("verdict: touching: within" in text and "depth" not in text, f"{gap}: {text}")
+    with tempfile.TemporaryDirectory() as tmp:
+        tsv = os.path.join(tmp, "t.tsv")
+        with open(tsv, "w") as f:
+            f.write(f"apart\t{CUBE}\t{CUBE}\t\t1.00000014,0,0\n")
+        j = json.loads(run("batch", tsv, "--json", expect=1).stdout.splitlines()[0])
+        check(j["verdict"] == "touching" and j["intersecting"] is True, str(j))
 
 
 def test_check_contacts():
