@@ -208,6 +208,11 @@ PairReport check_pair(const LoadedHull& a, const Pose& pose_a, const LoadedHull&
   return r;
 }
 
+real PairReport::gap() const {
+  if (verdict() != Verdict::separated) return 0;
+  return std::max(real(0), check.epa.separation);
+}
+
 nlohmann::json PairReport::json() const {
   nlohmann::json j = pair_json(*this);
   if (contacts) j["contacts"] = contacts_json(*contacts, margin, check.sat.feature);

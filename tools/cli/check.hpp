@@ -40,6 +40,12 @@ struct PairReport : Report {
   [[nodiscard]] Verdict verdict() const override { return cli::verdict(check); }
   /// Overlapping or touching: the verdict is not separated.
   [[nodiscard]] bool intersecting() const override { return verdict() != Verdict::separated; }
+  /// GJK's distance when separated (0 if GJK finds them overlapping).
+  [[nodiscard]] real gap() const override;
+  /// GJK's closest points (witness points when overlapping).
+  [[nodiscard]] std::array<vec3, 2> gap_points() const override {
+    return {check.epa.point_a, check.epa.point_b};
+  }
   [[nodiscard]] bool disagree() const override { return !check.agree; }
   void print() const override;
   /// Schema in docs/cli.md, "JSON of one pair".

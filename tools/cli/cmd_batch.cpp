@@ -8,6 +8,7 @@
 // others wait on the same shared_future. With --cast each case is a cast
 // (cast_report.hpp) to a sixth column's pose.
 #include "cast_report.hpp"
+#include "clearance.hpp"
 #include "commands.hpp"
 #include "mode.hpp"
 
@@ -42,6 +43,7 @@ struct BatchOptions {
   std::string shard;  // "K/N", empty: every case
   bool cast = false;  // each case a cast of B to poseB1
   PairQuery query;
+  ClearanceOption clearance;
   ModeChoice modes;
 };
 
@@ -251,11 +253,13 @@ CaseResult run_case(const Case& c, const Mode& mode, FileCache& cache, const Bat
 /// and the errors.
 struct Counts {
   Tally answers;
+  ClearanceTally clearances;   // with --clearance
   std::array<int, 5> casts{};  // by CastStatus
   int cases = 0, errors = 0;
 
-  void add(const CaseResult& r) {
+  void add(const CaseResult& r, const std::optional<double>& clearance) {
     ++cases;
+    if (r.report && clearance) clearances.add(clearance_of(*r.report, real(*clearance)));
     if (r.report)
       answers.add(*r.report);
     else if (r.cast)
@@ -266,15 +270,19 @@ struct Counts {
   [[nodiscard]] int count(CastStatus s) const { return casts[std::size_t(s)]; }
 };
 
-void print_result(const CaseResult& r, bool json) {
+void print_result(const CaseResult& r, bool json, const std::optional<double>& clearance) {
   if (json) {
-    const nlohmann::json j = r.report ? r.report->json()
-                             : r.cast ? r.cast->json()
-                                      : nlohmann::json{{"id", r.id}, {"error", r.error}};
+    nlohmann::json j = r.report ? r.report->json()
+                       : r.cast ? r.cast->json()
+                                : nlohmann::json{{"id", r.id}, {"error", r.error}};
+    if (r.report && clearance) add_clearance_json(j, *r.report, real(*clearance));
     std::cout << j.dump() << "\n";
     return;
   }
-  if (r.report)
+  if (r.report && clearance)
+    std::cout << r.id << "  " << clearance_word(*r.report, real(*clearance))
+              << r.report->batch_line() << "\n";
+  else if (r.report)
     std::cout << r.id << r.report->batch_line() << "\n";
   else if (r.cast)
     std::cout << r.id << r.cast->batch_line() << "\n";
@@ -316,23 +324,24 @@ void print_cast_summary(const Counts& t, double seconds, int jobs, const std::st
 }
 
 /// The summary line (or JSON object); `shard` is "" for the whole list.
-void print_summary(const Counts& t, double seconds, int jobs, const std::string& shard, bool json) {
+void print_summary(const Counts& t, double seconds, int jobs, const std::string& shard, bool json,
+                   const std::optional<double>& clearance) {
   const Tally& a = t.answers;
   if (json) {
-    std::cout << nlohmann::json{{"summary",
-                                 {{"shard", shard.empty() ? "1/1" : shard},
-                                  {"cases", t.cases},
-                                  {"intersecting", a.count(Verdict::intersecting)},
-                                  {"touching", a.count(Verdict::touching)},
-                                  {"separated", a.count(Verdict::separated)},
-                                  {"disagree", a.disagree},
-                                  {"errors", t.errors},
-                                  {"jobs", jobs},
-                                  {"time_s", seconds}}}}
-                     .dump()
-              << "\n";
+    nlohmann::json summary = {{"shard", shard.empty() ? "1/1" : shard},
+                              {"cases", t.cases},
+                              {"intersecting", a.count(Verdict::intersecting)},
+                              {"touching", a.count(Verdict::touching)},
+                              {"separated", a.count(Verdict::separated)},
+                              {"disagree", a.disagree},
+                              {"errors", t.errors},
+                              {"jobs", jobs},
+                              {"time_s", seconds}};
+    if (clearance) summary["clearance"] = {{"d", *clearance}, {"verdicts", t.clearances.json()}};
+    std::cout << nlohmann::json{{"summary", summary}}.dump() << "\n";
     return;
   }
+  if (clearance) std::printf("clearance %.9g: %s\n", *clearance, t.clearances.text().c_str());
   std::printf(
       "summary: %s%s%d cases: %d intersecting, %d touching, %d separated, %d disagree, %d "
       "errors; %.3f s with %d jobs\n",
@@ -370,8 +379,8 @@ Counts run_cases(const std::vector<Case>& cases, int jobs, const Mode& mode,
     lock.unlock();
     if (progress) std::fprintf(stderr, "\r\033[K");
     for (; printed < cases.size() && done_at(results, printed, mutex); ++printed) {
-      print_result(results[printed], o.json);
-      counts.add(results[printed]);
+      print_result(results[printed], o.json, o.clearance.d);
+      counts.add(results[printed], o.clearance.d);
     }
     std::cout.flush();
     if (progress) draw_progress(static_cast<int>(printed), static_cast<int>(cases.size()));
@@ -381,10 +390,14 @@ Counts run_cases(const std::vector<Case>& cases, int jobs, const Mode& mode,
 }
 
 int run_batch(const BatchOptions& o) {
+  std::string error;
+  if (!o.clearance.valid(error)) {
+    std::cerr << "sepax: " << error << "\n";
+    return exit_input_error;
+  }
   const Mode* mode = o.modes.chosen(/*draws=*/false, o.cast);
   if (!mode) return exit_input_error;
   std::vector<Case> cases;
-  std::string error;
   Shard shard;
   if ((!o.shard.empty() && !parse_shard(o.shard, shard, error)) ||
       !read_cases(o.tsv, o.cast, cases, error)) {
@@ -401,10 +414,11 @@ int run_batch(const BatchOptions& o) {
   if (o.cast)
     print_cast_summary(t, seconds, jobs, o.shard, o.json);
   else
-    print_summary(t, seconds, jobs, o.shard, o.json);
+    print_summary(t, seconds, jobs, o.shard, o.json, o.clearance.d);
   if (t.errors > 0) return exit_input_error;
   if (o.cast) return t.count(CastStatus::missed) < t.cases ? exit_intersecting : exit_clear;
   const Tally& a = t.answers;
+  if (o.clearance.d) return exit_status(a.disagree > 0, t.clearances.not_clear() > 0);
   return exit_status(a.disagree > 0,
                      a.count(Verdict::intersecting) + a.count(Verdict::touching) > 0);
 }
@@ -435,6 +449,8 @@ void add_batch_command(CLI::App& app, int& exit_code) {
       "one vertex is a point (a ray cast). Lines and JSON as cast's (docs/cli.md)");
   add_contact_options(cmd, o->query);
   cmd->get_option("--contacts")->excludes(cast);
+  o->clearance.add_to(cmd);
+  cmd->get_option("--clearance")->excludes(cast);
   o->modes.add_flags(cmd);
 }
 

@@ -1,5 +1,6 @@
 // `sepax check`: one pair of mesh files (or every pair of their parts) in
 // the mode the flags choose: verdict, numbers, optional SVG.
+#include "clearance.hpp"
 #include "commands.hpp"
 #include "mode.hpp"
 
@@ -16,24 +17,38 @@ struct CheckOptions {
   bool json = false;
   std::string svg;
   PairQuery query;
+  ClearanceOption clearance;
   ModeChoice modes;
 };
 
 int run_check(const CheckOptions& o) {
+  std::string error;
+  if (!o.clearance.valid(error)) {
+    std::cerr << "sepax: " << error << "\n";
+    return exit_input_error;
+  }
   const Mode* mode = o.modes.chosen(!o.svg.empty() || o.query.contacts);
   const std::optional<LoadedPair> pair = mode ? load_pair(*mode, o.pair, o.parts) : std::nullopt;
   if (!pair) return exit_input_error;
   const int indent = pair->as.size() * pair->bs.size() == 1 ? 2 : -1;
   Tally tally;
+  ClearanceTally clearances;
   bool svg_written = false;
   for (const auto& a : pair->as) {
     for (const auto& b : pair->bs) {
       const std::unique_ptr<Report> r = mode->check(*a, pair->pose_a, *b, pair->pose_b, o.query);
       tally.add(*r);
+      nlohmann::json j = o.json ? r->json() : nlohmann::json();
+      if (o.clearance.d) {
+        clearances.add(clearance_of(*r, real(*o.clearance.d)));
+        if (o.json) add_clearance_json(j, *r, real(*o.clearance.d));
+      }
       if (o.json)
-        std::cout << r->json().dump(indent) << "\n";
+        std::cout << j.dump(indent) << "\n";
       else
         r->print();
+      if (!o.json && o.clearance.d)
+        std::printf("%s\n", clearance_text(*r, real(*o.clearance.d)).c_str());
       // The picture shows the first pair (with --parts, the first pair of parts).
       if (!o.svg.empty() && !svg_written) {
         std::string error;
@@ -46,6 +61,7 @@ int run_check(const CheckOptions& o) {
     }
   }
   if (svg_written && !o.json) std::printf("wrote %s\n", o.svg.c_str());
+  if (o.clearance.d) return exit_status(tally.disagree > 0, clearances.not_clear() > 0);
   return exit_status(tally.disagree > 0, tally.overlapping > 0);
 }
 
@@ -61,6 +77,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", o->json, "Print JSON (one object per pair; see README)");
   cmd->add_option("--svg", o->svg, "Write a picture of the pair to this SVG file");
   add_contact_options(cmd, o->query);
+  o->clearance.add_to(cmd);
   o->modes.add_flags(cmd);
   o->modes.add_options(cmd);
 }

@@ -3,6 +3,7 @@
 // broadphase on their boxes finds the candidate pairs, the mode decides
 // each, and the interfering pairs are checked and reported.
 #include "broadphase.hpp"
+#include "clearance.hpp"
 #include "commands.hpp"
 #include "mode.hpp"
 
@@ -26,6 +27,7 @@ struct SceneOptions {
   bool parts = false;
   bool json = false;
   PairQuery query;
+  ClearanceOption clearance;
   ModeChoice modes;
 };
 
@@ -83,17 +85,27 @@ struct SceneResult {
   Broadphase broadphase;
   bool checked = false;  // brute_force_candidates counted
   std::size_t brute_force_candidates = 0;
-  std::vector<std::unique_ptr<Report>> interfering;  // the pairs that intersect or touch
-  Tally tally;                                       // of the interfering pairs
+  /// The pairs that intersect or touch (with --clearance, also those closer
+  /// than D).
+  std::vector<std::unique_ptr<Report>> interfering;
+  Tally tally;                // of the listed pairs
+  ClearanceTally clearances;  // of the candidate pairs, with --clearance
 };
 
-/// The broadphase on the shapes' boxes, then the mode's check of each
-/// candidate pair that interferes.
-SceneResult collide(const Mode& mode, const Shapes& shapes, const PairQuery& query) {
+/// The broadphase on the shapes' boxes (grown by half the clearance D, so
+/// that pairs closer than D are candidates), then the mode's check of each
+/// candidate pair that interferes, or with D of each candidate.
+SceneResult collide(const Mode& mode, const Shapes& shapes, const PairQuery& query,
+                    const std::optional<double>& clearance) {
   SceneResult r;
   const Pose identity;
   std::vector<Aabb> boxes;
-  for (const auto& s : shapes) boxes.push_back(mode.box(*s, identity));
+  const real grow = clearance ? real(*clearance / 2) : real(0);
+  for (const auto& s : shapes) {
+    Aabb box = mode.box(*s, identity);
+    box.min -= vec3(grow), box.max += vec3(grow);
+    boxes.push_back(box);
+  }
   r.broadphase = sweep_and_prune(boxes);
   if (shapes.size() <= brute_force_check_limit) {
     r.checked = true;
@@ -102,6 +114,15 @@ SceneResult collide(const Mode& mode, const Shapes& shapes, const PairQuery& que
   for (const auto& [i, j] : r.broadphase.pairs) {
     const Shape& a = *shapes[std::size_t(i)];
     const Shape& b = *shapes[std::size_t(j)];
+    if (clearance) {
+      std::unique_ptr<Report> pair = mode.check(a, identity, b, identity, query);
+      const Clearance c = clearance_of(*pair, real(*clearance));
+      r.clearances.add(c);
+      if (c == Clearance::clear) continue;
+      r.tally.add(*pair);
+      r.interfering.push_back(std::move(pair));
+      continue;
+    }
     if (!mode.interferes(a, identity, b, identity)) continue;
     r.interfering.push_back(mode.check(a, identity, b, identity, query));
     r.tally.add(*r.interfering.back());
@@ -121,9 +142,20 @@ void print_text(const Mode& mode, const SceneOptions& o, const SceneInput& in, c
   if (!in.skipped.empty()) std::printf(" (%zu other file(s) skipped)", in.skipped.size());
   std::printf("; sweep and prune along %s: %zu candidate pair(s)\n", axis_name(r.broadphase.axis),
               r.broadphase.pairs.size());
-  for (const auto& p : r.interfering)
-    std::printf("  %s  %s%s\n", p->name_a.c_str(), p->name_b.c_str(), p->scene_line().c_str());
-  const std::size_t n = r.interfering.size();
+  for (const auto& p : r.interfering) {
+    if (!o.clearance.d) {
+      std::printf("  %s  %s%s\n", p->name_a.c_str(), p->name_b.c_str(), p->scene_line().c_str());
+      continue;
+    }
+    const real d = real(*o.clearance.d);
+    const bool apart = clearance_of(*p, d) == Clearance::too_close;
+    std::printf("  %s  %s  %s%s\n", p->name_a.c_str(), p->name_b.c_str(),
+                clearance_word(*p, d).c_str(), (apart ? p->batch_line() : p->scene_line()).c_str());
+  }
+  if (o.clearance.d)
+    std::printf("clearance %.9g: %s (of the candidate pairs)\n", *o.clearance.d,
+                r.clearances.text().c_str());
+  const std::size_t n = std::size_t(r.tally.overlapping);  // too_close pairs aside
   const int touching = r.tally.count(Verdict::touching);
   std::printf(
       "summary: %zu %s, %zu candidate pairs, %zu interfering (%zu intersecting, %d touching), "
@@ -136,37 +168,49 @@ nlohmann::json scene_json(const Mode& mode, const SceneOptions& o, const SceneIn
                           const SceneResult& r, double s) {
   nlohmann::json shapes = nlohmann::json::array(), pairs = nlohmann::json::array();
   for (const auto& shape : in.shapes) shapes.push_back(mode.shape_json(*shape));
-  for (const auto& p : r.interfering) pairs.push_back(p->scene_json());
+  for (const auto& p : r.interfering) {
+    nlohmann::json j = p->scene_json();
+    if (o.clearance.d) add_clearance_json(j, *p, real(*o.clearance.d));
+    pairs.push_back(j);
+  }
   nlohmann::json bp = {{"method", "sweep and prune"},
                        {"axis", axis_name(r.broadphase.axis)},
                        {"candidates", r.broadphase.pairs.size()}};
   if (r.checked) bp["brute_force_candidates"] = r.brute_force_candidates;
-  const std::size_t n = r.interfering.size();
+  const std::size_t n = std::size_t(r.tally.overlapping);  // too_close pairs aside
   const int touching = r.tally.count(Verdict::touching);
-  return {{"input", o.input},
-          {"mode", mode.name},
-          {mode.noun, shapes},
-          {"skipped", in.skipped},
-          {"errors", in.errors},
-          {"broadphase", bp},
-          {"pairs", pairs},
-          {"summary",
-           {{mode.noun, in.shapes.size()},
-            {"candidates", r.broadphase.pairs.size()},
-            {"interfering", n},
-            {"intersecting", n - std::size_t(touching)},
-            {"touching", touching},
-            {"disagree", r.tally.disagree},
-            {"errors", in.errors.size()},
-            {"time_s", s}}}};
+  nlohmann::json out = {{"input", o.input},
+                        {"mode", mode.name},
+                        {mode.noun, shapes},
+                        {"skipped", in.skipped},
+                        {"errors", in.errors},
+                        {"broadphase", bp},
+                        {"pairs", pairs},
+                        {"summary",
+                         {{mode.noun, in.shapes.size()},
+                          {"candidates", r.broadphase.pairs.size()},
+                          {"interfering", n},
+                          {"intersecting", n - std::size_t(touching)},
+                          {"touching", touching},
+                          {"disagree", r.tally.disagree},
+                          {"errors", in.errors.size()},
+                          {"time_s", s}}}};
+  if (o.clearance.d)
+    out["summary"]["clearance"] = {{"d", *o.clearance.d}, {"verdicts", r.clearances.json()}};
+  return out;
 }
 
 int run_scene(const SceneOptions& o) {
+  std::string error;
+  if (!o.clearance.valid(error)) {
+    std::cerr << "sepax: " << error << "\n";
+    return exit_input_error;
+  }
   const Mode* mode = o.modes.chosen();
   if (!mode) return exit_input_error;
   const auto start = std::chrono::steady_clock::now();
   const SceneInput in = load_scene(*mode, o);
-  const SceneResult r = collide(*mode, in.shapes, o.query);
+  const SceneResult r = collide(*mode, in.shapes, o.query, o.clearance.d);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (o.json) {
     for (const std::string& e : in.errors) std::cerr << "sepax: " << e << "\n";
@@ -175,6 +219,7 @@ int run_scene(const SceneOptions& o) {
     print_text(*mode, o, in, r, s);
   }
   if (!in.errors.empty()) return exit_input_error;
+  if (o.clearance.d) return exit_status(r.tally.disagree > 0, r.clearances.not_clear() > 0);
   return exit_status(r.tally.disagree > 0, !r.interfering.empty());
 }
 
@@ -192,6 +237,7 @@ void add_scene_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--parts", o->parts, "In a folder: one hull per object/part of each file");
   cmd->add_flag("--json", o->json, "Print one JSON object (see docs/cli.md)");
   add_contact_options(cmd, o->query);
+  o->clearance.add_to(cmd);
   o->modes.add_flags(cmd);
 }
 

@@ -159,6 +159,9 @@ struct CompoundReport final : Report {
 
   Verdict verdict() const override { return overlap ? Verdict::intersecting : Verdict::separated; }
   bool intersecting() const override { return overlap; }
+  /// The smallest distance between parts when apart.
+  real gap() const override { return overlap ? real(0) : separation; }
+  std::array<vec3, 2> gap_points() const override { return deciding.gap_points(); }
   bool disagree() const override { return !deciding.check.agree; }
 
   /// "mode": "decompose", "approximate": true, "intersecting",

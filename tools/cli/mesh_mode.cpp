@@ -133,6 +133,8 @@ struct MeshReport final : Report {
     return result.intersecting ? Verdict::intersecting : Verdict::separated;
   }
   bool intersecting() const override { return result.intersecting; }
+  real gap() const override { return result.intersecting ? real(0) : result.distance; }
+  std::array<vec3, 2> gap_points() const override { return {result.point_a, result.point_b}; }
 
   /// "mode": "mesh", "intersecting", "how", "separation" (the distance when
   /// apart, 0 otherwise), the points and triangles (schema in docs/cli.md).

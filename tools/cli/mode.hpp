@@ -46,6 +46,12 @@ struct Report : PairHeader {
   [[nodiscard]] virtual Verdict verdict() const = 0;
   /// The shapes overlap or touch: JSON's "intersecting", check's exit status.
   [[nodiscard]] virtual bool intersecting() const = 0;
+  /// The gap between the shapes (length): their distance when the verdict
+  /// is separated, else 0 (--clearance compares it with D).
+  [[nodiscard]] virtual real gap() const = 0;
+  /// World points of A and of B the gap is measured between (the closest
+  /// points when apart).
+  [[nodiscard]] virtual std::array<vec3, 2> gap_points() const = 0;
   /// SAT and GJK/EPA disagree on the pair (exit status 3).
   [[nodiscard]] virtual bool disagree() const { return false; }
 

@@ -884,6 +884,86 @@ def batch_json_args(tsv, *args):
     return [json.loads(l) for l in p.stdout.splitlines()]
 
 
+# --- clearance --------------------------------------------------------------
+
+def clearance_json(*args, d, expect, command="check"):
+    out = run(command, *args, "--clearance", str(d), "--json", expect=expect).stdout
+    j = json.loads(out)
+    check(j["clearance"] == d and j["verdict"] in ("clear", "too_close", "touching",
+                                                   "interfering"), str(j))
+    return j
+
+
+def test_clearance_check():
+    """Cubes of side 1 at gaps 0.25, 0 and -0.5 against D = 0.3, 0.25, 0.2:
+    the four verdicts, in each mode, with their exit statuses."""
+    for mode in ([], ["--mesh"], ["--decompose"]):
+        j = clearance_json(CUBE, CUBE, "--pose-b", "1.25,0,0", *mode, d=0.3, expect=1)
+        check(j["verdict"] == "too_close" and abs(j["distance"] - 0.25) < 1e-6, f"{mode}: {j}")
+        for d in (0.25, 0.2):
+            j = clearance_json(CUBE, CUBE, "--pose-b", "1.25,0,0", *mode, d=d, expect=0)
+            check(j["verdict"] == "clear", f"{mode} {d}: {j}")
+        j = clearance_json(CUBE, CUBE, "--pose-b", "0.5,0,0", *mode, d=0.3, expect=1)
+        check(j["verdict"] == "interfering" and j["distance"] == 0, f"{mode}: {j}")
+    j = clearance_json(CUBE, CUBE, "--pose-b", "1,0,0", d=0.3, expect=1)
+    check(j["verdict"] == "touching" and j["contact"] == "touching", str(j))
+    text = run("check", CUBE, CUBE, "--pose-b", "1.25,0,0", "--clearance", "0.3", expect=1).stdout
+    check("clearance: too close: 0.25 apart" in text and "under 0.3" in text, text)
+    # The meshes, not their hulls: a box in the ring's hole is 0.25 from it.
+    small = ["--pose-b", "0,0,0/0,0,0/s=0.5"]
+    j = clearance_json(cli_data("ring.obj"), CUBE, *small, "--mesh", d=0.3, expect=1)
+    check(j["verdict"] == "too_close" and abs(j["distance"] - 0.25) < 1e-6, str(j))
+    clearance_json(cli_data("ring.obj"), CUBE, *small, "--mesh", d=0.2, expect=0)
+    j = clearance_json(cli_data("ring.obj"), CUBE, *small, d=0.2, expect=1)
+    check(j["verdict"] == "interfering", str(j))
+    # Bad gaps: one line, exit 2.
+    for bad in ("-1", "nan", "inf", "abc"):
+        p = run("check", CUBE, CUBE, "--clearance", bad, expect=2)
+        check("--clearance" in p.stderr.splitlines()[0], p.stderr)
+
+
+def test_clearance_batch_scene():
+    with tempfile.TemporaryDirectory() as tmp:
+        tsv = os.path.join(tmp, "c.tsv")
+        with open(tsv, "w") as f:
+            for case, pose in (("far", "3,0,0"), ("near", "1.25,0,0"), ("touch", "1,0,0"),
+                               ("deep", "0.5,0,0")):
+                f.write(f"{case}\t{CUBE}\t{CUBE}\t\t{pose}\n")
+        p = run("batch", tsv, "--clearance", "0.3", "--json", "--jobs", "2", expect=1)
+        rows = [json.loads(l) for l in p.stdout.splitlines()]
+        got = {r["id"]: r["verdict"] for r in rows[:-1]}
+        check(got == {"far": "clear", "near": "too_close", "touch": "touching",
+                      "deep": "interfering"}, str(got))
+        verdicts = rows[-1]["summary"]["clearance"]["verdicts"]
+        check(verdicts == {"clear": 1, "too_close": 1, "touching": 1, "interfering": 1},
+              str(rows[-1]))
+        lines = run("batch", tsv, "--clearance", "0.3", expect=1).stdout.splitlines()
+        check(lines[0].startswith("far  clear 2 >= 0.3") and
+              lines[1].startswith("near  too_close 0.25 < 0.3"), "\n".join(lines))
+        check("clearance 0.3: 1 clear, 1 too_close, 1 touching, 1 interfering" in lines[-2],
+              lines[-2])
+        with open(tsv, "w") as f:
+            f.write(f"far\t{CUBE}\t{CUBE}\t\t3,0,0\n")
+        run("batch", tsv, "--clearance", "0.3", expect=0)
+        run("batch", tsv, "--clearance", "-0.3", expect=2)
+    # scene_boxes.obj: a and b overlap, b and c touch; d and e are apart, e
+    # within the boxes' reach of d: listed with a clearance larger than their
+    # gap, not with a smaller one.
+    j = json.loads(run("scene", cli_data("scene_boxes.obj"), "--json", expect=1).stdout)
+    base = {(q["a"].split(":")[-1], q["b"].split(":")[-1]) for q in j["pairs"]}
+    j = json.loads(run("scene", cli_data("scene_boxes.obj"), "--clearance", "10", "--json",
+                       expect=1).stdout)
+    near = {(q["a"].split(":")[-1], q["b"].split(":")[-1]): q for q in j["pairs"]}
+    check(base < set(near) and all(q["distance"] < 10 for q in near.values()), str(near))
+    check(all(q["verdict"] != "clear" for q in near.values()), str(near))
+    summary = j["summary"]
+    check(summary["interfering"] == 2 and summary["clearance"]["d"] == 10, str(summary))
+    too_close = [q for q in near.values() if q["verdict"] == "too_close"]
+    check(summary["clearance"]["verdicts"]["too_close"] == len(too_close) > 0, str(summary))
+    text = run("scene", cli_data("scene_boxes.obj"), "--clearance", "10", expect=1).stdout
+    check("too_close" in text and "clearance 10:" in text, text)
+
+
 def mesh_cast(*args, expect, command="cast"):
     j = json.loads(run(command, cli_data("ring.obj"), *args, "--mesh", "--json",
                        expect=expect).stdout)
