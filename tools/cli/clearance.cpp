@@ -11,7 +11,7 @@ const char* to_string(Clearance c) {
   return names[int(c)];
 }
 
-Clearance clearance_of(const Report& r, real d) {
+Clearance clearance_of(const Report& r, double d) {
   switch (r.verdict()) {
     case Verdict::intersecting:
       return Clearance::interfering;
@@ -20,7 +20,7 @@ Clearance clearance_of(const Report& r, real d) {
     case Verdict::separated:
       break;
   }
-  return r.gap() >= d ? Clearance::clear : Clearance::too_close;
+  return double(r.gap()) >= d ? Clearance::clear : Clearance::too_close;
 }
 
 void ClearanceOption::add_to(CLI::App* cmd) {
@@ -48,12 +48,12 @@ nlohmann::json ClearanceTally::json() const {
   return j;
 }
 
-std::string clearance_text(const Report& r, real d) {
+std::string clearance_text(const Report& r, double d) {
   const Clearance c = clearance_of(r, d);
   const auto [a, b] = r.gap_points();
   const std::string where = "(A " + vec_text(a) + ", B " + vec_text(b) + ")";
   const std::string gap = fmt("%.9g", double(r.gap()));
-  const std::string limit = fmt("%.9g", double(d));
+  const std::string limit = fmt("%.9g", d);
   switch (c) {
     case Clearance::clear:
       return "  clearance: clear: " + gap + " apart " + where + ", at least " + limit;
@@ -67,15 +67,15 @@ std::string clearance_text(const Report& r, real d) {
   return "  clearance: interfering (the required gap is " + limit + ")";
 }
 
-std::string clearance_word(const Report& r, real d) {
+std::string clearance_word(const Report& r, double d) {
   const Clearance c = clearance_of(r, d);
   if (c == Clearance::clear || c == Clearance::too_close)
     return std::string(to_string(c)) + fmt(" %.9g", double(r.gap())) +
-           (c == Clearance::clear ? " >= " : " < ") + fmt("%.9g", double(d));
+           (c == Clearance::clear ? " >= " : " < ") + fmt("%.9g", d);
   return to_string(c);
 }
 
-void add_clearance_json(nlohmann::json& j, const Report& r, real d) {
+void add_clearance_json(nlohmann::json& j, const Report& r, double d) {
   j["contact"] = to_string(r.verdict());
   j["verdict"] = to_string(clearance_of(r, d));
   j["clearance"] = d;

@@ -25,8 +25,9 @@ enum class Clearance {
 /// "clear", "too_close", "touching" or "interfering" (JSON's "verdict").
 [[nodiscard]] const char* to_string(Clearance c);
 
-/// The verdict of a pair's report against the gap `d`.
-[[nodiscard]] Clearance clearance_of(const Report& r, real d);
+/// The verdict of a pair's report against the gap `d`. D stays a double as
+/// given, so that a float build prints and writes it as written.
+[[nodiscard]] Clearance clearance_of(const Report& r, double d);
 
 /// --clearance as a command takes it: unset, or a gap D >= 0.
 struct ClearanceOption {
@@ -55,11 +56,11 @@ struct ClearanceTally {
 
 /// check's line under the verdict: "  clearance: too close: 0.25 apart
 /// (A (x, y, z), B (x, y, z)), under 0.3".
-[[nodiscard]] std::string clearance_text(const Report& r, real d);
+[[nodiscard]] std::string clearance_text(const Report& r, double d);
 /// batch's and scene's word before the pair's line: "too_close 0.25 < 0.3".
-[[nodiscard]] std::string clearance_word(const Report& r, real d);
+[[nodiscard]] std::string clearance_word(const Report& r, double d);
 /// Sets a pair's JSON "verdict" to the clearance verdict, keeping the
 /// contact verdict as "contact", and adds "clearance" (D) and "distance".
-void add_clearance_json(nlohmann::json& j, const Report& r, real d);
+void add_clearance_json(nlohmann::json& j, const Report& r, double d);
 
 }  // namespace sepax::cli

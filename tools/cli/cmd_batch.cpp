@@ -259,7 +259,7 @@ struct Counts {
 
   void add(const CaseResult& r, const std::optional<double>& clearance) {
     ++cases;
-    if (r.report && clearance) clearances.add(clearance_of(*r.report, real(*clearance)));
+    if (r.report && clearance) clearances.add(clearance_of(*r.report, *clearance));
     if (r.report)
       answers.add(*r.report);
     else if (r.cast)
@@ -275,13 +275,13 @@ void print_result(const CaseResult& r, bool json, const std::optional<double>& c
     nlohmann::json j = r.report ? r.report->json()
                        : r.cast ? r.cast->json()
                                 : nlohmann::json{{"id", r.id}, {"error", r.error}};
-    if (r.report && clearance) add_clearance_json(j, *r.report, real(*clearance));
+    if (r.report && clearance) add_clearance_json(j, *r.report, *clearance);
     std::cout << j.dump() << "\n";
     return;
   }
   if (r.report && clearance)
-    std::cout << r.id << "  " << clearance_word(*r.report, real(*clearance))
-              << r.report->batch_line() << "\n";
+    std::cout << r.id << "  " << clearance_word(*r.report, *clearance) << r.report->batch_line()
+              << "\n";
   else if (r.report)
     std::cout << r.id << r.report->batch_line() << "\n";
   else if (r.cast)

@@ -40,15 +40,14 @@ int run_check(const CheckOptions& o) {
       tally.add(*r);
       nlohmann::json j = o.json ? r->json() : nlohmann::json();
       if (o.clearance.d) {
-        clearances.add(clearance_of(*r, real(*o.clearance.d)));
-        if (o.json) add_clearance_json(j, *r, real(*o.clearance.d));
+        clearances.add(clearance_of(*r, *o.clearance.d));
+        if (o.json) add_clearance_json(j, *r, *o.clearance.d);
       }
       if (o.json)
         std::cout << j.dump(indent) << "\n";
       else
         r->print();
-      if (!o.json && o.clearance.d)
-        std::printf("%s\n", clearance_text(*r, real(*o.clearance.d)).c_str());
+      if (!o.json && o.clearance.d) std::printf("%s\n", clearance_text(*r, *o.clearance.d).c_str());
       // The picture shows the first pair (with --parts, the first pair of parts).
       if (!o.svg.empty() && !svg_written) {
         std::string error;

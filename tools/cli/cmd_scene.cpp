@@ -116,7 +116,7 @@ SceneResult collide(const Mode& mode, const Shapes& shapes, const PairQuery& que
     const Shape& b = *shapes[std::size_t(j)];
     if (clearance) {
       std::unique_ptr<Report> pair = mode.check(a, identity, b, identity, query);
-      const Clearance c = clearance_of(*pair, real(*clearance));
+      const Clearance c = clearance_of(*pair, *clearance);
       r.clearances.add(c);
       if (c == Clearance::clear) continue;
       r.tally.add(*pair);
@@ -147,7 +147,7 @@ void print_text(const Mode& mode, const SceneOptions& o, const SceneInput& in, c
       std::printf("  %s  %s%s\n", p->name_a.c_str(), p->name_b.c_str(), p->scene_line().c_str());
       continue;
     }
-    const real d = real(*o.clearance.d);
+    const double d = *o.clearance.d;
     const bool apart = clearance_of(*p, d) == Clearance::too_close;
     std::printf("  %s  %s  %s%s\n", p->name_a.c_str(), p->name_b.c_str(),
                 clearance_word(*p, d).c_str(), (apart ? p->batch_line() : p->scene_line()).c_str());
@@ -170,7 +170,7 @@ nlohmann::json scene_json(const Mode& mode, const SceneOptions& o, const SceneIn
   for (const auto& shape : in.shapes) shapes.push_back(mode.shape_json(*shape));
   for (const auto& p : r.interfering) {
     nlohmann::json j = p->scene_json();
-    if (o.clearance.d) add_clearance_json(j, *p, real(*o.clearance.d));
+    if (o.clearance.d) add_clearance_json(j, *p, *o.clearance.d);
     pairs.push_back(j);
   }
   nlohmann::json bp = {{"method", "sweep and prune"},
