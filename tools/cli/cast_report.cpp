@@ -1,5 +1,6 @@
 #include "cast_report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -61,11 +62,47 @@ std::string method_text(const CastReport& r) {
          fmt(", %.1f us", r.us);
 }
 
+/// --clearance's line: "clear: B stays 0.3 or more from A" and the like.
+std::string clearance_line(const CastReport& r) {
+  const std::string d = fmt("%.9g", r.clearance);
+  switch (r.clearance_verdict()) {
+    case Clearance::clear:
+      return "clear: B stays " + d + " or more from A along its path";
+    case Clearance::interfering:
+      return "interfering: B starts overlapping or touching A";
+    case Clearance::touching:
+      return "touching: B reaches A at toi " + number(r.result.fraction);
+    case Clearance::too_close:
+      break;
+  }
+  if (r.result.status == CastStatus::max_iterations)
+    return "too close: not shown clear (the first contact not located)";
+  return "too close: B comes within " + d + " of A at toi " + number(r.result.fraction) +
+         ", after " + number(r.distance()) + " travelled";
+}
+
 }  // namespace
 
 const char* to_string(Mover m) {
   static constexpr const char* names[] = {"shape", "point", "ray"};
   return names[int(m)];
+}
+
+Clearance CastReport::clearance_verdict() const {
+  switch (result.status) {
+    case CastStatus::missed:
+      return Clearance::clear;
+    case CastStatus::overlapping:
+      if (start_interferes) return Clearance::interfering;
+      break;
+    case CastStatus::hit:
+      if (clearance == 0) return Clearance::touching;
+      break;
+    case CastStatus::max_iterations:
+    case CastStatus::bad_input:
+      break;
+  }
+  return Clearance::too_close;
 }
 
 std::string CastReport::how() const {
@@ -143,6 +180,7 @@ void CastReport::print() const {
   std::printf("  verdict: %s%s%s\n", verdict_text().c_str(), detail.c_str(), caveat.c_str());
   if (result.hit()) std::printf("  contact: %s\n", contact_text(*this).c_str());
   std::printf("  method:  %s\n", method_text(*this).c_str());
+  if (clearance >= 0) std::printf("  clearance: %s\n", clearance_line(*this).c_str());
 }
 
 nlohmann::json CastReport::json() const {
@@ -183,12 +221,17 @@ nlohmann::json CastReport::json() const {
        {"iterations", c.iterations},
        {"time_us", us}});
   if (c.status == CastStatus::max_iterations) j["clear_until"] = c.fraction;
+  if (clearance >= 0) {
+    j["clearance"] = clearance;
+    j["verdict"] = to_string(clearance_verdict());
+  }
   return j;
 }
 
 std::string CastReport::batch_line() const {
   const CastResult& c = result;
   std::string line = std::string("  ") + to_string(c.status);
+  if (clearance >= 0) line = std::string("  ") + to_string(clearance_verdict()) + line;
   if (c.hit())
     line += "  toi " + number(c.fraction) + "  distance " + number(distance()) +
             (has_normal ? "  normal " + vec_text(normal()) : std::string("  no normal")) +
@@ -229,7 +272,8 @@ bool load_mover(const Mode& mode, const std::string& path, std::shared_ptr<const
 }
 
 std::unique_ptr<CastReport> cast_pair(const Mode& mode, const Shape& a, const Pose& pose_a,
-                                      const Shape& b, const Sweep& sweep_b, std::string& error) {
+                                      const Shape& b, const Sweep& sweep_b, double clearance,
+                                      std::string& error) {
   if (dynamic_cast<const PointShape*>(&a)) {
     error = a.name + ": A is a single point; only B may be one (its cast is then a ray cast)";
     return nullptr;
@@ -239,6 +283,11 @@ std::unique_ptr<CastReport> cast_pair(const Mode& mode, const Shape& a, const Po
     return nullptr;
   }
   std::unique_ptr<CastReport> r;
+  const bool point_b = dynamic_cast<const PointShape*>(&b) != nullptr;
+  if (point_b && clearance > 0) {
+    error = b.name + ": B is a single point; --clearance needs a shape (a point's gap is a ray's)";
+    return nullptr;
+  }
   if (const auto* point = dynamic_cast<const PointShape*>(&b)) {
     const vec3 from = sweep_b.start.apply(point->point), to = sweep_b.end.apply(point->point);
     r = mode.ray_cast(a, pose_a, Ray{from, to - from, 1}, error);
@@ -251,9 +300,10 @@ std::unique_ptr<CastReport> cast_pair(const Mode& mode, const Shape& a, const Po
     r->shape_b = "a point, " + exact_text(point->point) + " in its file";
     r->input_b = {{"kind", "point"}, {"point", to_json(point->point)}};
   } else {
-    r = mode.cast(a, pose_a, b, sweep_b, error);
+    r = mode.cast(a, pose_a, b, sweep_b, real(std::max(clearance, 0.0)), error);
     if (!r) return nullptr;
   }
+  r->clearance = clearance;
   if (r->result.status == CastStatus::bad_input) {
     error = r->id + ": the cast refused its input (bad_input)";
     return nullptr;

@@ -5,6 +5,7 @@
 // commands print, write and count it.
 #pragma once
 
+#include "clearance.hpp"
 #include "mode.hpp"
 #include "sepax/cast.hpp"
 
@@ -56,6 +57,13 @@ struct CastReport : PairHeader {
   /// False when a hit has no normal (B starts inside a closed mesh):
   /// printed and written without one.
   bool has_normal = true;
+  /// --clearance D (as given, a double): the cast stopped where B came
+  /// within D of A; negative without the option.
+  double clearance = -1;
+  /// Whether B overlaps or touches A at its start (set by the mode when the
+  /// cast ends overlapping: with a clearance, a start merely within D
+  /// is overlapping to some casts).
+  bool start_interferes = true;
   std::string caveat;  ///< "" or "; A is not convex (the hulls were cast)"
   double us = 0;       ///< time of the cast, microseconds (median of a few runs)
 
@@ -80,6 +88,12 @@ struct CastReport : PairHeader {
   /// "gjk::time_of_impact (conservative advancement: within tolerance ...)".
   [[nodiscard]] std::string how() const;
 
+  /// --clearance's verdict on the path: clear (never within D of A),
+  /// interfering (B starts overlapping or touching A), touching (D = 0 and
+  /// B reaches A), too_close (B comes within D > 0 of A, or its first
+  /// contact was not located). Only with a clearance.
+  [[nodiscard]] Clearance clearance_verdict() const;
+
   /// The cast command's report: several lines on stdout.
   virtual void print() const;
   /// --json's object (schema in docs/cli.md, "JSON of one cast").
@@ -95,12 +109,14 @@ bool load_mover(const Mode& mode, const std::string& path, std::shared_ptr<const
                 std::string& error);
 
 /// B cast along `sweep_b` against A at `pose_a` in `mode` (whose casts() is
-/// true): a ray cast when B is a point. Returns nullptr and sets `error`
-/// when A is a point, when B's scale changes along the path, or when the
-/// cast refuses its input.
+/// true): a ray cast when B is a point. With a `clearance` D >= 0 (negative:
+/// none) the cast stops where B comes within D of A. Returns nullptr and
+/// sets `error` when A is a point, when B is a point and D > 0, when B's
+/// scale changes along the path, or when the cast refuses its input.
 [[nodiscard]] std::unique_ptr<CastReport> cast_pair(const Mode& mode, const Shape& a,
                                                     const Pose& pose_a, const Shape& b,
-                                                    const Sweep& sweep_b, std::string& error);
+                                                    const Sweep& sweep_b, double clearance,
+                                                    std::string& error);
 
 /// Exit status of a cast: 1 when the path is not shown clear (hit,
 /// overlapping, or a first contact not located), 0 when it is.

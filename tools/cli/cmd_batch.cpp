@@ -237,7 +237,9 @@ CaseResult run_case(const Case& c, const Mode& mode, FileCache& cache, const Bat
     return r;
   }
   if (o.cast) {
-    r.cast = cast_pair(mode, *a->shape, pose_a, *b->shape, Sweep{pose_b, pose_b1}, error);
+    const double clearance = o.clearance.d ? *o.clearance.d : -1.0;
+    r.cast =
+        cast_pair(mode, *a->shape, pose_a, *b->shape, Sweep{pose_b, pose_b1}, clearance, error);
     if (r.cast)
       r.cast->id = c.id;
     else
@@ -260,6 +262,7 @@ struct Counts {
   void add(const CaseResult& r, const std::optional<double>& clearance) {
     ++cases;
     if (r.report && clearance) clearances.add(clearance_of(*r.report, *clearance));
+    if (r.cast && clearance) clearances.add(r.cast->clearance_verdict());
     if (r.report)
       answers.add(*r.report);
     else if (r.cast)
@@ -305,16 +308,18 @@ void draw_progress(int done, int total) {
 
 /// The summary of casts: cases by status.
 void print_cast_summary(const Counts& t, double seconds, int jobs, const std::string& shard,
-                        bool json) {
+                        bool json, const std::optional<double>& clearance) {
   if (json) {
     nlohmann::json summary = {{"shard", shard.empty() ? "1/1" : shard}, {"cases", t.cases}};
     for (const CastStatus s :
          {CastStatus::hit, CastStatus::overlapping, CastStatus::missed, CastStatus::max_iterations})
       summary[to_string(s)] = t.count(s);
     summary.update({{"errors", t.errors}, {"jobs", jobs}, {"time_s", seconds}});
+    if (clearance) summary["clearance"] = {{"d", *clearance}, {"verdicts", t.clearances.json()}};
     std::cout << nlohmann::json{{"summary", summary}}.dump() << "\n";
     return;
   }
+  if (clearance) std::printf("clearance %.9g: %s\n", *clearance, t.clearances.text().c_str());
   std::printf(
       "summary: %s%s%d cases: %d hit, %d overlapping, %d missed, %d max_iterations, %d errors; "
       "%.3f s with %d jobs\n",
@@ -412,10 +417,11 @@ int run_batch(const BatchOptions& o) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (o.cast)
-    print_cast_summary(t, seconds, jobs, o.shard, o.json);
+    print_cast_summary(t, seconds, jobs, o.shard, o.json, o.clearance.d);
   else
     print_summary(t, seconds, jobs, o.shard, o.json, o.clearance.d);
   if (t.errors > 0) return exit_input_error;
+  if (o.cast && o.clearance.d) return t.clearances.not_clear() > 0 ? exit_intersecting : exit_clear;
   if (o.cast) return t.count(CastStatus::missed) < t.cases ? exit_intersecting : exit_clear;
   const Tally& a = t.answers;
   if (o.clearance.d) return exit_status(a.disagree > 0, t.clearances.not_clear() > 0);
@@ -450,7 +456,6 @@ void add_batch_command(CLI::App& app, int& exit_code) {
   add_contact_options(cmd, o->query);
   cmd->get_option("--contacts")->excludes(cast);
   o->clearance.add_to(cmd);
-  cmd->get_option("--clearance")->excludes(cast);
   o->modes.add_flags(cmd);
 }
 

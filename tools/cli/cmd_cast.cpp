@@ -2,6 +2,7 @@
 // where it first meets A; `sepax ray`: the same for a ray. Both in the mode
 // the flags choose (Mode::cast, Mode::ray_cast), with an optional SVG.
 #include "cast_report.hpp"
+#include "clearance.hpp"
 #include "commands.hpp"
 
 #include <cstdio>
@@ -34,23 +35,29 @@ struct CastOptions {
   std::string to;
   bool json = false;
   std::string svg;
+  ClearanceOption clearance;
   ModeChoice modes;
 };
 
 int run_cast(const CastOptions& o) {
+  std::string error;
+  if (!o.clearance.valid(error)) {
+    std::cerr << "sepax: " << error << "\n";
+    return exit_input_error;
+  }
   const Mode* mode = o.modes.chosen(!o.svg.empty(), /*casts=*/true);
   if (!mode) return exit_input_error;
   Pose pose_a;
   Sweep sweep_b;
   std::shared_ptr<const Shape> a, b;
-  std::string error;
   if (!parse_pose(o.pair.pose_a, pose_a, error) ||
       !parse_pose(o.pair.pose_b, sweep_b.start, error) || !parse_pose(o.to, sweep_b.end, error) ||
       !load_mover(*mode, o.pair.file_a, a, error) || !load_mover(*mode, o.pair.file_b, b, error)) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
   }
-  const std::unique_ptr<CastReport> r = cast_pair(*mode, *a, pose_a, *b, sweep_b, error);
+  const double clearance = o.clearance.d ? *o.clearance.d : -1.0;
+  const std::unique_ptr<CastReport> r = cast_pair(*mode, *a, pose_a, *b, sweep_b, clearance, error);
   if (!r) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
@@ -107,6 +114,7 @@ void add_cast_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", o->json, "Print JSON (schema in docs/cli.md)");
   cmd->add_option("--svg", o->svg,
                   "Write a picture of A and of B at its start, at contact and at its end");
+  o->clearance.add_to(cmd);
   o->modes.add_flags(cmd);
 }
 

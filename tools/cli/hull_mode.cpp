@@ -20,9 +20,9 @@ const LoadedHull& hull_of(const Shape& s) {
   return static_cast<const LoadedHull&>(s);
 }
 
-/// B cast along `sweep` against A at rest.
+/// B cast along `sweep` against A at rest, until within `target` of it.
 std::unique_ptr<CastReport> cast_hulls(const LoadedHull& a, const Pose& pose_a, const LoadedHull& b,
-                                       const Sweep& sweep) {
+                                       const Sweep& sweep, real target) {
   auto r = std::make_unique<CastReport>();
   static_cast<PairHeader&>(*r) =
       pair_header({a.name, pose_a, describe_shape(a), shape_json(a)},
@@ -33,6 +33,26 @@ std::unique_ptr<CastReport> cast_hulls(const LoadedHull& a, const Pose& pose_a, 
   r->caveat = hulls_caveat(a, b, "the hulls were cast");
   const Hull& ha = a.built.hull;
   const Hull& hb = b.built.hull;
+  if (!r->turns() && target > 0) {
+    // A clearance is a distance: GJK's cast stops where the hulls' distance
+    // reaches it (sat::shape_cast's target is SAT's separation, a lower
+    // bound of the distance); overlapping then means within it at the start.
+    const vec3 move = sweep.end.translation - sweep.start.translation;
+    const auto query = [&] {
+      return gjk::shape_cast(ha, pose_a, hb, sweep.start, move, 1, target);
+    };
+    r->method = "gjk::shape_cast";
+    r->accuracy = "within round-off of the clearance";
+    r->work = "GJK iterations";
+    r->result = query();
+    r->us = median_us(query);
+    if (r->result.status == CastStatus::overlapping) {
+      r->start_interferes = interferes(ha, pose_a, hb, sweep.start);
+      if (!r->start_interferes)
+        r->overlap_detail = ": B starts within " + fmt("%.9g", double(target)) + " of A";
+    }
+    return r;
+  }
   if (!r->turns()) {
     const vec3 move = sweep.end.translation - sweep.start.translation;
     const auto query = [&] { return sat::shape_cast(ha, pose_a, hb, sweep.start, move); };
@@ -40,17 +60,19 @@ std::unique_ptr<CastReport> cast_hulls(const LoadedHull& a, const Pose& pose_a, 
     r->work = "SAT queries";
     r->result = query();
     r->us = median_us(query);
-    return r;
+    return r;  // overlapping: SAT says they overlap or touch at the start
   }
   // The library's default tolerance, passed to be reported.
   r->tolerance = tol::toi * std::min(ha.extent() * pose_a.scale, hb.extent() * sweep.start.scale);
   const Sweep at_rest{pose_a, pose_a};
-  const auto query = [&] { return gjk::time_of_impact(ha, at_rest, hb, sweep, 0, r->tolerance); };
+  const auto query = [&] {
+    return gjk::time_of_impact(ha, at_rest, hb, sweep, target, r->tolerance);
+  };
   r->method = "gjk::time_of_impact";
   r->work = "steps";
   r->result = query();
   r->us = median_us(query);
-  return r;
+  return r;  // overlapping: GJK says they overlap at the start
 }
 
 /// A ray against A's hull.
@@ -119,8 +141,8 @@ class HullMode final : public Mode {
   bool casts() const override { return true; }
 
   std::unique_ptr<CastReport> cast(const Shape& a, const Pose& pose_a, const Shape& b,
-                                   const Sweep& sweep_b, std::string&) const override {
-    return cast_hulls(hull_of(a), pose_a, hull_of(b), sweep_b);
+                                   const Sweep& sweep_b, real target, std::string&) const override {
+    return cast_hulls(hull_of(a), pose_a, hull_of(b), sweep_b, target);
   }
 
   std::unique_ptr<CastReport> ray_cast(const Shape& a, const Pose& pose_a, const Ray& ray,

@@ -5,6 +5,7 @@
 #include "cast_report.hpp"
 #include "mode.hpp"
 #include "sepax/gjk.hpp"
+#include "sepax/gjk_cast.hpp"
 #include "sepax/mesh.hpp"
 #include "sepax/sat.hpp"
 
@@ -272,13 +273,17 @@ index_t blocking_triangle(const Hull& ta, const Pose& pose_a, const TriangleMesh
 /// B (a mesh or a cooked hull) translating by `move` against A at rest:
 /// the first contact of the surfaces, A's triangle named when A is a mesh.
 CastResult cast_surfaces(const LoadedMesh& a, const Pose& pose_a, const LoadedMesh& b,
-                         const Pose& pose_b, const vec3& move, index_t& triangle_b) {
+                         const Pose& pose_b, const vec3& move, real target, index_t& triangle_b) {
   triangle_b = -1;
-  if (a.is_hull() && b.is_hull()) return sat::shape_cast(a.hull, pose_a, b.hull, pose_b, move);
+  if (a.is_hull() && b.is_hull()) {
+    return target > 0 ? gjk::shape_cast(a.hull, pose_a, b.hull, pose_b, move, 1, target)
+                      : sat::shape_cast(a.hull, pose_a, b.hull, pose_b, move);
+  }
   if (!a.is_hull()) {
-    CastResult r = b.is_hull() ? mesh::shape_cast(a.mesh, pose_a, b.hull, pose_b, move)
-                               : mesh::shape_cast(a.mesh, pose_a, b.mesh, pose_b, move);
-    if (r.status != CastStatus::hit) return r;
+    CastResult r = b.is_hull() ? mesh::shape_cast(a.mesh, pose_a, b.hull, pose_b, move, 1, target)
+                               : mesh::shape_cast(a.mesh, pose_a, b.mesh, pose_b, move, 1, target);
+    // Within a clearance GJK's normal joins the closest points: kept.
+    if (r.status != CastStatus::hit || target > 0) return r;
     const Hull ta = triangle_hull(a.mesh, r.triangle);
     if (b.is_hull()) {
       r.normal = entry_normal(ta, pose_a, b.hull, pose_b, move, r.normal);
@@ -292,13 +297,13 @@ CastResult cast_surfaces(const LoadedMesh& a, const Pose& pose_a, const LoadedMe
   }
   // A hull against mesh B: A moves by -move against B at rest; the contact
   // found then, carried by +toi * move, is where B meets A.
-  CastResult r = mesh::shape_cast(b.mesh, pose_b, a.hull, pose_a, -move);
+  CastResult r = mesh::shape_cast(b.mesh, pose_b, a.hull, pose_a, -move, 1, target);
   if (!r.hit()) return r;
   r.point += r.fraction * move;
   r.normal = -r.normal;
   triangle_b = r.triangle;
   r.triangle = -1;
-  if (r.status != CastStatus::hit) return r;
+  if (r.status != CastStatus::hit || target > 0) return r;
   r.normal =
       entry_normal(a.hull, pose_a, triangle_hull(b.mesh, triangle_b), pose_b, move, r.normal);
   return r;
@@ -306,33 +311,40 @@ CastResult cast_surfaces(const LoadedMesh& a, const Pose& pose_a, const LoadedMe
 
 /// B translating along `sweep` against A at rest.
 std::unique_ptr<CastReport> cast_meshes(const LoadedMesh& a, const Pose& pose_a,
-                                        const LoadedMesh& b, const Sweep& sweep) {
+                                        const LoadedMesh& b, const Sweep& sweep, real target) {
   auto r = cast_report(a, pose_a);
   static_cast<PairHeader&>(*r) = pair_header({a.name, pose_a, describe(a), describe_json(a)},
                                              {b.name, sweep.start, describe(b), describe_json(b)});
   r->sweep_b = sweep;
   const vec3 move = sweep.end.translation - sweep.start.translation;
   index_t triangle_b = -1;
-  const auto cast = [&] { return cast_surfaces(a, pose_a, b, sweep.start, move, triangle_b); };
-  r->method = a.is_hull() && b.is_hull() ? "sat::shape_cast" : "mesh::shape_cast";
-  if (!(a.is_hull() && b.is_hull())) r->accuracy = gjk_accuracy;
-  r->work = a.is_hull() && b.is_hull() ? "SAT queries" : "GJK iterations";
+  const auto cast = [&] {
+    return cast_surfaces(a, pose_a, b, sweep.start, move, target, triangle_b);
+  };
+  const bool exact = a.is_hull() && b.is_hull() && target == 0;
+  r->method = exact                        ? "sat::shape_cast"
+              : a.is_hull() && b.is_hull() ? "gjk::shape_cast"
+                                           : "mesh::shape_cast";
+  if (!exact) r->accuracy = gjk_accuracy;
+  r->work = exact ? "SAT queries" : "GJK iterations";
   r->result = cast();
   r->us = median_us(cast);
   if (triangle_b >= 0) r->caveat = "; B's triangle " + std::to_string(triangle_b) + " met";
-  if (r->result.status == CastStatus::overlapping) {
-    r->overlap_detail = a.is_hull() && b.is_hull()
-                            ? std::string()
-                            : ": B starts touching or crossing A's surface; the normal is B's "
-                              "way out of the triangle met";
-  } else if (r->result.status != CastStatus::bad_input) {
-    // Moving from outside a closed solid to inside crosses its surface, so
-    // only the start can be inside with the surfaces apart.
-    const mesh::Result start = query(a, pose_a, b, sweep.start);
-    if (start.how == mesh::Interference::b_inside_a)
-      started_inside(*r, start.point_b, "B starts inside A's solid");
-    else if (start.how == mesh::Interference::a_inside_b)
-      started_inside(*r, start.point_a, "A lies inside B's solid at the start");
+  if (r->result.status == CastStatus::bad_input) return r;
+  // Moving from outside a closed solid to inside crosses its surface, so
+  // only the start can be inside with the surfaces apart.
+  const mesh::Result start = query(a, pose_a, b, sweep.start);
+  if (start.how == mesh::Interference::b_inside_a) {
+    started_inside(*r, start.point_b, "B starts inside A's solid");
+  } else if (start.how == mesh::Interference::a_inside_b) {
+    started_inside(*r, start.point_a, "A lies inside B's solid at the start");
+  } else if (r->result.status == CastStatus::overlapping && !start.intersecting) {
+    r->start_interferes = false;  // only within the clearance at the start
+    r->overlap_detail = ": B starts within " + fmt("%.9g", double(target)) + " of A";
+  } else if (r->result.status == CastStatus::overlapping && !(a.is_hull() && b.is_hull())) {
+    r->overlap_detail =
+        ": B starts touching or crossing A's surface; the normal is B's way out of the triangle "
+        "met";
   }
   return r;
 }
@@ -441,14 +453,15 @@ class MeshMode final : public Mode {
 
   /// Refuses a B that turns: the mesh casts are linear.
   std::unique_ptr<CastReport> cast(const Shape& a, const Pose& pose_a, const Shape& b,
-                                   const Sweep& sweep_b, std::string& error) const override {
+                                   const Sweep& sweep_b, real target,
+                                   std::string& error) const override {
     if (sweep_b.start.rotation != sweep_b.end.rotation) {
       error =
           "--mesh casts B along straight paths only: its two poses turn it (without --mesh "
           "the hulls are cast, turning too)";
       return nullptr;
     }
-    return cast_meshes(mesh_of(a), pose_a, mesh_of(b), sweep_b);
+    return cast_meshes(mesh_of(a), pose_a, mesh_of(b), sweep_b, target);
   }
 
   std::unique_ptr<CastReport> ray_cast(const Shape& a, const Pose& pose_a, const Ray& ray,

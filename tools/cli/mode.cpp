@@ -58,7 +58,7 @@ bool Mode::write_svg(const std::string&, const Shape&, const Shape&, const Repor
   return false;
 }
 
-std::unique_ptr<CastReport> Mode::cast(const Shape&, const Pose&, const Shape&, const Sweep&,
+std::unique_ptr<CastReport> Mode::cast(const Shape&, const Pose&, const Shape&, const Sweep&, real,
                                        std::string& error) const {
   error = std::string("casts are not yet answered with ") + flag;
   return nullptr;

@@ -127,12 +127,14 @@ class Mode {
 
   /// Whether the mode answers casts: cast() and ray_cast().
   [[nodiscard]] virtual bool casts() const { return false; }
-  /// The first contact of B moving along `sweep_b` (its start and end poses,
-  /// one scale) with A at rest at `pose_a`; nullptr and `error` (one line)
-  /// when the mode cannot answer this cast. Only called when casts().
+  /// The first time B moving along `sweep_b` (its start and end poses, one
+  /// scale) comes within `target` (a length, 0: contact) of A at rest at
+  /// `pose_a`; nullptr and `error` (one line) when the mode cannot answer
+  /// this cast. A mode whose cast ends overlapping sets the report's
+  /// start_interferes. Only called when casts().
   [[nodiscard]] virtual std::unique_ptr<CastReport> cast(const Shape& a, const Pose& pose_a,
                                                          const Shape& b, const Sweep& sweep_b,
-                                                         std::string& error) const;
+                                                         real target, std::string& error) const;
   /// Where a ray (world frame, the segment origin + t * translation for t in
   /// [0, 1]) first meets A at `pose_a`; nullptr and `error` as cast(). Only
   /// called when casts().

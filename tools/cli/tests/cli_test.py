@@ -964,6 +964,54 @@ def test_clearance_batch_scene():
     check("too_close" in text and "clearance 10:" in text, text)
 
 
+def test_clearance_cast():
+    """B's path against a clearance D: the first time the hulls' (or the
+    meshes') distance reaches D, by GJK; a start within D, or overlapping."""
+    j = cast_json(CUBE, CUBE, "--pose-b", "4,0,0", "--to", "0,0,0", "--clearance", "0.3",
+                  expect=1)
+    check(j["verdict"] == "too_close" and abs(j["toi"] - 0.675) < 1e-6, str(j))
+    check(j["clearance"] == 0.3 and j["method"] == "gjk::shape_cast", str(j))
+    # Beside A, 0.2 from its side: within 0.3 where the corners pass at
+    # sqrt(dx^2 + 0.2^2) = 0.3 (a distance, not SAT's separation).
+    j = cast_json(CUBE, CUBE, "--pose-b", "3,1.2,0", "--to", "-3,1.2,0", "--clearance", "0.3",
+                  expect=1)
+    check(abs(j["distance"] - (2 - 0.05 ** 0.5)) < 1e-6, str(j))
+    j = cast_json(CUBE, CUBE, "--pose-b", "3,2,0", "--to", "-3,2,0", "--clearance", "0.3",
+                  expect=0)
+    check(j["verdict"] == "clear", str(j))
+    j = cast_json(CUBE, CUBE, "--pose-b", "1.1,0,0", "--to", "3,0,0", "--clearance", "0.3",
+                  expect=1)
+    check(j["verdict"] == "too_close" and j["status"] == "overlapping", str(j))
+    j = cast_json(CUBE, CUBE, "--pose-b", "0.5,0,0", "--to", "3,0,0", "--clearance", "0.3",
+                  expect=1)
+    check(j["verdict"] == "interfering", str(j))
+    j = cast_json(CUBE, CUBE, "--pose-b", "4,0,0", "--to", "0,0,0/0,0,90", "--clearance", "0.3",
+                  expect=1)
+    check(j["verdict"] == "too_close" and j["method"] == "gjk::time_of_impact", str(j))
+    # Meshes: a box falling through the ring's hole passes 0.25 from it.
+    small = lambda z: f"0,0,{z}/0,0,0/s=0.5"
+    j = mesh_cast(CUBE, "--pose-b", small(3), "--to", small(-3), "--clearance", "0.2", expect=0)
+    check(j["verdict"] == "clear", str(j))
+    j = mesh_cast(CUBE, "--pose-b", small(3), "--to", small(-3), "--clearance", "0.3", expect=1)
+    check(j["verdict"] == "too_close" and j["status"] == "hit", str(j))
+    # The corner of the hole: the box's bottom edge 0.25 in from it, so the
+    # gap is 0.3 where the bottom is sqrt(0.3^2 - 0.25^2) above the top.
+    check(abs(j["pose_b_at_contact"]["translation"][2] - (0.5 + 0.0275 ** 0.5)) < 1e-6, str(j))
+    # A point has no clearance; D = 0 is the plain cast, touching on a hit.
+    p = run("cast", CUBE, cli_data("point.obj"), "--pose-b", "4,0,0", "--to", "0,0,0",
+            "--clearance", "0.3", expect=2)
+    check("single point" in p.stderr, p.stderr)
+    j = cast_json(CUBE, CUBE, "--pose-b", "4,0,0", "--to", "0,0,0", "--clearance", "0",
+                  expect=1)
+    check(j["verdict"] == "touching" and j["method"] == "sat::shape_cast", str(j))
+    p = run("batch", cli_data("casts.tsv"), "--cast", "--clearance", "0.3", "--json", expect=2)
+    rows = [json.loads(l) for l in p.stdout.splitlines()]
+    by_id = {r["id"]: r for r in rows[:-1]}
+    check(by_id["clear"]["verdict"] == "clear" and by_id["hit"]["verdict"] == "too_close",
+          str(by_id))
+    check("clearance" in rows[-1]["summary"], str(rows[-1]))
+
+
 def mesh_cast(*args, expect, command="cast"):
     j = json.loads(run(command, cli_data("ring.obj"), *args, "--mesh", "--json",
                        expect=expect).stdout)
@@ -1163,7 +1211,7 @@ TESTS = {name[5:]: f for name, f in globals().items() if name.startswith("test_"
 if __name__ == "__main__":
     EXE, ROOT, name = sys.argv[1], sys.argv[2], sys.argv[3]
     CUBE = cli_data("cube.obj")
-    if name.startswith("cast") or name in ("ray", "batch_cast"):
+    if name.startswith("cast") or name in ("ray", "batch_cast", "clearance_cast"):
         EPS = real_eps()
     TESTS[name]()
     print("ok:", name)
