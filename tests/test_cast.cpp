@@ -609,20 +609,6 @@ TEST_CASE("time of impact: a box at 200 m/s stops at a 1 cm wall", "[cast][gjk]"
 
 namespace {
 
-/// A hull's surface as a closed triangle mesh (each face a fan).
-TriangleMesh surface_of(const Hull& hull) {
-  std::vector<std::array<index_t, 3>> tris;
-  const auto he = hull.half_edges();
-  for (const Face& f : hull.faces()) {
-    const index_t first = he[f.edge].origin;
-    index_t e = he[f.edge].next;
-    for (index_t k = 1; k + 1 < f.count; ++k, e = he[e].next)
-      tris.push_back({first, he[e].origin, he[he[e].next].origin});
-  }
-  const std::vector<vec3> verts(hull.vertices().begin(), hull.vertices().end());
-  return TriangleMesh::from_triangles(std::span<const vec3>(verts), tris).mesh;
-}
-
 /// The nearest triangle a ray meets, by scanning every one in double
 /// (Möller and Trumbore 1997, barycentric bounds with no slack).
 double brute_ray(const TriangleMesh& m, const glm::dvec3& o, const glm::dvec3& d, double limit) {

@@ -22,6 +22,7 @@
 //                    hulls against hulls, spheres and capsules
 //   convexity.hpp    convexity(): is a mesh its hull, or how far from it?
 //   mesh.hpp         TriangleMesh (non-convex, AABB tree), mesh::query against meshes and hulls
+//   volume.hpp       volume(), overlap_volume(): exact for hulls, estimated for closed meshes
 //   support.hpp, convex.hpp  support mapping, and shapes GJK/EPA accept
 //                    (posed, rounded, spheres, capsules)
 // Mesh files are read by the separate library sepax_io (io.hpp).
@@ -43,6 +44,7 @@
 #include "sepax/sat_pair_cache.hpp"
 #include "sepax/sat_round.hpp"
 #include "sepax/shapes.hpp"
+#include "sepax/volume.hpp"
 #include "sepax/support.hpp"
 #include "sepax/tolerances.hpp"
 #include "sepax/types.hpp"

@@ -2,6 +2,8 @@
 // convex hull, whether the mesh is closed, and the hull-to-mesh volume ratio.
 #include "sepax/convexity.hpp"
 
+#include "sepax/volume.hpp"
+
 #include "hull/planes.hpp"
 #include "sepax/convex.hpp"
 #include "sepax/epa.hpp"
@@ -124,25 +126,6 @@ bool is_closed(std::span<const Triangle> triangles, std::size_t vertex_count) {
   });
 }
 
-/// Volume of the hull: tetrahedra from its centroid to each face's fan.
-real hull_volume(const Hull& hull) {
-  if (hull.is_flat()) return 0;
-  const vec3 c = hull.centroid();
-  real volume = 0;
-  for (const Face& face : hull.faces()) {
-    const HalfEdge* he = &hull.half_edges()[face.edge];
-    const vec3 first = hull.vertices()[he->origin] - c;
-    he = &hull.half_edges()[he->next];
-    for (index_t k = 1; k + 1 < face.count; ++k) {
-      const vec3 b = hull.vertices()[he->origin] - c;
-      he = &hull.half_edges()[he->next];
-      const vec3 d = hull.vertices()[he->origin] - c;
-      volume += glm::dot(first, glm::cross(b, d));
-    }
-  }
-  return volume / real(6);
-}
-
 /// Volume a closed mesh encloses (by the divergence theorem, Gauss: signed
 /// tetrahedra from a point near the mesh, so that the sum does not lose
 /// digits far from the origin), taken positive whatever the orientation.
@@ -230,7 +213,7 @@ Convexity convexity(const Hull& hull, std::span<const vec3> vertices,
   out.convex = out.inner_vertices == 0 && out.inner_triangles == 0;
   if (out.closed) {
     const real solid = mesh_volume(vertices, triangles, hull.centroid());
-    const real hull_solid = hull_volume(hull);
+    const real hull_solid = volume(hull);
     // A closed mesh of zero volume (two triangles back to back) has no ratio.
     if (solid > tol::coplanar * hull.extent() * hull_solid) out.hull_ratio = hull_solid / solid;
   }

@@ -3,6 +3,7 @@
 #include "sepax/decompose.hpp"
 #include "core/closest_point.hpp"
 #include "core/names.hpp"
+#include "sepax/volume.hpp"
 
 #include <bullet/HACD/hacdHACD.h>
 
@@ -378,16 +379,6 @@ double hull_shortfall(const Hull& hull, const std::vector<dvec3>& points) {
   return worst;
 }
 
-// Volume of a hull: tetrahedra from its centroid over its face triangles.
-double hull_volume(const Hull& hull) {
-  const dvec3 o(hull.centroid());
-  double volume = 0;
-  for_each_face_triangle(hull, [&](const dvec3& a, const dvec3& b, const dvec3& c) {
-    volume += glm::dot(a - o, glm::cross(b - o, c - o)) / 6.0;
-  });
-  return hull.is_flat() ? 0.0 : volume;
-}
-
 // --- Parts ----------------------------------------------------------------------
 
 // Each HACD cluster: its triangles, its points (the welded vertices of its
@@ -446,7 +437,7 @@ void measure(const Mesh& mesh, const DecomposeOptions& options, const DecomposeP
     part.shortfall = static_cast<real>(s);
     excess = std::max(excess, e);
     shortfall = std::max(shortfall, s);
-    volume += hull_volume(part.hull);
+    volume += double(sepax::volume(part.hull));
     if (progress) {
       const double done = double(p + 1) / double(out.parts.size());
       progress(phase::hulls_end + ((1 - phase::hulls_end) * done), "measuring the error");

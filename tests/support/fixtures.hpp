@@ -2,6 +2,8 @@
 // written out once (header-only).
 #pragma once
 
+#include "sepax/hull.hpp"
+#include "sepax/mesh.hpp"
 #include "sepax/types.hpp"
 
 #include <array>
@@ -63,6 +65,21 @@ inline Soup torus(real R, real r, int nu, int nv) {
       s.triangles.push_back({id(i, j), id(i + 1, j + 1), id(i, j + 1)});
     }
   return s;
+}
+
+/// A hull's surface as a closed mesh: each face a fan from its first
+/// corner, counter-clockwise seen from outside.
+inline TriangleMesh surface_of(const Hull& hull) {
+  std::vector<std::array<index_t, 3>> tris;
+  const auto he = hull.half_edges();
+  for (const Face& f : hull.faces()) {
+    const index_t first = he[f.edge].origin;
+    index_t e = he[f.edge].next;
+    for (index_t k = 1; k + 1 < f.count; ++k, e = he[e].next)
+      tris.push_back({first, he[e].origin, he[he[e].next].origin});
+  }
+  const std::vector<vec3> verts(hull.vertices().begin(), hull.vertices().end());
+  return TriangleMesh::from_triangles(std::span<const vec3>(verts), tris).mesh;
 }
 
 }  // namespace sepax::test
