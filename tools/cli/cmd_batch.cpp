@@ -11,6 +11,7 @@
 #include "clearance.hpp"
 #include "commands.hpp"
 #include "mode.hpp"
+#include "volume.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -44,6 +45,7 @@ struct BatchOptions {
   bool cast = false;  // each case a cast of B to poseB1
   PairQuery query;
   ClearanceOption clearance;
+  bool volume = false;
   ModeChoice modes;
 };
 
@@ -248,6 +250,7 @@ CaseResult run_case(const Case& c, const Mode& mode, FileCache& cache, const Bat
   }
   r.report = mode.check(*a->shape, pose_a, *b->shape, pose_b, o.query);
   r.report->id = c.id;
+  if (o.volume) r.report->volume = mode.shared_volume(*a->shape, pose_a, *b->shape, pose_b);
   return r;
 }
 
@@ -279,14 +282,16 @@ void print_result(const CaseResult& r, bool json, const std::optional<double>& c
                        : r.cast ? r.cast->json()
                                 : nlohmann::json{{"id", r.id}, {"error", r.error}};
     if (r.report && clearance) add_clearance_json(j, *r.report, *clearance);
+    if (r.report && r.report->volume) add_volume_json(j, *r.report->volume);
     std::cout << j.dump() << "\n";
     return;
   }
+  const std::string volume = r.report && r.report->volume ? volume_word(*r.report->volume) : "";
   if (r.report && clearance)
     std::cout << r.id << "  " << clearance_word(*r.report, *clearance) << r.report->batch_line()
-              << "\n";
+              << volume << "\n";
   else if (r.report)
-    std::cout << r.id << r.report->batch_line() << "\n";
+    std::cout << r.id << r.report->batch_line() << volume << "\n";
   else if (r.cast)
     std::cout << r.id << r.cast->batch_line() << "\n";
   else
@@ -400,6 +405,11 @@ int run_batch(const BatchOptions& o) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
   }
+  if (o.cast && o.volume) {
+    std::cerr << "sepax: --volume is the volume two shapes share where they rest, not along a "
+                 "cast: not with --cast\n";
+    return exit_input_error;
+  }
   const Mode* mode = o.modes.chosen(/*draws=*/false, o.cast);
   if (!mode) return exit_input_error;
   std::vector<Case> cases;
@@ -456,6 +466,7 @@ void add_batch_command(CLI::App& app, int& exit_code) {
   add_contact_options(cmd, o->query);
   cmd->get_option("--contacts")->excludes(cast);
   o->clearance.add_to(cmd);
+  add_volume_flag(cmd, o->volume);
   o->modes.add_flags(cmd);
 }
 

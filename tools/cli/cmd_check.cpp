@@ -3,6 +3,7 @@
 #include "clearance.hpp"
 #include "commands.hpp"
 #include "mode.hpp"
+#include "volume.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -18,6 +19,7 @@ struct CheckOptions {
   std::string svg;
   PairQuery query;
   ClearanceOption clearance;
+  bool volume = false;
   ModeChoice modes;
 };
 
@@ -37,8 +39,10 @@ int run_check(const CheckOptions& o) {
   for (const auto& a : pair->as) {
     for (const auto& b : pair->bs) {
       const std::unique_ptr<Report> r = mode->check(*a, pair->pose_a, *b, pair->pose_b, o.query);
+      if (o.volume) r->volume = mode->shared_volume(*a, pair->pose_a, *b, pair->pose_b);
       tally.add(*r);
       nlohmann::json j = o.json ? r->json() : nlohmann::json();
+      if (o.json && r->volume) add_volume_json(j, *r->volume);
       if (o.clearance.d) {
         clearances.add(clearance_of(*r, *o.clearance.d));
         if (o.json) add_clearance_json(j, *r, *o.clearance.d);
@@ -48,6 +52,7 @@ int run_check(const CheckOptions& o) {
       else
         r->print();
       if (!o.json && o.clearance.d) std::printf("%s\n", clearance_text(*r, *o.clearance.d).c_str());
+      if (!o.json && r->volume) std::printf("%s\n", volume_text(*r->volume).c_str());
       // The picture shows the first pair (with --parts, the first pair of parts).
       if (!o.svg.empty() && !svg_written) {
         std::string error;
@@ -77,6 +82,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--svg", o->svg, "Write a picture of the pair to this SVG file");
   add_contact_options(cmd, o->query);
   o->clearance.add_to(cmd);
+  add_volume_flag(cmd, o->volume);
   o->modes.add_flags(cmd);
   o->modes.add_options(cmd);
 }

@@ -6,6 +6,7 @@
 #include "clearance.hpp"
 #include "commands.hpp"
 #include "mode.hpp"
+#include "volume.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -28,6 +29,7 @@ struct SceneOptions {
   bool json = false;
   PairQuery query;
   ClearanceOption clearance;
+  bool volume = false;
   ModeChoice modes;
 };
 
@@ -96,7 +98,7 @@ struct SceneResult {
 /// that pairs closer than D are candidates), then the mode's check of each
 /// candidate pair that interferes, or with D of each candidate.
 SceneResult collide(const Mode& mode, const Shapes& shapes, const PairQuery& query,
-                    const std::optional<double>& clearance) {
+                    const std::optional<double>& clearance, bool volume) {
   SceneResult r;
   const Pose identity;
   std::vector<Aabb> boxes;
@@ -119,12 +121,14 @@ SceneResult collide(const Mode& mode, const Shapes& shapes, const PairQuery& que
       const Clearance c = clearance_of(*pair, *clearance);
       r.clearances.add(c);
       if (c == Clearance::clear) continue;
+      if (volume) pair->volume = mode.shared_volume(a, identity, b, identity);
       r.tally.add(*pair);
       r.interfering.push_back(std::move(pair));
       continue;
     }
     if (!mode.interferes(a, identity, b, identity)) continue;
     r.interfering.push_back(mode.check(a, identity, b, identity, query));
+    if (volume) r.interfering.back()->volume = mode.shared_volume(a, identity, b, identity);
     r.tally.add(*r.interfering.back());
   }
   return r;
@@ -143,14 +147,17 @@ void print_text(const Mode& mode, const SceneOptions& o, const SceneInput& in, c
   std::printf("; sweep and prune along %s: %zu candidate pair(s)\n", axis_name(r.broadphase.axis),
               r.broadphase.pairs.size());
   for (const auto& p : r.interfering) {
+    const std::string volume = p->volume ? volume_word(*p->volume) : "";
     if (!o.clearance.d) {
-      std::printf("  %s  %s%s\n", p->name_a.c_str(), p->name_b.c_str(), p->scene_line().c_str());
+      std::printf("  %s  %s%s%s\n", p->name_a.c_str(), p->name_b.c_str(), p->scene_line().c_str(),
+                  volume.c_str());
       continue;
     }
     const double d = *o.clearance.d;
     const bool apart = clearance_of(*p, d) == Clearance::too_close;
-    std::printf("  %s  %s  %s%s\n", p->name_a.c_str(), p->name_b.c_str(),
-                clearance_word(*p, d).c_str(), (apart ? p->batch_line() : p->scene_line()).c_str());
+    std::printf("  %s  %s  %s%s%s\n", p->name_a.c_str(), p->name_b.c_str(),
+                clearance_word(*p, d).c_str(), (apart ? p->batch_line() : p->scene_line()).c_str(),
+                volume.c_str());
   }
   if (o.clearance.d)
     std::printf("clearance %.9g: %s (of the candidate pairs)\n", *o.clearance.d,
@@ -171,6 +178,7 @@ nlohmann::json scene_json(const Mode& mode, const SceneOptions& o, const SceneIn
   for (const auto& p : r.interfering) {
     nlohmann::json j = p->scene_json();
     if (o.clearance.d) add_clearance_json(j, *p, *o.clearance.d);
+    if (p->volume) add_volume_json(j, *p->volume);
     pairs.push_back(j);
   }
   nlohmann::json bp = {{"method", "sweep and prune"},
@@ -210,7 +218,7 @@ int run_scene(const SceneOptions& o) {
   if (!mode) return exit_input_error;
   const auto start = std::chrono::steady_clock::now();
   const SceneInput in = load_scene(*mode, o);
-  const SceneResult r = collide(*mode, in.shapes, o.query, o.clearance.d);
+  const SceneResult r = collide(*mode, in.shapes, o.query, o.clearance.d, o.volume);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (o.json) {
     for (const std::string& e : in.errors) std::cerr << "sepax: " << e << "\n";
@@ -238,6 +246,7 @@ void add_scene_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", o->json, "Print one JSON object (see docs/cli.md)");
   add_contact_options(cmd, o->query);
   o->clearance.add_to(cmd);
+  add_volume_flag(cmd, o->volume);
   o->modes.add_flags(cmd);
 }
 

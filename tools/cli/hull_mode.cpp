@@ -138,6 +138,15 @@ class HullMode final : public Mode {
     return cli::write_svg(path, hull_of(a), hull_of(b), static_cast<const PairReport&>(r), error);
   }
 
+  SharedVolume shared_volume(const Shape& a, const Pose& pose_a, const Shape& b,
+                             const Pose& pose_b) const override {
+    const LoadedHull &ha = hull_of(a), &hb = hull_of(b);
+    SharedVolume v{overlap_volume(ha.built.hull, pose_a, hb.built.hull, pose_b), ""};
+    const std::string caveat = hulls_caveat(ha, hb, "--mesh estimates the meshes'");
+    if (!caveat.empty()) v.note = "of the hulls" + caveat;
+    return v;
+  }
+
   bool casts() const override { return true; }
 
   std::unique_ptr<CastReport> cast(const Shape& a, const Pose& pose_a, const Shape& b,

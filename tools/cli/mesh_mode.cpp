@@ -449,6 +449,29 @@ class MeshMode final : public Mode {
     return r;
   }
 
+  /// Exact for two cooked hulls and where the surfaces do not cross;
+  /// otherwise sampled with the exact inside tests. An open mesh has none.
+  SharedVolume shared_volume(const Shape& sa, const Pose& pose_a, const Shape& sb,
+                             const Pose& pose_b) const override {
+    const LoadedMesh& a = mesh_of(sa);
+    const LoadedMesh& b = mesh_of(sb);
+    const bool a_open = !a.is_hull() && !a.mesh.is_closed();
+    const bool b_open = !b.is_hull() && !b.mesh.is_closed();
+    if (a_open || b_open) {
+      SharedVolume v;
+      v.overlap.method = VolumeMethod::none;
+      v.note = std::string(a_open && b_open ? "A and B are open meshes"
+                           : a_open         ? "A is an open mesh"
+                                            : "B is an open mesh") +
+               ": an open mesh encloses no volume";
+      return v;
+    }
+    if (a.is_hull() && b.is_hull()) return {overlap_volume(a.hull, pose_a, b.hull, pose_b), ""};
+    if (a.is_hull()) return {overlap_volume(a.hull, pose_a, b.mesh, pose_b), ""};
+    if (b.is_hull()) return {overlap_volume(a.mesh, pose_a, b.hull, pose_b), ""};
+    return {overlap_volume(a.mesh, pose_a, b.mesh, pose_b), ""};
+  }
+
   bool casts() const override { return true; }
 
   /// Refuses a B that turns: the mesh casts are linear.

@@ -52,6 +52,13 @@ bool Mode::interferes(const Shape& a, const Pose& pose_a, const Shape& b,
   return check(a, pose_a, b, pose_b, {})->intersecting();
 }
 
+SharedVolume Mode::shared_volume(const Shape&, const Pose&, const Shape&, const Pose&) const {
+  SharedVolume v;
+  v.overlap.method = VolumeMethod::none;
+  v.note = std::string("no volume with ") + flag + " (--mesh estimates the meshes')";
+  return v;
+}
+
 bool Mode::write_svg(const std::string&, const Shape&, const Shape&, const Report&,
                      std::string& error) const {
   error = std::string("--svg draws hulls; not with ") + flag;

@@ -16,6 +16,7 @@
 #include "broadphase.hpp"
 #include "common.hpp"
 #include "sepax/cast.hpp"
+#include "sepax/volume.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -38,10 +39,21 @@ struct PairQuery {
   real margin = 0;        ///< its margin: speculative points within this gap
 };
 
+/// The volume a pair shares (--volume): the library's answer, and a note
+/// when there is none (why) or when it is about other shapes than the
+/// inputs (the hulls of meshes that are not convex).
+struct SharedVolume {
+  OverlapVolume overlap;
+  std::string note;  ///< "" or one clause: "B is an open mesh: it encloses no volume"
+};
+
 /// One pair's answer in some mode: what every command prints, writes and
 /// counts. The header's shapes are the mode's words for its inputs.
 struct Report : PairHeader {
   virtual ~Report() = default;
+
+  /// The volume the pair shares, when the command asked for it (--volume).
+  std::optional<SharedVolume> volume;
 
   [[nodiscard]] virtual Verdict verdict() const = 0;
   /// The shapes overlap or touch: JSON's "intersecting", check's exit status.
@@ -119,6 +131,11 @@ class Mode {
   [[nodiscard]] virtual std::unique_ptr<Report> check(const Shape& a, const Pose& pose_a,
                                                       const Shape& b, const Pose& pose_b,
                                                       const PairQuery& query) const = 0;
+
+  /// The volume the pair shares (--volume). By default none, with a note
+  /// saying so.
+  [[nodiscard]] virtual SharedVolume shared_volume(const Shape& a, const Pose& pose_a,
+                                                   const Shape& b, const Pose& pose_b) const;
 
   /// Writes the picture of a checked pair (render.hpp); false and `error`
   /// when it cannot.

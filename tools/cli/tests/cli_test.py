@@ -1206,6 +1206,140 @@ def test_sxhull_bad_inputs():
         check(not os.path.exists(os.path.join(tmp, "two.sxhull")), "two.sxhull written")
 
 
+def write_obj(path, vertices, faces):
+    """Writes a mesh file: vertices (x, y, z) and faces (0-based indices)."""
+    with open(path, "w") as f:
+        for v in vertices:
+            f.write("v %.17g %.17g %.17g\n" % tuple(v))
+        for t in faces:
+            f.write("f " + " ".join(str(i + 1) for i in t) + "\n")
+
+
+def uv_sphere(r, nu, nv):
+    """A closed UV sphere of radius r: nu steps around z, nv from pole to
+    pole; outward triangles."""
+    verts = [(0.0, 0.0, r), (0.0, 0.0, -r)]
+    for j in range(1, nv):
+        phi = math.pi * j / nv
+        for i in range(nu):
+            u = 2 * math.pi * i / nu
+            verts.append((r * math.sin(phi) * math.cos(u), r * math.sin(phi) * math.sin(u),
+                          r * math.cos(phi)))
+    ring = lambda j, i: 2 + (j - 1) * nu + i % nu
+    faces = []
+    for i in range(nu):
+        faces.append((0, ring(1, i), ring(1, i + 1)))
+        faces.append((1, ring(nv - 1, i + 1), ring(nv - 1, i)))
+        for j in range(1, nv - 1):
+            faces.append((ring(j, i), ring(j + 1, i), ring(j + 1, i + 1)))
+            faces.append((ring(j, i), ring(j + 1, i + 1), ring(j, i + 1)))
+    return verts, faces
+
+
+def inradius(verts, faces):
+    """Distance from the origin to the nearest triangle plane."""
+    best = math.inf
+    for a, b, c in faces:
+        p, q, r = verts[a], verts[b], verts[c]
+        u = [q[k] - p[k] for k in range(3)]
+        w = [r[k] - p[k] for k in range(3)]
+        n = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]]
+        length = math.sqrt(sum(x * x for x in n))
+        best = min(best, abs(sum(n[k] * p[k] for k in range(3))) / length)
+    return best
+
+
+def lens(r, d):
+    """Volume two balls of radius r share, centres d apart."""
+    return 0.0 if d >= 2 * r else math.pi * (4 * r + d) * (2 * r - d) ** 2 / 12
+
+
+def volume_json(*args, expect=1):
+    return json.loads(run("check", *args, "--volume", "--json", expect=expect).stdout)
+
+
+def test_volume_check():
+    """Overlap volumes against analytic ones: cubes (exact in hull mode,
+    estimated within the bound with --mesh), a cube turned 45 degrees in
+    another (an octagonal prism), a tetrahedron's corner in a cube; two UV
+    spheres' lens; an open mesh and --decompose have none."""
+    j = volume_json(CUBE, CUBE, "--pose-b", "0.5,0.25,0")
+    check(j["overlap_volume_method"] == "exact" and abs(j["overlap_volume"] - 0.375) < 1e-6 and
+          abs(j["overlap_fraction_a"] - 0.375) < 1e-6 and j["volume_b"] == 1, str(j))
+    j = volume_json(CUBE, CUBE, "--pose-b", "0.5,0.25,0", "--mesh")
+    check(j["overlap_volume_method"] == "estimate" and j["overlap_samples"] > 100000 and
+          abs(j["overlap_volume"] - 0.375) <= j["overlap_volume_error"], str(j))
+    j = volume_json(CUBE, CUBE, "--pose-b", "0,0,0/0,0,45")
+    check(abs(j["overlap_volume"] - 2 * (math.sqrt(2) - 1)) < 1e-6, str(j))
+    j = volume_json(CUBE, CUBE, "--pose-b", "1,0,0")
+    check(j["overlap_volume"] == 0 and j["verdict"] == "touching", str(j))
+    text = run("check", CUBE, CUBE, "--pose-b", "0.5,0.25,0", "--volume", expect=1).stdout
+    check("overlap volume: 0.375 exact (37.5% of A, 37.5% of B)" in text, text)
+    with tempfile.TemporaryDirectory() as tmp:
+        tetra = os.path.join(tmp, "tetra.obj")
+        write_obj(tetra, [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)],
+                  [(0, 2, 1), (0, 1, 3), (0, 3, 2), (1, 2, 3)])
+        for mode in ([], ["--mesh"]):
+            j = volume_json(tetra, CUBE, "--pose-b", "0.25,0.25,0.25/0,0,0/s=0.5", *mode)
+            err = j["overlap_volume_error"]
+            check(abs(j["overlap_volume"] - 5 / 48) <= max(err, 1e-6), f"{mode}: {j}")
+        sphere = os.path.join(tmp, "sphere.obj")
+        verts, faces = uv_sphere(1, 48, 24)
+        write_obj(sphere, verts, faces)
+        r_in = inradius(verts, faces)
+        for d in (0.5, 1.2):
+            j = volume_json(sphere, sphere, "--pose-b", f"{d},0,0", "--mesh")
+            v, err = j["overlap_volume"], j["overlap_volume_error"]
+            check(j["overlap_volume_method"] == "estimate" and
+                  lens(r_in, d) - err <= v <= lens(1, d) + err, f"d {d}: {j}, r_in {r_in}")
+        # An open mesh encloses nothing: no volume, said so; the verdict stands.
+        open_cube = os.path.join(tmp, "open.obj")
+        with open(CUBE) as f:
+            lines = [l for l in f if not l.startswith("f ")]
+        with open(CUBE) as f:
+            faces_lines = [l for l in f if l.startswith("f ")]
+        with open(open_cube, "w") as f:
+            f.writelines(lines + faces_lines[:-1])
+        j = volume_json(open_cube, CUBE, "--pose-b", "0.5,0,0", "--mesh")
+        check(j["overlap_volume"] is None and j["overlap_volume_method"] == "none" and
+              "open mesh" in j["overlap_volume_note"], str(j))
+        text = run("check", CUBE, open_cube, "--mesh", "--volume", "--pose-b", "0.5,0,0",
+                   expect=1).stdout
+        check("overlap volume: none: B is an open mesh" in text, text)
+    j = volume_json(CUBE, CUBE, "--pose-b", "0.5,0,0", "--decompose")
+    check(j["overlap_volume"] is None and "--mesh" in j["overlap_volume_note"], str(j))
+    # A mesh that is not convex: hull mode's volume is the hulls', and says so.
+    text = run("check", cli_data("ring.obj"), CUBE, "--pose-b", "0,0,0/0,0,0/s=0.5", "--volume",
+               expect=1).stdout
+    check("overlap volume: 0.125 exact" in text and "of the hulls; A is not convex" in text, text)
+    text = run("check", cli_data("ring.obj"), CUBE, "--pose-b", "0,0,0/0,0,0/s=0.5", "--volume",
+               "--mesh", expect=0).stdout
+    check("overlap volume: 0 exact" in text, text)
+
+
+def test_volume_batch_scene():
+    with tempfile.TemporaryDirectory() as tmp:
+        tsv = os.path.join(tmp, "v.tsv")
+        cube = os.path.abspath(CUBE)
+        with open(tsv, "w") as f:
+            f.write(f"far\t{cube}\t{cube}\t\t3,0,0\n")
+            f.write(f"half\t{cube}\t{cube}\t\t0.5,0,0\n")
+        lines = run("batch", tsv, "--volume", expect=1).stdout.splitlines()
+        check(lines[0].endswith("volume 0") and lines[1].endswith("volume 0.5"), "\n".join(lines))
+        rows = [json.loads(l) for l in run("batch", tsv, "--volume", "--json", "--mesh",
+                                           expect=1).stdout.splitlines()[:-1]]
+        check(rows[0]["overlap_volume"] == 0 and
+              abs(rows[1]["overlap_volume"] - 0.5) <= rows[1]["overlap_volume_error"], str(rows))
+        p = run("batch", cli_data("casts.tsv"), "--cast", "--volume", expect=2)
+        check("--volume" in p.stderr.splitlines()[0], p.stderr)
+    j = json.loads(run("scene", cli_data("scene_boxes.obj"), "--volume", "--json",
+                       expect=1).stdout)
+    check(all("overlap_volume" in q for q in j["pairs"]), str(j["pairs"]))
+    check(any(q["overlap_volume"] > 0 for q in j["pairs"]), str(j["pairs"]))
+    text = run("scene", cli_data("scene_boxes.obj"), "--volume", expect=1).stdout
+    check("  volume " in text, text)
+
+
 TESTS = {name[5:]: f for name, f in globals().items() if name.startswith("test_")}
 
 if __name__ == "__main__":
