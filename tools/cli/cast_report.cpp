@@ -162,11 +162,11 @@ std::string CastReport::verdict_text() const {
   return "bad input";
 }
 
-void CastReport::print() const {
-  std::printf("%s\n", title(*this).c_str());
-  std::printf("  A:       %s\n", shape_a.c_str());
-  if (mover != Mover::ray) std::printf("  B:       %s\n", shape_b.c_str());
-  std::printf("  path:    %s\n", path_text(*this).c_str());
+void CastReport::print(std::FILE* out) const {
+  std::fprintf(out, "%s\n", title(*this).c_str());
+  std::fprintf(out, "  A:       %s\n", shape_a.c_str());
+  if (mover != Mover::ray) std::fprintf(out, "  B:       %s\n", shape_b.c_str());
+  std::fprintf(out, "  path:    %s\n", path_text(*this).c_str());
   std::string detail;
   if (result.status == CastStatus::hit && tolerance > 0)
     detail = " (within tolerance " + fmt("%.3g", double(tolerance)) + ")";
@@ -177,10 +177,10 @@ void CastReport::print() const {
                                    "that of A's nearest face"
                                  : ": B starts overlapping or touching A; the normal is the "
                                    "minimum translation direction (B's way out)";
-  std::printf("  verdict: %s%s%s\n", verdict_text().c_str(), detail.c_str(), caveat.c_str());
-  if (result.hit()) std::printf("  contact: %s\n", contact_text(*this).c_str());
-  std::printf("  method:  %s\n", method_text(*this).c_str());
-  if (clearance >= 0) std::printf("  clearance: %s\n", clearance_line(*this).c_str());
+  std::fprintf(out, "  verdict: %s%s%s\n", verdict_text().c_str(), detail.c_str(), caveat.c_str());
+  if (result.hit()) std::fprintf(out, "  contact: %s\n", contact_text(*this).c_str());
+  std::fprintf(out, "  method:  %s\n", method_text(*this).c_str());
+  if (clearance >= 0) std::fprintf(out, "  clearance: %s\n", clearance_line(*this).c_str());
 }
 
 nlohmann::json CastReport::json() const {

@@ -94,8 +94,8 @@ struct CastReport : PairHeader {
   /// contact was not located). Only with a clearance.
   [[nodiscard]] Clearance clearance_verdict() const;
 
-  /// The cast command's report: several lines on stdout.
-  virtual void print() const;
+  /// The cast command's report: several lines, to stdout (or the HTML page's panel).
+  virtual void print(std::FILE* out) const;
   /// --json's object (schema in docs/cli.md, "JSON of one cast").
   [[nodiscard]] virtual nlohmann::json json() const;
   /// batch --cast's line, after the case id: "  hit  toi 0.75  ...".

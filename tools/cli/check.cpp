@@ -96,19 +96,21 @@ nlohmann::json contacts_json(const contact::Manifold& m, real margin, const sat:
           {"points", points}};
 }
 
-void print_contacts(const contact::Manifold& m, real margin, const sat::Feature& sat) {
-  std::printf(
-      "  contacts: %d point%s, normal (%.6g, %.6g, %.6g), margin %.6g, from %s%s\n", m.count,
+void print_contacts(std::FILE* out, const contact::Manifold& m, real margin,
+                    const sat::Feature& sat) {
+  std::fprintf(
+      out, "  contacts: %d point%s, normal (%.6g, %.6g, %.6g), margin %.6g, from %s%s\n", m.count,
       m.count == 1 ? "" : "s", double(m.normal.x), double(m.normal.y), double(m.normal.z),
       double(margin), manifold_feature_text(m.feature).c_str(),
       face_stands_in(m, sat) ? " (standing in for SAT's edge pair: faces nearly parallel)" : "");
   for (int i = 0; i < m.count; ++i) {
     const contact::Point& p = m.points[i];
-    std::printf("           A (%.6g, %.6g, %.6g)  B (%.6g, %.6g, %.6g)  separation %.6g  %s / %s\n",
-                double(p.point_a.x), double(p.point_a.y), double(p.point_a.z), double(p.point_b.x),
-                double(p.point_b.y), double(p.point_b.z), double(p.separation),
-                feature_text(contact::feature_a(p.id)).c_str(),
-                feature_text(contact::feature_b(p.id)).c_str());
+    std::fprintf(
+        out, "           A (%.6g, %.6g, %.6g)  B (%.6g, %.6g, %.6g)  separation %.6g  %s / %s\n",
+        double(p.point_a.x), double(p.point_a.y), double(p.point_a.z), double(p.point_b.x),
+        double(p.point_b.y), double(p.point_b.z), double(p.separation),
+        feature_text(contact::feature_a(p.id)).c_str(),
+        feature_text(contact::feature_b(p.id)).c_str());
   }
 }
 
@@ -219,35 +221,35 @@ nlohmann::json PairReport::json() const {
   return j;
 }
 
-void PairReport::print() const {
+void PairReport::print(std::FILE* out) const {
   const CrossCheck& c = check;
-  std::printf("%s\n", id.c_str());
-  std::printf("  A:       %s\n  B:       %s\n", shape_a.c_str(), shape_b.c_str());
+  std::fprintf(out, "%s\n", id.c_str());
+  std::fprintf(out, "  A:       %s\n  B:       %s\n", shape_a.c_str(), shape_b.c_str());
   const double sep = double(c.sat.separation);
   const std::string said = verdict_text(*this);
   if (verdict() == Verdict::touching)
-    std::printf("  verdict: %s: within %.3g of each other (separation %.6g), axis %s%s\n",
-                said.c_str(), double(c.band), sep, vec_text(c.sat.axis).c_str(), caveat.c_str());
+    std::fprintf(out, "  verdict: %s: within %.3g of each other (separation %.6g), axis %s%s\n",
+                 said.c_str(), double(c.band), sep, vec_text(c.sat.axis).c_str(), caveat.c_str());
   else if (c.sat.intersecting)
-    std::printf("  verdict: %s, depth %.6g, push B along %s%s\n", said.c_str(), -sep,
-                vec_text(c.sat.axis).c_str(), caveat.c_str());
+    std::fprintf(out, "  verdict: %s, depth %.6g, push B along %s%s\n", said.c_str(), -sep,
+                 vec_text(c.sat.axis).c_str(), caveat.c_str());
   else  // GJK's exact distance; SAT's separation is only a lower bound
-    std::printf("  verdict: %s, distance %.6g between A %s and B %s%s\n", said.c_str(),
-                double(c.epa.separation), vec_text(c.epa.point_a).c_str(),
-                vec_text(c.epa.point_b).c_str(), caveat.c_str());
-  std::printf("  SAT:     separation %.9g, feature %s (%d, %d), %d axes, %.1f us\n", sep,
-              sat::to_string(c.sat.feature.kind), c.sat.feature.a, c.sat.feature.b,
-              c.sat.counters.axes_tested, sat_us);
-  std::printf("  GJK/EPA: separation %.9g, axis %s, GJK %s in %d, EPA %s in %d, %.1f us\n",
-              double(c.epa.separation), vec_text(c.epa.axis).c_str(),
-              gjk::to_string(c.epa.gjk_status), c.epa.gjk_iterations,
-              epa::to_string(c.epa.epa_status), c.epa.epa_iterations, gjk_us);
-  std::printf("           witness A %s, B %s\n", vec_text(c.epa.point_a).c_str(),
-              vec_text(c.epa.point_b).c_str());
-  std::printf("  agree:   %s (%s; tolerances %.3g, %.3g rad)%s%s\n", c.agree ? "yes" : "NO",
-              agreement(c).c_str(), double(c.value_tolerance), double(c.angle_tolerance),
-              c.agree ? "" : ": ", c.reason);
-  if (contacts) print_contacts(*contacts, margin, c.sat.feature);
+    std::fprintf(out, "  verdict: %s, distance %.6g between A %s and B %s%s\n", said.c_str(),
+                 double(c.epa.separation), vec_text(c.epa.point_a).c_str(),
+                 vec_text(c.epa.point_b).c_str(), caveat.c_str());
+  std::fprintf(out, "  SAT:     separation %.9g, feature %s (%d, %d), %d axes, %.1f us\n", sep,
+               sat::to_string(c.sat.feature.kind), c.sat.feature.a, c.sat.feature.b,
+               c.sat.counters.axes_tested, sat_us);
+  std::fprintf(out, "  GJK/EPA: separation %.9g, axis %s, GJK %s in %d, EPA %s in %d, %.1f us\n",
+               double(c.epa.separation), vec_text(c.epa.axis).c_str(),
+               gjk::to_string(c.epa.gjk_status), c.epa.gjk_iterations,
+               epa::to_string(c.epa.epa_status), c.epa.epa_iterations, gjk_us);
+  std::fprintf(out, "           witness A %s, B %s\n", vec_text(c.epa.point_a).c_str(),
+               vec_text(c.epa.point_b).c_str());
+  std::fprintf(out, "  agree:   %s (%s; tolerances %.3g, %.3g rad)%s%s\n", c.agree ? "yes" : "NO",
+               agreement(c).c_str(), double(c.value_tolerance), double(c.angle_tolerance),
+               c.agree ? "" : ": ", c.reason);
+  if (contacts) print_contacts(out, *contacts, margin, c.sat.feature);
 }
 
 std::string PairReport::batch_line() const {

@@ -47,7 +47,7 @@ struct PairReport : Report {
     return {check.epa.point_a, check.epa.point_b};
   }
   [[nodiscard]] bool disagree() const override { return !check.agree; }
-  void print() const override;
+  void print(std::FILE* out) const override;
   /// Schema in docs/cli.md, "JSON of one pair".
   [[nodiscard]] nlohmann::json json() const override;
   [[nodiscard]] std::string batch_line() const override;

@@ -18,7 +18,7 @@ int report(const Mode& mode, const CastReport& r, bool json, const std::string& 
   if (json)
     std::cout << r.json().dump(2) << "\n";
   else
-    r.print();
+    r.print(stdout);
   if (!svg.empty()) {
     std::string error;
     if (!mode.write_cast_svg(svg, a, b, r, error)) {

@@ -50,7 +50,7 @@ int run_check(const CheckOptions& o) {
       if (o.json)
         std::cout << j.dump(indent) << "\n";
       else
-        r->print();
+        r->print(stdout);
       if (!o.json && o.clearance.d) std::printf("%s\n", clearance_text(*r, *o.clearance.d).c_str());
       if (!o.json && r->volume) std::printf("%s\n", volume_text(*r->volume).c_str());
       // The picture shows the first pair (with --parts, the first pair of parts).

@@ -183,18 +183,20 @@ struct CompoundReport final : Report {
     return j;
   }
 
-  void print() const override {
-    std::printf("%s (convex parts: approximate)\n", id.c_str());
-    std::printf("  A:       %s\n  B:       %s\n", shape_a.c_str(), shape_b.c_str());
+  void print(std::FILE* out) const override {
+    std::fprintf(out, "%s (convex parts: approximate)\n", id.c_str());
+    std::fprintf(out, "  A:       %s\n  B:       %s\n", shape_a.c_str(), shape_b.c_str());
     if (overlap)
-      std::printf("  verdict: intersecting parts, depth %.6g (%s and %s)\n", -double(separation),
-                  deciding.name_a.c_str(), deciding.name_b.c_str());
+      std::fprintf(out, "  verdict: intersecting parts, depth %.6g (%s and %s)\n",
+                   -double(separation), deciding.name_a.c_str(), deciding.name_b.c_str());
     else
-      std::printf("  verdict: separated parts, distance %.6g (%s and %s)\n", double(separation),
-                  deciding.name_a.c_str(), deciding.name_b.c_str());
-    std::printf(
+      std::fprintf(out, "  verdict: separated parts, distance %.6g (%s and %s)\n",
+                   double(separation), deciding.name_a.c_str(), deciding.name_b.c_str());
+    std::fprintf(
+        out,
         "           approximate: the parts stray from the meshes; --mesh gives the exact answer\n");
-    std::printf(
+    std::fprintf(
+        out,
         "  parts:   %zu part pairs, %zu candidates after the box broadphase, %zu intersecting\n",
         pairs, candidates, intersecting_pairs);
   }

@@ -156,19 +156,19 @@ struct MeshReport final : Report {
     return j;
   }
 
-  void print() const override {
+  void print(std::FILE* out) const override {
     const mesh::Result& m = result;
-    std::printf("%s (meshes)\n", id.c_str());
-    std::printf("  A:       %s\n  B:       %s\n", shape_a.c_str(), shape_b.c_str());
+    std::fprintf(out, "%s (meshes)\n", id.c_str());
+    std::fprintf(out, "  A:       %s\n  B:       %s\n", shape_a.c_str(), shape_b.c_str());
     if (m.intersecting)
-      std::printf("  verdict: intersecting: %s\n", how_text(m).c_str());
+      std::fprintf(out, "  verdict: intersecting: %s\n", how_text(m).c_str());
     else
-      std::printf("  verdict: separated, distance %.9g\n", double(m.distance));
+      std::fprintf(out, "  verdict: separated, distance %.9g\n", double(m.distance));
     const char* where = m.intersecting ? "witness" : "closest";
-    std::printf("  %s: A %s on %s, B %s on %s\n", where, vec_text(m.point_a).c_str(),
-                triangle_text(m.triangle_a).c_str(), vec_text(m.point_b).c_str(),
-                triangle_text(m.triangle_b).c_str());
-    std::printf("  work:    %d triangle pairs tested exactly, %.1f us\n", m.pairs_tested, us);
+    std::fprintf(out, "  %s: A %s on %s, B %s on %s\n", where, vec_text(m.point_a).c_str(),
+                 triangle_text(m.triangle_a).c_str(), vec_text(m.point_b).c_str(),
+                 triangle_text(m.triangle_b).c_str());
+    std::fprintf(out, "  work:    %d triangle pairs tested exactly, %.1f us\n", m.pairs_tested, us);
   }
 
   /// "  intersecting (surfaces)  distance 0".

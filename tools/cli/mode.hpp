@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
@@ -67,8 +68,8 @@ struct Report : PairHeader {
   /// SAT and GJK/EPA disagree on the pair (exit status 3).
   [[nodiscard]] virtual bool disagree() const { return false; }
 
-  /// check's report: several lines on stdout.
-  virtual void print() const = 0;
+  /// check's report: several lines, to stdout (or the HTML page's panel).
+  virtual void print(std::FILE* out) const = 0;
   /// check --json's object (schema in docs/cli.md).
   [[nodiscard]] virtual nlohmann::json json() const = 0;
   /// batch's line, after the case id: "  <verdict> ...".
