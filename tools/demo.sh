@@ -4,7 +4,8 @@
 # teapot, posed so that their convex hulls overlap while the meshes do not.
 # First the default check (SAT and GJK/EPA on the hulls; it says the meshes
 # are not convex) with a picture in build/bunny_teapot.svg, then --mesh, the
-# exact answer about the meshes themselves.
+# exact answer about the meshes themselves, with a page to turn them in a
+# browser (build/bunny_teapot.html).
 #
 # Usage: tools/demo.sh
 set -euo pipefail
@@ -31,7 +32,7 @@ status=0
 ./build/tools/sepax check "${pair[@]}" --svg build/bunny_teapot.svg || status=$?
 explain $status "the convex hulls"
 echo
-echo "\$ build/tools/sepax check ${pair[*]} --mesh"
+echo "\$ build/tools/sepax check ${pair[*]} --mesh --html build/bunny_teapot.html"
 status=0
-./build/tools/sepax check "${pair[@]}" --mesh || status=$?
+./build/tools/sepax check "${pair[@]}" --mesh --html build/bunny_teapot.html || status=$?
 explain $status "the meshes"

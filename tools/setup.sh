@@ -8,8 +8,13 @@ set -euo pipefail
 
 # libbullet-extras-dev: libHACD, the convex decomposition behind the optional
 # sepax_decompose library (-Ddecompose; its headers under bullet/HACD).
+# libjs-three, libmeshoptimizer-dev: the tool's --html pages (three.js
+# inlined; big meshes simplified).
 SEPAX_PACKAGES=(meson ninja-build pkg-config cmake g++ libglm-dev libqhull-dev catch2
-  libbenchmark-dev libassimp-dev libcli11-dev nlohmann-json3-dev python3 libbullet-extras-dev)
+  libbenchmark-dev libassimp-dev libcli11-dev nlohmann-json3-dev python3 libbullet-extras-dev
+  libjs-three libmeshoptimizer-dev)
+# For the tests only: the --html pages are opened in headless Chromium.
+SEPAX_TEST_PACKAGES=(chromium)
 # Benchmark peers (bench_peers and bench_contact compare against them;
 # optional for the rest). libode-dev: ODE, bench_contact's dCollide.
 SEPAX_PEER_PACKAGES=(libccd-dev libbullet-dev libfcl-dev libode-dev)

@@ -39,7 +39,7 @@ else
   options+=(-Dbench=enabled)
 fi
 
-sepax_install_packages "${SEPAX_PACKAGES[@]}" "${SEPAX_PEER_PACKAGES[@]}"
+sepax_install_packages "${SEPAX_PACKAGES[@]}" "${SEPAX_PEER_PACKAGES[@]}" "${SEPAX_TEST_PACKAGES[@]}"
 echo "test: building $builddir (precision=$precision)" >&2
 sepax_build "$builddir" "${options[@]}"
 meson test -C "$builddir" --print-errorlogs "$@"

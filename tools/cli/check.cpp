@@ -1,5 +1,6 @@
 #include "check.hpp"
 
+#include "html_report.hpp"
 #include "shape.hpp"
 
 #include <cmath>
@@ -250,6 +251,23 @@ void PairReport::print(std::FILE* out) const {
                agreement(c).c_str(), double(c.value_tolerance), double(c.angle_tolerance),
                c.agree ? "" : ": ", c.reason);
   if (contacts) print_contacts(out, *contacts, margin, c.sat.feature);
+}
+
+void PairReport::html_markers(HtmlPage& page) const {
+  const CrossCheck& c = check;
+  if (verdict() == Verdict::separated) return Report::html_markers(page);
+  page.points.push_back({c.epa.point_a, "witness on A"});
+  page.points.push_back({c.epa.point_b, "witness on B"});
+  const double depth = -double(c.sat.separation);
+  if (depth > 0)
+    page.arrows.push_back({c.epa.point_b, c.sat.axis * real(depth),
+                           "minimum translation of B: depth " + fmt("%.6g", depth)});
+  if (!contacts) return;
+  for (int k = 0; k < contacts->count; ++k)
+    page.points.push_back({contacts->points[k].point_a,
+                           "contact " + std::to_string(k + 1) + ", separation " +
+                               fmt("%.3g", double(contacts->points[k].separation)),
+                           "#2ca02c"});
 }
 
 std::string PairReport::batch_line() const {

@@ -48,6 +48,9 @@ struct PairReport : Report {
   }
   [[nodiscard]] bool disagree() const override { return !check.agree; }
   void print(std::FILE* out) const override;
+  /// Apart: the closest points. Overlapping: EPA's witnesses, the minimum
+  /// translation of B as an arrow, and the contact points when asked for.
+  void html_markers(HtmlPage& page) const override;
   /// Schema in docs/cli.md, "JSON of one pair".
   [[nodiscard]] nlohmann::json json() const override;
   [[nodiscard]] std::string batch_line() const override;

@@ -4,6 +4,7 @@
 #include "cast_report.hpp"
 #include "clearance.hpp"
 #include "commands.hpp"
+#include "html_report.hpp"
 
 #include <cstdio>
 #include <iostream>
@@ -13,8 +14,8 @@ namespace sepax::cli {
 namespace {
 
 /// What cast and ray print: the report, or its JSON; then the picture.
-int report(const Mode& mode, const CastReport& r, bool json, const std::string& svg, const Shape& a,
-           const Shape* b) {
+int report(const Mode& mode, const CastReport& r, bool json, const std::string& svg,
+           const std::string& html, const std::string& title, const Shape& a, const Shape* b) {
   if (json)
     std::cout << r.json().dump(2) << "\n";
   else
@@ -27,6 +28,14 @@ int report(const Mode& mode, const CastReport& r, bool json, const std::string& 
     }
     if (!json) std::printf("wrote %s\n", svg.c_str());
   }
+  if (!html.empty()) {
+    std::string error;
+    if (!write_html(html, cast_page(title, mode, a, b, r), error)) {
+      std::cerr << "sepax: " << error << "\n";
+      return exit_input_error;
+    }
+    if (!json) std::printf("wrote %s\n", html.c_str());
+  }
   return exit_status(r);
 }
 
@@ -35,6 +44,7 @@ struct CastOptions {
   std::string to;
   bool json = false;
   std::string svg;
+  std::string html;
   ClearanceOption clearance;
   ModeChoice modes;
 };
@@ -62,7 +72,9 @@ int run_cast(const CastOptions& o) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
   }
-  return report(*mode, *r, o.json, o.svg, *a, r->mover == Mover::shape ? b.get() : nullptr);
+  return report(*mode, *r, o.json, o.svg, o.html,
+                "sepax cast " + o.pair.file_a + " " + o.pair.file_b + " --to " + o.to, *a,
+                r->mover == Mover::shape ? b.get() : nullptr);
 }
 
 struct RayOptions {
@@ -72,6 +84,7 @@ struct RayOptions {
   std::string to;
   bool json = false;
   std::string svg;
+  std::string html;
   ModeChoice modes;
 };
 
@@ -94,7 +107,9 @@ int run_ray(const RayOptions& o) {
               << "\n";
     return exit_input_error;
   }
-  return report(*mode, *r, o.json, o.svg, *shapes.front(), nullptr);
+  return report(*mode, *r, o.json, o.svg, o.html,
+                "sepax ray " + o.file + " --from " + o.from + " --to " + o.to, *shapes.front(),
+                nullptr);
 }
 
 }  // namespace
@@ -114,6 +129,9 @@ void add_cast_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", o->json, "Print JSON (schema in docs/cli.md)");
   cmd->add_option("--svg", o->svg,
                   "Write a picture of A and of B at its start, at contact and at its end");
+  cmd->add_option("--html", o->html,
+                  "Write a page to turn in a browser: A, B at its start, at contact and at its "
+                  "end, the contact point and normal");
   o->clearance.add_to(cmd);
   o->modes.add_flags(cmd);
 }
@@ -128,6 +146,8 @@ void add_ray_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--to", o->to, "Where it ends: x,y,z (world frame)")->required();
   cmd->add_flag("--json", o->json, "Print JSON (schema in docs/cli.md)");
   cmd->add_option("--svg", o->svg, "Write a picture of the shape, the ray and the hit");
+  cmd->add_option("--html", o->html,
+                  "Write a page to turn in a browser: the shape, the ray, the hit");
   o->modes.add_flags(cmd);
 }
 

@@ -5,6 +5,7 @@
 #include "broadphase.hpp"
 #include "clearance.hpp"
 #include "commands.hpp"
+#include "html_report.hpp"
 #include "mode.hpp"
 #include "volume.hpp"
 
@@ -30,6 +31,7 @@ struct SceneOptions {
   PairQuery query;
   ClearanceOption clearance;
   bool volume = false;
+  std::string html;
   ModeChoice modes;
 };
 
@@ -226,6 +228,34 @@ int run_scene(const SceneOptions& o) {
   } else {
     print_text(*mode, o, in, r, s);
   }
+  if (!o.html.empty()) {
+    std::vector<std::string> texts;
+    for (const auto& p : r.interfering) {
+      std::string line = o.clearance.d ? clearance_word(*p, *o.clearance.d) : "";
+      line += p->scene_line() + (p->volume ? volume_word(*p->volume) : "");
+      texts.push_back(line);
+    }
+    HtmlPage page = scene_page("sepax scene " + o.input, *mode, in.shapes, r.interfering, texts);
+    page.lines = {std::to_string(in.shapes.size()) + " " + mode->noun + " from " +
+                      std::to_string(in.files) + " file(s)",
+                  "candidates: " + std::to_string(r.broadphase.pairs.size()) + " pair(s)",
+                  "listed: " + std::to_string(r.interfering.size()) + " pair(s)"};
+    if (o.clearance.d) {
+      page.lines.push_back("clearance: " + fmt("%.9g", *o.clearance.d) + ": " +
+                           r.clearances.text());
+      page.verdict = to_string(Clearance::clear);  // the worst verdict of the pairs
+      for (const Clearance c : {Clearance::interfering, Clearance::touching, Clearance::too_close})
+        if (r.clearances.count(c) > 0) {
+          page.verdict = to_string(c);
+          break;
+        }
+    }
+    if (!write_html(o.html, std::move(page), error)) {
+      std::cerr << "sepax: " << error << "\n";
+      return exit_input_error;
+    }
+    if (!o.json) std::printf("wrote %s\n", o.html.c_str());
+  }
   if (!in.errors.empty()) return exit_input_error;
   if (o.clearance.d) return exit_status(r.tally.disagree > 0, r.clearances.not_clear() > 0);
   return exit_status(r.tally.disagree > 0, !r.interfering.empty());
@@ -247,6 +277,8 @@ void add_scene_command(CLI::App& app, int& exit_code) {
   add_contact_options(cmd, o->query);
   o->clearance.add_to(cmd);
   add_volume_flag(cmd, o->volume);
+  cmd->add_option("--html", o->html,
+                  "Write a page to turn the scene in a browser, with the table of listed pairs");
   o->modes.add_flags(cmd);
 }
 

@@ -3,6 +3,7 @@
 // checked part against part after a box broadphase. Approximate by nature:
 // the reports say so and point to --mesh for the exact answer.
 #include "check.hpp"
+#include "html_report.hpp"
 #include "hull_list.hpp"
 #include "mode.hpp"
 #include "render.hpp"
@@ -274,6 +275,16 @@ class DecomposeMode final : public Mode {
   }
 
   /// The box of the parts' boxes.
+  /// The parts' hulls, together one surface.
+  HtmlShape html_shape(const Shape& s, const Pose& pose) const override {
+    const Compound& c = compound_of(s);
+    HtmlShape out;
+    out.name = c.name;
+    for (const LoadedHull& part : c.parts)
+      hull_surface(part.built.hull, pose, out.positions, out.triangles);
+    return out;
+  }
+
   Aabb box(const Shape& s, const Pose& pose) const override {
     const std::vector<Aabb> boxes = boxes_of(compound_of(s), pose);
     Aabb out = boxes.front();

@@ -4,6 +4,7 @@
 // gjk::time_of_impact when it turns; rays by ray_cast.
 #include "cast_report.hpp"
 #include "check.hpp"
+#include "html_report.hpp"
 #include "mode.hpp"
 #include "render.hpp"
 #include "sepax/gjk_cast.hpp"
@@ -121,6 +122,23 @@ class HullMode final : public Mode {
 
   Aabb box(const Shape& s, const Pose& pose) const override {
     return world_bounds(hull_of(s).built.hull, pose);
+  }
+
+  /// The mesh's triangles with its hull as the toggle; a point cloud or a
+  /// cooked hull is drawn as its hull.
+  HtmlShape html_shape(const Shape& s, const Pose& pose) const override {
+    const LoadedHull& h = hull_of(s);
+    HtmlShape out;
+    out.name = h.name;
+    if (h.triangles.empty()) {
+      hull_surface(h.built.hull, pose, out.positions, out.triangles);
+      return out;
+    }
+    for (const vec3& p : h.points) out.positions.push_back(pose.apply(p));
+    for (const auto& t : h.triangles)
+      out.triangles.push_back({std::uint32_t(t[0]), std::uint32_t(t[1]), std::uint32_t(t[2])});
+    hull_surface(h.built.hull, pose, out.hull_positions, out.hull_triangles);
+    return out;
   }
 
   bool interferes(const Shape& a, const Pose& pose_a, const Shape& b,

@@ -3,6 +3,7 @@
 // and mesh::ray_cast on the surfaces, plus a containment test at the start,
 // so a closed mesh is a solid to casts as to checks.
 #include "cast_report.hpp"
+#include "html_report.hpp"
 #include "mode.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/gjk_cast.hpp"
@@ -136,6 +137,19 @@ struct MeshReport final : Report {
   bool intersecting() const override { return result.intersecting; }
   real gap() const override { return result.intersecting ? real(0) : result.distance; }
   std::array<vec3, 2> gap_points() const override { return {result.point_a, result.point_b}; }
+
+  /// Apart: the closest points. Surfaces: the witness where the triangles
+  /// meet. Containment: the tested vertex.
+  void html_markers(HtmlPage& page) const override {
+    const mesh::Result& m = result;
+    if (!m.intersecting) return Report::html_markers(page);
+    if (m.how == mesh::Interference::surfaces)
+      page.points.push_back({m.point_a, "triangle " + std::to_string(m.triangle_a) +
+                                            " of A meets triangle " + std::to_string(m.triangle_b) +
+                                            " of B"});
+    else
+      page.points.push_back({m.point_a, std::string("inside: ") + mesh::to_string(m.how)});
+  }
 
   /// "mode": "mesh", "intersecting", "how", "separation" (the distance when
   /// apart, 0 otherwise), the points and triangles (schema in docs/cli.md).
@@ -434,6 +448,24 @@ class MeshMode final : public Mode {
   bool interferes(const Shape& a, const Pose& pose_a, const Shape& b,
                   const Pose& pose_b) const override {
     return query(mesh_of(a), pose_a, mesh_of(b), pose_b).intersecting;
+  }
+
+  /// The mesh's kept triangles with its hull (built here) as the toggle; a
+  /// cooked hull is drawn as itself.
+  HtmlShape html_shape(const Shape& s, const Pose& pose) const override {
+    const LoadedMesh& m = mesh_of(s);
+    HtmlShape out;
+    out.name = m.name;
+    if (m.is_hull()) {
+      hull_surface(m.hull, pose, out.positions, out.triangles);
+      return out;
+    }
+    for (const vec3& p : m.mesh.vertices()) out.positions.push_back(pose.apply(p));
+    for (const auto& t : m.mesh.triangles())
+      out.triangles.push_back({std::uint32_t(t[0]), std::uint32_t(t[1]), std::uint32_t(t[2])});
+    const HullResult hull = Hull::from_points(m.mesh.vertices());
+    if (hull.ok()) hull_surface(hull.hull, pose, out.hull_positions, out.hull_triangles);
+    return out;
   }
 
   /// mesh::query, or SAT and GJK for two cooked hulls, timed.

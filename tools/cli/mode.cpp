@@ -1,6 +1,7 @@
 #include "mode.hpp"
 
 #include "cast_report.hpp"
+#include "html_report.hpp"
 #include "hull_list.hpp"
 
 #include <cstdio>
@@ -25,6 +26,14 @@ std::vector<std::unique_ptr<Mode>> make_modes() {
 
 std::string Report::batch_line() const {
   return std::string("  ") + to_string(verdict());
+}
+
+void Report::html_markers(HtmlPage& page) const {
+  if (verdict() != Verdict::separated) return;
+  const auto [a, b] = gap_points();
+  page.points.push_back({a, "closest point of A"});
+  page.points.push_back({b, "closest point of B"});
+  page.segments.push_back({a, b, "distance " + fmt("%.6g", double(gap()))});
 }
 
 const char* Mode::help(std::string_view command) const {

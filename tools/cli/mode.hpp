@@ -33,6 +33,8 @@ namespace sepax::cli {
 
 struct HullListing;
 struct CastReport;
+struct HtmlShape;
+struct HtmlPage;
 
 /// What to compute for a pair besides the answer (hull answers only).
 struct PairQuery {
@@ -78,6 +80,10 @@ struct Report : PairHeader {
   [[nodiscard]] virtual std::string scene_line() const { return batch_line(); }
   /// scene --json's object for an interfering pair.
   [[nodiscard]] virtual nlohmann::json scene_json() const { return json(); }
+  /// Adds the answer's points, segments and arrows to an HTML page
+  /// (--html). By default the closest points of a pair apart and the
+  /// segment between them.
+  virtual void html_markers(HtmlPage& page) const;
   /// render's line, after "wrote FILE: ".
   [[nodiscard]] virtual std::string render_line() const { return to_string(verdict()); }
 };
@@ -137,6 +143,10 @@ class Mode {
   /// saying so.
   [[nodiscard]] virtual SharedVolume shared_volume(const Shape& a, const Pose& pose_a,
                                                    const Shape& b, const Pose& pose_b) const;
+
+  /// The shape at `pose` as the HTML report draws it (world frame): its
+  /// surface, and its hull when that differs.
+  [[nodiscard]] virtual HtmlShape html_shape(const Shape& s, const Pose& pose) const = 0;
 
   /// Writes the picture of a checked pair (render.hpp); false and `error`
   /// when it cannot.

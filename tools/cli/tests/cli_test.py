@@ -1340,6 +1340,83 @@ def test_volume_batch_scene():
     check("  volume " in text, text)
 
 
+def page_data(path):
+    """The SEPAX_REPORT object a page carries (its one data line)."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("window.SEPAX_REPORT = "):
+                return json.loads(line[len("window.SEPAX_REPORT = "):].rstrip().rstrip(";"))
+    fail(f"{path}: no SEPAX_REPORT line")
+
+
+def test_html():
+    """--html on check (hulls, meshes), scene, cast and ray: one
+    self-contained page each, with the answer's data, opened in headless
+    Chromium (browser_test.py: no console error, the page ready, each
+    shape's colour on screen); big meshes shown simplified; an unwritable
+    path is exit 2."""
+    browser = os.path.join(ROOT, "tools", "cli", "tests", "browser_test.py")
+    blue, orange, red = "#1f77b4", "#ff7f0e", "#d62728"
+    with tempfile.TemporaryDirectory() as tmp:
+        page = lambda name: os.path.join(tmp, name + ".html")
+        p = run("check", CUBE, cli_data("ring.obj"), "--pose-b", "1.2,0,0", "--volume",
+                "--html", page("check"), expect=1)
+        check(f"wrote {page('check')}" in p.stdout, p.stdout)
+        d = page_data(page("check"))
+        check(d["verdict"] == "intersecting" and len(d["objects"]) == 2 and
+              d["objects"][1]["hull"] is not None and
+              any(r[0] == "overlap volume" for r in d["panel"]) and
+              any("minimum translation" in a["label"] for a in d["arrows"]), str(d)[:2000])
+        run("check", data("bracket.obj"), data("pin.obj"), "--pose-b", "0,-0.75,0", "--mesh",
+            "--clearance", "0.1", "--html", page("mesh"), expect=1)
+        check(page_data(page("mesh"))["verdict"] == "interfering", "mesh page's verdict")
+        run("check", CUBE, CUBE, "--pose-b", "2,0.5,0", "--html", page("apart"), expect=0)
+        d = page_data(page("apart"))
+        check(d["lines"][0]["label"] == "distance 1" and len(d["points"]) == 2, str(d["lines"]))
+        run("scene", cli_data("scene_boxes.obj"), "--html", page("scene"), expect=1)
+        d = page_data(page("scene"))
+        check(len(d["objects"]) == 5 and len(d["pairs"]) == 2 and
+              d["objects"][0]["name"] == "scene_boxes.obj:a", str(d["pairs"]))
+        run("cast", CUBE, CUBE, "--pose-b", "3,0.4,0", "--to", "-3,0.4,0", "--html", page("cast"),
+            expect=1)
+        d = page_data(page("cast"))
+        check([o["name"] for o in d["objects"]][1:] ==
+              ["B at its start", "B at first contact", "B at its end"] and d["verdict"] == "hit",
+              str([o["name"] for o in d["objects"]]))
+        run("ray", cli_data("ring.obj"), "--from", "-3,0.75,0", "--to", "3,0.75,0", "--html",
+            page("ray"), expect=1)
+        # Two spheres of 180000 triangles each, over the page's budget with
+        # their hulls: shown simplified, said so, the page small.
+        for name, x in (("big_a", 0), ("big_b", 1.5)):
+            verts, faces = uv_sphere(1, 300, 300)
+            write_obj(os.path.join(tmp, name + ".obj"), [(v[0] + x, v[1], v[2]) for v in verts],
+                      faces)
+        run("check", os.path.join(tmp, "big_a.obj"), os.path.join(tmp, "big_b.obj"), "--html",
+            page("big"), expect=1)
+        d = page_data(page("big"))
+        check(len(d["notes"]) == 4 and all("shown simplified" in n for n in d["notes"]),
+              str(d["notes"]))
+        size = os.path.getsize(page("big"))
+        check(size < 15e6, f"big page: {size} bytes")
+        # Unwritable: one line, exit 2.
+        p = run("check", CUBE, CUBE, "--html", os.path.join(tmp, "no", "such", "dir.html"),
+                expect=2)
+        check(len(p.stderr.splitlines()) == 1 and "--html" in p.stderr, p.stderr)
+        for name, colors in (("check", [blue, orange]), ("mesh", [blue, orange]),
+                             ("apart", [blue, orange]), ("scene", [blue, orange]),
+                             ("cast", [blue, orange, red]), ("ray", [blue]),
+                             ("big", [blue, orange])):
+            r = subprocess.run([sys.executable, browser, page(name), "--colors", ",".join(colors),
+                                "--min-fraction", "0.002"],
+                               capture_output=True, text=True, timeout=240)
+            if r.returncode == 77:
+                print("SKIP: chromium is not installed (Debian: apt-get install chromium): "
+                      "the pages were written and their data checked, not opened")
+                sys.exit(77)
+            check(r.returncode == 0, f"{name}.html in chromium:\n{r.stdout}\n{r.stderr}")
+            print(f"{name}.html: opened in chromium, {os.path.getsize(page(name))} bytes")
+
+
 TESTS = {name[5:]: f for name, f in globals().items() if name.startswith("test_")}
 
 if __name__ == "__main__":
