@@ -13,7 +13,9 @@
 // edges; unless a face of either hull near the normal separates the pair
 // within tol::manifold_face of it (faces nearly parallel, as in a stack),
 // whose face contact is taken instead (Box2D v3 and Box3D prefer faces
-// alike).
+// alike) where its points reach SAT's depth. A manifold's deepest point is
+// never shallower than SAT's exact depth (beyond round-off): a solver that
+// resolves it separates the hulls.
 //
 // Each point names the features of A and of B whose intersection made it
 // (a vertex of one against a face of the other, or two crossing edges), so
@@ -24,7 +26,8 @@
 // vector from A to B; a point's separation is negative when the hulls
 // overlap there. Never allocates, never throws; NaN-free for finite input.
 // The clipping keeps about 20 KB on the stack; a face of more than 64
-// corners is thinned to every k-th corner first (a convex subset of it).
+// corners is thinned to every k-th corner first, counted from its deepest
+// (a convex subset of it that holds its deepest corner).
 #pragma once
 
 #include "sepax/sat.hpp"
@@ -80,8 +83,9 @@ struct Manifold {
   /// SAT's separation along the normal (the deepest point's separation
   /// when the axis is a face's; see sat::Result); the preferred face's when
   /// it stood in for SAT's edge pair (at most tol::manifold_face of the
-  /// smaller hull's size deeper); GJK/EPA's for the one point of a pair that clipping left
-  /// without one (see collide()).
+  /// smaller hull's size deeper, never shallower: a face whose clipped
+  /// points do not reach SAT's depth does not stand in); GJK/EPA's for the
+  /// one point of a pair that clipping left without one (see collide()).
   real separation = 0;
   /// The deciding feature: the reference face (face_a, face_b) or the
   /// edge pair (edges) the points came from; SAT's, or the face preferred

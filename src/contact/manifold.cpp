@@ -237,12 +237,23 @@ void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real lim
   const Hull& inc = *r.incident;
   const auto he = inc.half_edges();
   const Face& face = inc.faces()[fi];
-  const int stride = (face.count + max_clip / 2 - 1) / (max_clip / 2);  // thins huge faces
+  // A huge face is thinned to every stride-th corner, counted from its
+  // deepest corner (the incident hull's support vertex into the reference
+  // face, which incident_face() put on this face): the thinned polygon
+  // keeps the point whose depth SAT measured.
+  const int stride = (face.count + max_clip / 2 - 1) / (max_clip / 2);
+  index_t start = face.edge;
+  if (stride > 1) {
+    const index_t v = support_index(inc, r.incident_in_reference.rotate_inverse(-ref.normal));
+    index_t e = face.edge;
+    for (index_t k = 0; k < face.count; ++k, e = he[e].next)
+      if (he[e].origin == v) start = e;
+  }
   Scratch<ClipVertex, max_clip> poly_room, scratch_room;
   ClipVertex* const poly = poly_room.data();
   ClipVertex* const scratch = scratch_room.data();
   int count = 0;
-  index_t e = face.edge;
+  index_t e = start;
   for (index_t k = 0; k < face.count; ++k, e = he[e].next) {
     if (k % stride != 0) continue;
     ClipVertex c;
@@ -473,6 +484,13 @@ void witness_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& p
   m.count = 1;
 }
 
+/// The separation of a manifold's deepest point (count > 0).
+real deepest(const Manifold& m) {
+  real d = m.points[0].separation;
+  for (int i = 1; i < m.count; ++i) d = std::min(d, m.points[i].separation);
+  return d;
+}
+
 /// The points of the manifold of `r`'s feature (see collide()), each
 /// within `limit` of the normal's plane.
 void feature_points(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
@@ -545,9 +563,12 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
   const sat::Result r =
       prefer_face(a, pose_a, b, pose_b, exact, cache ? cache->feature : sat::Feature{});
   feature_points(a, pose_a, b, pose_b, r, std::max(margin, r.separation) + roundoff, m);
-  // A preferred face whose clipping leaves no point (the faces do not
-  // overlap): SAT's edge pair after all.
-  if (m.count == 0 && !(r.feature == exact.feature))
+  // A preferred face stands in for SAT's edge pair only where its points
+  // reach SAT's depth: where clipping to the face cut the deepest corner
+  // away (it lies beyond the face's rim), or left no point at all (the
+  // faces do not overlap), SAT's edge pair after all. A manifold is never
+  // shallower than the contact.
+  if (!(r.feature == exact.feature) && (m.count == 0 || deepest(m) > exact.separation + roundoff))
     feature_points(a, pose_a, b, pose_b, exact, std::max(margin, exact.separation) + roundoff, m);
   if (m.count == 0)
     witness_contact(a, pose_a, b, pose_b, std::max(margin, exact.separation) + roundoff, roundoff,
