@@ -284,8 +284,15 @@ CastResult ray_cast(const TriangleMesh& mesh, const Pose& pose, const Ray& ray,
   return r;
 }
 
-CastResult shape_cast(const TriangleMesh& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
-                      const vec3& translation, real max_fraction, real target) {
+namespace {
+
+/// What every cast of B against mesh A shares: B's frame in A's (bad input
+/// refused), the first contact found so far, the work counted, and the
+/// answer in the world frame. `pieces(f, first, work)` casts B's convex
+/// pieces through A's tree.
+template <class Shape, class Pieces>
+CastResult cast_into(const TriangleMesh& a, const Pose& pose_a, const Shape& b, const Pose& pose_b,
+                     const vec3& translation, real max_fraction, real target, Pieces&& pieces) {
   CastFrame f;
   if (b.empty() ||
       !cast_frame(a, pose_a, b.magnitude(), pose_b, translation, max_fraction, target, f))
@@ -293,23 +300,16 @@ CastResult shape_cast(const TriangleMesh& a, const Pose& pose_a, const Hull& b, 
   First first;
   first.limit = max_fraction;
   int work = 0;
-  const Bounds box = swept(moved_box(b.bounds(), f.b_in_a), f.d, max_fraction, f.grow);
-  cast_against(a, box, convex::posed(b, f.b_in_a), f, first, work);
+  pieces(f, first, work);
   CastResult out = to_world(first, a, pose_a);
   out.iterations = work;
   return out;
 }
 
-CastResult shape_cast(const TriangleMesh& a, const Pose& pose_a, const TriangleMesh& b,
-                      const Pose& pose_b, const vec3& translation, real max_fraction, real target) {
-  CastFrame f;
-  if (b.empty() ||
-      !cast_frame(a, pose_a, b.magnitude(), pose_b, translation, max_fraction, target, f))
-    return status_only(CastStatus::bad_input);
-  First first;
-  first.limit = max_fraction;
-  int work = 0;
-  // B's leaves, each triangle swept through A's tree.
+/// Casts each triangle of mesh B (its tree's leaves that the sweep can
+/// reach) through A's tree.
+void cast_triangles(const TriangleMesh& a, const TriangleMesh& b, const CastFrame& f, First& first,
+                    int& work) {
   const auto b_nodes = b.nodes();
   const Bounds all_a = swept(a.bounds(), vec3(0), 0, f.grow);
   index_t stack[stack_size];
@@ -333,9 +333,25 @@ CastResult shape_cast(const TriangleMesh& a, const Pose& pose_a, const TriangleM
       cast_against(a, swept(triangle_box(moved), f.d, first.limit, f.grow), moved, f, first, work);
     }
   }
-  CastResult out = to_world(first, a, pose_a);
-  out.iterations = work;
-  return out;
+}
+
+}  // namespace
+
+CastResult shape_cast(const TriangleMesh& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                      const vec3& translation, real max_fraction, real target) {
+  return cast_into(a, pose_a, b, pose_b, translation, max_fraction, target,
+                   [&](const CastFrame& f, First& first, int& work) {
+                     const Bounds box =
+                         swept(moved_box(b.bounds(), f.b_in_a), f.d, max_fraction, f.grow);
+                     cast_against(a, box, convex::posed(b, f.b_in_a), f, first, work);
+                   });
+}
+
+CastResult shape_cast(const TriangleMesh& a, const Pose& pose_a, const TriangleMesh& b,
+                      const Pose& pose_b, const vec3& translation, real max_fraction, real target) {
+  return cast_into(
+      a, pose_a, b, pose_b, translation, max_fraction, target,
+      [&](const CastFrame& f, First& first, int& work) { cast_triangles(a, b, f, first, work); });
 }
 
 }  // namespace sepax::mesh
