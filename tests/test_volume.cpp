@@ -224,6 +224,24 @@ TEST_CASE("overlap volume of random hulls against Monte Carlo", "[volume][random
   CHECK(overlapping >= 20);
 }
 
+TEST_CASE("overlap volume of hulls too big to clip: sampled within the stated bound", "[volume]") {
+  // Two balls of 20000 points: clipping would take some 3e9 plane tests.
+  const Hull ball = hull_of(shapes::sphere_points(20000, 1));
+  const double r_in = inradius(ball);
+  REQUIRE(r_in > 0.998);
+  for (const double d : {0.5, 1.5}) {
+    const OverlapVolume v = overlap_volume(ball, Pose{}, ball, at(real(d), 0, 0));
+    INFO("d = " << d << " estimate " << v.volume << " +- " << v.error);
+    CHECK(v.method == VolumeMethod::estimate);
+    CHECK(double(v.volume) >= lens(r_in, d) - double(v.error));
+    CHECK(double(v.volume) <= lens(1, d) + double(v.error));
+  }
+  // Apart: exactly nothing, without sampling.
+  const OverlapVolume apart = overlap_volume(ball, Pose{}, ball, at(3, 0, 0));
+  CHECK(apart.method == VolumeMethod::exact);
+  CHECK(apart.volume == 0);
+}
+
 TEST_CASE("overlap volume of closed meshes: sampled within the stated bound", "[volume][mesh]") {
   SECTION("two sphere meshes: between the lenses of their inner and outer balls") {
     const Hull ball = hull_of(shapes::sphere_points(600, 1));

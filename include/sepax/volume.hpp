@@ -68,8 +68,11 @@ inline constexpr std::size_t overlap_samples = std::size_t(1) << 17;
 
 /// Volume two posed hulls share, exact up to rounding (method exact). A
 /// flat hull encloses nothing: volume 0. O(edges_a * faces_b + edges_b *
-/// faces_a) plane tests, minus the edges outside the box both share, plus
-/// one hull build.
+/// faces_a) plane tests, counting only the edges in the box both share,
+/// plus one hull build; where that exceeds 4e8 tests (about a second: two
+/// hulls of some 10^4 faces each overlapping widely) the volume is estimated
+/// by sampling instead, as for meshes (method estimate, with its bound;
+/// big hulls hold a sample by GJK).
 [[nodiscard]] SEPAX_API OverlapVolume overlap_volume(const Hull& a, const Pose& pose_a,
                                                      const Hull& b, const Pose& pose_b);
 

@@ -3,6 +3,8 @@
 // makes the shared solid non-convex.
 #include "sepax/volume.hpp"
 
+#include "sepax/gjk.hpp"
+
 #include "core/names.hpp"
 
 #include <algorithm>
@@ -121,11 +123,19 @@ void clip_edges(const Hull& hull, const PlacedHull& from, const PlacedHull& to, 
   }
 }
 
-/// True when world point p lies inside the posed hull (on its boundary
-/// counts as inside); a flat hull has no inside.
-bool inside(const Hull& hull, const Pose& pose, const dvec3& p) {
+/// Hulls with more faces than this are tested for holding a point by GJK
+/// (support points by hill climbing) rather than by scanning their planes.
+constexpr std::size_t plane_scan_limit = 64;
+
+/// True when world point p lies inside the posed hull (on its boundary, or
+/// within GJK's touching band of it for a big hull, counts as inside); a
+/// flat hull has no inside. `cache` warm-starts GJK from the last sample's
+/// simplex (samples come in neighbouring cells).
+bool inside(const Hull& hull, const Pose& pose, const dvec3& p, gjk::Cache& cache) {
   if (hull.is_flat()) return false;
   const vec3 local = pose.apply_inverse(vec3(p));
+  if (hull.face_count() > plane_scan_limit)
+    return gjk::intersect(convex::posed(hull, Pose{}), convex::Point{local}, &cache);
   return std::all_of(hull.planes().begin(), hull.planes().end(), [&](const Plane& plane) {
     return glm::dot(plane.normal, local) <= plane.offset;
   });
@@ -133,7 +143,7 @@ bool inside(const Hull& hull, const Pose& pose, const dvec3& p) {
 
 /// True when world point p lies inside the solid the posed closed mesh
 /// bounds (mesh::contains).
-bool inside(const TriangleMesh& mesh, const Pose& pose, const dvec3& p) {
+bool inside(const TriangleMesh& mesh, const Pose& pose, const dvec3& p, gjk::Cache& /*cache*/) {
   return mesh::contains(mesh, pose.apply_inverse(vec3(p)));
 }
 
@@ -144,6 +154,25 @@ bool encloses(const Hull& hull) {
 }
 bool encloses(const TriangleMesh& mesh) {
   return !mesh.empty() && mesh.is_closed();
+}
+
+/// Plane tests beyond which two hulls' exact overlap (clipping every edge
+/// in the shared box against every plane of the other hull, about a second)
+/// gives way to the sampled estimate: two hulls of some 10^4 faces each,
+/// overlapping widely.
+constexpr double exact_work_limit = 4e8;
+
+/// Edges of a placed hull whose box meets [lo, hi].
+std::size_t edges_in(const Hull& hull, const PlacedHull& placed, const dvec3& lo, const dvec3& hi) {
+  std::size_t n = 0;
+  const auto half_edges = hull.half_edges();
+  for (std::size_t e = 0; e + 1 < half_edges.size(); e += 2) {
+    const dvec3& p = placed.vertices[std::size_t(half_edges[e].origin)];
+    const dvec3& q = placed.vertices[std::size_t(half_edges[e + 1].origin)];
+    n += !(glm::any(glm::lessThan(glm::max(p, q), lo)) ||
+           glm::any(glm::greaterThan(glm::min(p, q), hi)));
+  }
+  return n;
 }
 
 /// splitmix64 (Steele, Lea and Flood): a small, fast generator whose
@@ -247,8 +276,21 @@ bool without_crossing(mesh::Interference how, OverlapVolume& out) {
   return false;
 }
 
-/// Overlap volume where a closed mesh is involved: exact where the surfaces
-/// do not cross (mesh::intersect), else estimated over the shared box.
+/// How two shapes interfere: mesh::intersect where a mesh is involved; for
+/// two hulls only whether they meet (GJK): sampling answers the rest.
+template <class A, class B>
+mesh::Interference interference(const A& a, const Pose& pose_a, const B& b, const Pose& pose_b) {
+  return mesh::intersect(a, pose_a, b, pose_b).how;
+}
+mesh::Interference interference(const Hull& a, const Pose& pose_a, const Hull& b,
+                                const Pose& pose_b) {
+  return gjk::intersect(a, pose_a, b, pose_b) ? mesh::Interference::surfaces
+                                              : mesh::Interference::none;
+}
+
+/// Overlap volume where a closed mesh is involved, or two hulls too big to
+/// clip: exact where the surfaces do not cross (mesh::intersect), else
+/// estimated over the shared box.
 template <class A, class B>
 OverlapVolume sampled(const A& a, const Pose& pose_a, const B& b, const Pose& pose_b,
                       std::size_t samples, std::uint64_t seed) {
@@ -259,10 +301,11 @@ OverlapVolume sampled(const A& a, const Pose& pose_a, const B& b, const Pose& po
   }
   out.volume_a = real(double(volume(a)) * cube(pose_a.scale));
   out.volume_b = real(double(volume(b)) * cube(pose_b.scale));
-  if (without_crossing(mesh::intersect(a, pose_a, b, pose_b).how, out)) return out;
+  if (without_crossing(interference(a, pose_a, b, pose_b), out)) return out;
   const auto [lo, hi] = shared(world_box(a, pose_a), world_box(b, pose_b));
-  const auto in_a = [&](const dvec3& p) { return inside(a, pose_a, p); };
-  const auto in_b = [&](const dvec3& p) { return inside(b, pose_b, p); };
+  gjk::Cache cache_a, cache_b;
+  const auto in_a = [&](const dvec3& p) { return inside(a, pose_a, p, cache_a); };
+  const auto in_b = [&](const dvec3& p) { return inside(b, pose_b, p, cache_b); };
   OverlapVolume e = estimate(lo, hi, in_a, in_b, samples, seed);
   e.volume_a = out.volume_a;
   e.volume_b = out.volume_b;
@@ -326,6 +369,9 @@ OverlapVolume overlap_volume(const Hull& a, const Pose& pose_a, const Hull& b, c
   const PlacedHull pb = place(b, pose_b, origin);
   // The placed corners' own box, so that an edge on its boundary is kept.
   const dvec3 shared_lo = glm::max(pa.lo, pb.lo), shared_hi = glm::min(pa.hi, pb.hi);
+  const double work = double(edges_in(a, pa, shared_lo, shared_hi)) * double(b.face_count()) +
+                      double(edges_in(b, pb, shared_lo, shared_hi)) * double(a.face_count());
+  if (work > exact_work_limit) return sampled(a, pose_a, b, pose_b, overlap_samples, 1);
   std::vector<dvec3> corners;
   clip_edges(a, pa, pb, shared_lo, shared_hi, corners);
   clip_edges(b, pb, pa, shared_lo, shared_hi, corners);
