@@ -563,12 +563,16 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
   const sat::Result r =
       prefer_face(a, pose_a, b, pose_b, exact, cache ? cache->feature : sat::Feature{});
   feature_points(a, pose_a, b, pose_b, r, std::max(margin, r.separation) + roundoff, m);
-  // A preferred face stands in for SAT's edge pair only where its points
-  // reach SAT's depth: where clipping to the face cut the deepest corner
-  // away (it lies beyond the face's rim), or left no point at all (the
-  // faces do not overlap), SAT's edge pair after all. A manifold is never
-  // shallower than the contact.
-  if (!(r.feature == exact.feature) && (m.count == 0 || deepest(m) > exact.separation + roundoff))
+  // A preferred face stands in for SAT's edge pair of overlapping hulls
+  // only where its points reach SAT's depth: where clipping to the face cut
+  // the deepest corner away (it lies beyond the face's rim), or left no
+  // point at all (the faces do not overlap), SAT's edge pair after all. A
+  // manifold is never shallower than the contact. (Apart within the margin,
+  // SAT's separation only bounds the gap from below: the face's points
+  // stay, as a stack's speculative contacts want.)
+  const bool shallower =
+      m.count > 0 && exact.separation < 0 && deepest(m) > exact.separation + roundoff;
+  if (!(r.feature == exact.feature) && (m.count == 0 || shallower))
     feature_points(a, pose_a, b, pose_b, exact, std::max(margin, exact.separation) + roundoff, m);
   if (m.count == 0)
     witness_contact(a, pose_a, b, pose_b, std::max(margin, exact.separation) + roundoff, roundoff,
