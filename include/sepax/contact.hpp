@@ -13,9 +13,9 @@
 // edges; unless a face of either hull near the normal separates the pair
 // within tol::manifold_face of it (faces nearly parallel, as in a stack),
 // whose face contact is taken instead (Box2D v3 and Box3D prefer faces
-// alike) where its points reach SAT's depth. A manifold's deepest point is
-// never shallower than SAT's exact depth (beyond round-off): a solver that
-// resolves it separates the hulls.
+// alike) where its points reach SAT's depth. The deepest point of
+// overlapping hulls' manifold is never shallower than SAT's exact depth
+// (beyond round-off): a solver that resolves it separates the hulls.
 //
 // Each point names the features of A and of B whose intersection made it
 // (a vertex of one against a face of the other, or two crossing edges), so

@@ -96,8 +96,9 @@ inline constexpr real face_preference = by_precision(1e-10, 1e-5);
 /// axis. Two boxes face on face tilted by 1e-3 rad already have an edge pair as their exact axis,
 /// whose manifold is one point; a solver stacking them needs the face's four (Box2D v3 and Box3D
 /// keep a face within a fraction of their linear slop, an absolute length). The points then lie at
-/// most this much deeper than SAT's depth, and never shallower: a face whose clipped points do not
-/// reach SAT's depth (its deepest corner lies beyond the face's rim) gives way to the edge pair.
+/// most this much deeper than SAT's depth, and for overlapping hulls never shallower: a face whose
+/// clipped points do not reach SAT's depth (its deepest corner lies beyond the face's rim) gives
+/// way to the edge pair.
 inline constexpr real manifold_face = by_precision(5e-3, 5e-3);
 
 /// Relative to a hull's extent: a mesh is convex (its hull is the shape
