@@ -606,15 +606,14 @@ void check_pokes(const Hull& big, std::uint64_t seed, int cases) {
 
 TEST_CASE("small hulls poking into a capsule of 1400 vertices keep SAT's depth",
           "[contact][regression]") {
-  // The capsule's faces are small: a face standing in for SAT's edge pair
-  // clipped the small hull's deepest corner away (it lay beyond the face's
-  // rim), and the manifold was up to 92% shallower.
+  // The capsule's faces are small: a face may stand in for SAT's edge pair
+  // only where clipping to it keeps the small hull's deepest corner.
   check_pokes(capsule_hull(700, real(0.5), real(0.6)), 5, 3000);
 }
 
 TEST_CASE("small hulls poking into a cylinder of 925 sides keep SAT's depth",
           "[contact][regression]") {
-  // A cap of 925 corners was thinned to every 15th, counted from an
-  // arbitrary corner, which could drop the deepest one.
+  // A cap of 925 corners is thinned to every 15th corner, counted from the
+  // deepest, which the thinned cap must keep.
   check_pokes(shapes::cylinder(1, 2, 925), 9, 3000);
 }
