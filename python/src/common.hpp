@@ -1,0 +1,48 @@
+// Helpers every binding file shares: numpy conversions, the pose check and
+// the binders of each file.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <sepax/sepax.hpp>
+
+#include <string>
+
+namespace sepax::python {
+
+namespace py = pybind11;
+
+// (N, 3) buffers of real are read and written as spans of vec3.
+static_assert(sizeof(vec3) == 3 * sizeof(real));
+
+/// A new (3,) array of real holding v.
+[[nodiscard]] py::array_t<real> to_array(const vec3& v);
+
+/// `obj` as a numpy array of a numeric dtype (bool, integer or floating
+/// point), not yet converted; ValueError naming `what` otherwise (a string or
+/// object array, say), never TypeError.
+[[nodiscard]] py::array numeric_array(py::handle obj, const char* what);
+
+/// `obj` as a C-contiguous float64 array of exactly `shape` (-1: any
+/// length); ValueError naming `what` and the shape it had otherwise.
+/// float64 holds every float32 and float64 exactly, so converting to real
+/// afterwards rounds once.
+[[nodiscard]] py::array_t<double> double_array(py::handle obj, const char* what,
+                                               std::initializer_list<py::ssize_t> shape);
+
+/// A (3,) point or vector: three numbers, converted to real.
+[[nodiscard]] vec3 to_vec3(py::handle obj, const char* what);
+
+/// "(4, 2)": an array's shape as numpy prints it.
+[[nodiscard]] std::string shape_string(const py::array& a);
+
+/// A read-only view of `count` vec3 at `data` as a (count, 3) array that
+/// keeps `owner` alive.
+[[nodiscard]] py::array_t<real> readonly_view(const vec3* data, std::size_t count,
+                                              py::handle owner);
+
+void bind_types(py::module_& m);
+void bind_hull(py::module_& m);
+void bind_queries(py::module_& m);
+
+}  // namespace sepax::python
