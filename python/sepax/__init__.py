@@ -6,7 +6,16 @@ Every result is in the world frame; axes and normals are unit vectors from
 A to B; ``separation`` is signed (> 0 apart, < 0 overlapping).
 """
 
+import sys as _sys
+
 from . import _sepax
 from ._sepax import __version__, precision, real
+from ._sepax import Pose, Hull, HullStatus, HullError
+from ._sepax import shapes
 
-__all__ = ['__version__', 'precision', 'real']
+# The extension's submodules, importable by name (import sepax.shapes).
+for _name in ('shapes',):
+    _sys.modules[__name__ + '.' + _name] = getattr(_sepax, _name)
+
+__all__ = ['__version__', 'precision', 'real', 'Pose', 'Hull', 'HullStatus', 'HullError',
+           'shapes']

@@ -88,4 +88,6 @@ void bind_version(py::module_& m) {
 PYBIND11_MODULE(_sepax, m) {
   m.doc() = "sepax: collision queries between 3D convex hulls (SAT, GJK, EPA)";
   sepax::python::bind_version(m);
+  sepax::python::bind_types(m);
+  sepax::python::bind_hull(m);
 }
