@@ -69,19 +69,43 @@ void bind_sat(py::module_& m) {
                              "minimum translation direction for B.")
       .def_readonly("feature", &sat::Result::feature, "The face or edge pair that gave axis.")
       .def_readonly("counters", &sat::Result::counters, "Work done.");
+  py::class_<sat::Cache>(s, "Cache", R"(Per-pair state for coherent frames: pass the same Cache
+with the same pair (same A, same B) every frame; a new one is cold. A pair
+that stays apart then costs O(1). Belongs to one pair and one thread: the
+query writes it with the GIL released.)")
+      .def(py::init<>())
+      .def_readonly("feature", &sat::Cache::feature, "Last deciding feature; kind none = cold.")
+      .def_property_readonly("separation", num(&sat::Cache::separation),
+                             "Its separation then, in A's local lengths.")
+      .def_readonly("support_a", &sat::Cache::support_a)
+      .def_readonly("support_b", &sat::Cache::support_b);
   s.def(
       "query",
-      [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, double max_separation) {
+      [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, sat::Cache* cache,
+         double max_separation) {
         const real cap = length_arg(max_separation, "max_separation", true);
         py::gil_scoped_release unlocked;
-        return sat::query(a, pa, b, pb, nullptr, cap);
+        return sat::query(a, pa, b, pb, cache, cap);
       },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"),
+      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("cache") = nullptr,
       py::arg("max_separation") = std::numeric_limits<double>::infinity(),
       R"(SAT query of hulls a and b at world poses: separation (signed, length unit),
 axis (unit, world frame, A to B) and the deciding feature. Pairs farther apart
 than max_separation (length unit) may stop at the first axis that separates
-them by more than it; any pair within it gets the full answer.)");
+them by more than it; any pair within it gets the full answer. With a cache
+(sat.Cache), a pair that stays apart costs O(1) and separation is the gap
+along the cached axis (still a lower bound of the distance).)");
+  s.def(
+      "intersect",
+      [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, sat::Cache* cache) {
+        return sat::intersect(a, pa, b, pb, cache);
+      },
+      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("cache") = nullptr,
+      release(),
+      "True when hulls a and b at world poses overlap or touch; stops at the first "
+      "separating axis.");
+  s.def("mirrored", py::overload_cast<const sat::Result&>(&sat::mirrored), py::arg("result"),
+        "The result of B against A seen as A against B: axis negated, features swapped.");
 }
 
 void bind_gjk(py::module_& m) {
@@ -108,16 +132,30 @@ void bind_gjk(py::module_& m) {
           "(3,) closest point on B, world frame: point_b - point_a = distance * axis.")
       .def_readonly("iterations", &gjk::Result::iterations, "Support-point evaluations made.")
       .def_readonly("status", &gjk::Result::status, "How the query ended.");
+  py::class_<gjk::Cache>(g, "Cache", R"(The last simplex of a pair, to warm-start the next query
+(gjk.distance, gjk.intersect, epa.query); a new one is cold. Belongs to one
+pair and one thread: the query writes it with the GIL released.)")
+      .def(py::init<>())
+      .def_readonly("count", &gjk::Cache::count, "Vertices of the last simplex (0 = cold).");
   g.def(
       "distance",
-      [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-        return gjk::distance(a, pa, b, pb);
+      [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, gjk::Cache* cache) {
+        return gjk::distance(a, pa, b, pb, cache);
       },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), release(),
+      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("cache") = nullptr,
+      release(),
       R"(GJK distance of hulls a and b at world poses: distance >= 0 (length unit),
 axis unit from A to B and the closest points point_a, point_b, all in the
 world frame, point_b - point_a = distance * axis; intersecting within
 tol::gjk_touch.)");
+  g.def(
+      "intersect",
+      [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, gjk::Cache* cache) {
+        return gjk::intersect(a, pa, b, pb, cache);
+      },
+      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("cache") = nullptr,
+      release(),
+      "True when hulls a and b at world poses overlap or touch (within tol::gjk_touch).");
 }
 
 void bind_epa(py::module_& m) {
@@ -156,13 +194,16 @@ void bind_epa(py::module_& m) {
           "Penetration depth, >= 0: -separation when overlapping, else 0.");
   e.def(
       "query",
-      [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb) {
-        return epa::query(a, pa, b, pb);
+      [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, gjk::Cache* cache) {
+        return epa::query(a, pa, b, pb, cache);
       },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), release(),
+      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("cache") = nullptr,
+      release(),
       R"(Signed distance of hulls a and b at world poses: GJK when apart, EPA's
 depth when overlapping. separation (length unit; < 0 overlapping), axis unit
-from A to B, witness points point_a, point_b, all in the world frame.)");
+from A to B, witness points point_a, point_b, all in the world frame. cache
+(gjk.Cache) warm-starts GJK. EPA's polytope lives on the stack: nothing is
+allocated.)");
 }
 
 void bind_contact(py::module_& m) {
@@ -196,18 +237,30 @@ void bind_contact(py::module_& m) {
                              "SAT's separation along the normal, length unit (< 0 overlapping).")
       .def_readonly("feature", &contact::Manifold::feature,
                     "The deciding feature (sat.Feature): reference face or edge pair.");
+  py::class_<contact::Cache>(c, "Cache", R"(Per-pair state kept between frames: SAT's axis cache and
+the last manifold's feature; a new one is cold. Belongs to one pair and one
+thread: collide writes it with the GIL released.)")
+      .def(py::init<>())
+      .def_readonly("sat", &contact::Cache::sat, "SAT's axis cache (sat.Cache).")
+      .def_readonly("feature", &contact::Cache::feature, "The last manifold's feature.");
   c.def(
       "collide",
-      [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, double margin) {
+      [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, double margin,
+         contact::Cache* cache) {
         const real mg = length_arg(margin, "margin", false);
         py::gil_scoped_release unlocked;
-        return contact::collide(a, pa, b, pb, mg);
+        return contact::collide(a, pa, b, pb, mg, cache);
       },
       py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("margin") = 0.0,
+      py::arg("cache") = nullptr,
       R"(Contact manifold of hulls a and b at world poses: up to max_points points,
 world frame, each with its signed separation (length unit) along normal
 (unit, A to B). Points are made while the hulls are within margin (length
-unit, >= 0, finite) of each other; pairs farther apart get count 0.)");
+unit, >= 0, finite) of each other; pairs farther apart get count 0. cache
+(contact.Cache) carries SAT's axis from frame to frame.)");
+  c.def("mirrored", &contact::mirrored, py::arg("manifold"),
+        "The manifold of B against A seen as A against B: normal negated, the roles of A and "
+        "B swapped in every point and id.");
 }
 
 }  // namespace

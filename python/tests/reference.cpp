@@ -131,7 +131,28 @@ void print_case(const Shape& a, const PoseIn& pa, const Shape& b, const PoseIn& 
                 hex(p.point_a).c_str(), hex(p.point_b).c_str(), hex(p.separation).c_str(),
                 static_cast<unsigned long long>(p.id));
   }
-  std::printf("]}}\n");
+  std::printf("]},");
+  // Warm: each cached query run twice with its cache, the second answer.
+  sat::Cache sat_cache;
+  gjk::Cache gjk_cache;
+  contact::Cache contact_cache;
+  sat::Result ws{};
+  gjk::Result wg{};
+  epa::Result we{};
+  contact::Manifold wm{};
+  for (int frame = 0; frame < 2; ++frame) {
+    ws = sat::query(a.hull, pa.pose, b.hull, pb.pose, &sat_cache);
+    wg = gjk::distance(a.hull, pa.pose, b.hull, pb.pose, &gjk_cache);
+    we = epa::query(a.hull, pa.pose, b.hull, pb.pose, &gjk_cache);
+    wm = contact::collide(a.hull, pa.pose, b.hull, pb.pose, margin, &contact_cache);
+  }
+  std::printf(
+      "\"warm\":{\"sat_separation\":%s,\"sat_axis\":%s,\"cache_hit\":%s,\"gjk_distance\":%s,"
+      "\"gjk_point_a\":%s,\"epa_separation\":%s,\"contact_count\":%d,"
+      "\"contact_separation\":%s,\"contact_normal\":%s}}\n",
+      hex(ws.separation).c_str(), hex(ws.axis).c_str(), boolean(ws.counters.cache_hit),
+      hex(wg.distance).c_str(), hex(wg.point_a).c_str(), hex(we.separation).c_str(), wm.count,
+      hex(wm.separation).c_str(), hex(wm.normal).c_str());
 }
 
 }  // namespace

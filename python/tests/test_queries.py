@@ -95,6 +95,38 @@ class TestInvariants(unittest.TestCase):
         for k in range(3):
             self.assertEqual(got[k], want)
 
+    def test_mirrored_and_intersect(self):
+        for a, pa, b, pb in pairs(30, seed=13):
+            s = sepax.sat.query(a, pa, b, pb)
+            back = sepax.sat.mirrored(sepax.sat.query(b, pb, a, pa))
+            self.assertAlmostEqual(back.separation, s.separation, delta=1e-3)
+            if abs(s.separation) > 1e-3:
+                self.assertEqual(back.intersecting, s.intersecting)
+                self.assertEqual(sepax.sat.intersect(a, pa, b, pb), s.intersecting)
+                self.assertEqual(sepax.gjk.intersect(a, pa, b, pb), s.intersecting)
+            m = sepax.contact.collide(a, pa, b, pb, margin=0.1)
+            mm = sepax.contact.mirrored(m)
+            self.assertEqual(mm.count, m.count)
+            np.testing.assert_array_equal(mm.normal, -m.normal)
+            for p, q in zip(m.points, mm.points):
+                np.testing.assert_array_equal(p.point_a, q.point_b)
+
+    def test_caches_start_cold_and_warm_up(self):
+        a = sepax.shapes.box([1.0, 1.0, 1.0])
+        b = sepax.shapes.random_hull(20, 1.0, 3)
+        pb = sepax.Pose(translation=[4.0, 0.5, 0.0])
+        cache = sepax.sat.Cache()
+        self.assertEqual(cache.feature.kind, sepax.sat.FeatureKind.none)
+        first = sepax.sat.query(a, sepax.Pose(), b, pb, cache=cache)
+        self.assertNotEqual(cache.feature.kind, sepax.sat.FeatureKind.none)
+        second = sepax.sat.query(a, sepax.Pose(), b, pb, cache=cache)
+        self.assertFalse(first.counters.cache_hit)
+        self.assertTrue(second.counters.cache_hit)
+        g = sepax.gjk.Cache()
+        self.assertEqual(g.count, 0)
+        sepax.gjk.distance(a, sepax.Pose(), b, pb, cache=g)
+        self.assertGreater(g.count, 0)
+
 
 class TestArguments(unittest.TestCase):
     def test_bad_margins_and_caps_raise(self):

@@ -98,6 +98,30 @@ class TestReference(unittest.TestCase):
                     self.assertEqual(p.separation, f(wp['separation']))
                     self.assertEqual(p.id, wp['id'])
 
+    def test_warm_queries_bit_for_bit(self):
+        for i, c in enumerate(self.cases):
+            with self.subTest(case=i):
+                a, pa, b, pb = shape(c['a']), pose(c['pose_a']), shape(c['b']), pose(c['pose_b'])
+                sat_cache, gjk_cache, contact_cache = (sepax.sat.Cache(), sepax.gjk.Cache(),
+                                                       sepax.contact.Cache())
+                for _ in range(2):
+                    s = sepax.sat.query(a, pa, b, pb, cache=sat_cache)
+                    g = sepax.gjk.distance(a, pa, b, pb, cache=gjk_cache)
+                    e = sepax.epa.query(a, pa, b, pb, cache=gjk_cache)
+                    m = sepax.contact.collide(a, pa, b, pb, margin=f(c['margin']),
+                                              cache=contact_cache)
+                want = c['warm']
+                self.assertEqual(s.separation, f(want['sat_separation']))
+                self.assert_vec(s.axis, want['sat_axis'])
+                self.assertEqual(s.counters.cache_hit, want['cache_hit'])
+                self.assertEqual(g.distance, f(want['gjk_distance']))
+                self.assert_vec(g.point_a, want['gjk_point_a'])
+                self.assertEqual(e.separation, f(want['epa_separation']))
+                self.assertEqual(m.count, want['contact_count'])
+                self.assertEqual(m.separation, f(want['contact_separation']))
+                self.assert_vec(m.normal, want['contact_normal'])
+        self.assertTrue(any(c['warm']['cache_hit'] for c in self.cases))
+
 
 if __name__ == '__main__':
     unittest.main()
