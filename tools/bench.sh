@@ -16,7 +16,7 @@ min_time=0.1
 
 sepax_install_packages "${SEPAX_PACKAGES[@]}" "${SEPAX_PEER_PACKAGES[@]}" python3-matplotlib
 cd "$root"
-sepax_build build-bench -Dbench=enabled -Dtests=disabled -Dtools=disabled -Dio=enabled \
+sepax_build build-bench -Dbench=enabled -Dtests=disabled -Dtools=disabled -Dpython=disabled -Dio=enabled \
   -Dbuildtype=release
 mkdir -p build-bench/json
 for b in hull support sat gjk peers mesh contact cast; do

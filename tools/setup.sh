@@ -12,9 +12,10 @@ set -euo pipefail
 # inlined; big meshes simplified).
 SEPAX_PACKAGES=(meson ninja-build pkg-config cmake g++ libglm-dev libqhull-dev catch2
   libbenchmark-dev libassimp-dev libcli11-dev nlohmann-json3-dev python3 libbullet-extras-dev
-  libjs-three libmeshoptimizer-dev)
-# For the tests only: the --html pages are opened in headless Chromium.
-SEPAX_TEST_PACKAGES=(chromium)
+  libjs-three libmeshoptimizer-dev python3-dev python3-numpy pybind11-dev)
+# For the tests only: the --html pages are opened in headless Chromium; the
+# Python module's tests run under pytest (unittest without it).
+SEPAX_TEST_PACKAGES=(chromium python3-pytest)
 # Benchmark peers (bench_peers and bench_contact compare against them;
 # optional for the rest). libode-dev: ODE, bench_contact's dCollide.
 SEPAX_PEER_PACKAGES=(libccd-dev libbullet-dev libfcl-dev libode-dev)
