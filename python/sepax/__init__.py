@@ -10,12 +10,25 @@ import sys as _sys
 
 from . import _sepax
 from ._sepax import __version__, precision, real
+from ._sepax import has_io
 from ._sepax import Pose, Hull, HullStatus, HullError
-from ._sepax import shapes, sat, gjk, epa, contact
+from ._sepax import TriangleMesh, MeshStatus, MeshError
+from ._sepax import FeatureType, FeatureRef, Ray, Sweep, CastStatus, CastResult, Sphere, Capsule
+from ._sepax import ray_cast, ray_cast_scan
+from ._sepax import volume, overlap_volume, overlap_samples, VolumeMethod, OverlapVolume
+from ._sepax import shapes, sat, gjk, epa, contact, mesh, hull_file
 
-# The extension's submodules, importable by name (import sepax.shapes).
-for _name in ('shapes', 'sat', 'gjk', 'epa', 'contact'):
+_submodules = ['shapes', 'sat', 'gjk', 'epa', 'contact', 'mesh', 'hull_file']
+if has_io:
+    from ._sepax import io
+    _submodules.append('io')
+
+# The extension's submodules, importable by name (import sepax.mesh).
+for _name in _submodules:
     _sys.modules[__name__ + '.' + _name] = getattr(_sepax, _name)
 
-__all__ = ['__version__', 'precision', 'real', 'Pose', 'Hull', 'HullStatus', 'HullError',
-           'shapes', 'sat', 'gjk', 'epa', 'contact']
+__all__ = ['__version__', 'precision', 'real', 'has_io', 'Pose', 'Hull', 'HullStatus',
+           'HullError', 'TriangleMesh', 'MeshStatus', 'MeshError', 'FeatureType', 'FeatureRef',
+           'Ray', 'Sweep', 'CastStatus', 'CastResult', 'Sphere', 'Capsule', 'ray_cast',
+           'ray_cast_scan', 'volume', 'overlap_volume', 'overlap_samples', 'VolumeMethod',
+           'OverlapVolume'] + _submodules

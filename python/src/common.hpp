@@ -6,6 +6,8 @@
 #include <pybind11/pybind11.h>
 #include <sepax/sepax.hpp>
 
+#include <cmath>
+#include <memory>
 #include <string>
 
 namespace sepax::python {
@@ -33,6 +35,9 @@ static_assert(sizeof(vec3) == 3 * sizeof(real));
 /// A (3,) point or vector: three numbers, converted to real.
 [[nodiscard]] vec3 to_vec3(py::handle obj, const char* what);
 
+/// to_vec3, and ValueError unless all three are finite in real.
+[[nodiscard]] vec3 to_finite_vec3(py::handle obj, const char* what);
+
 /// "(4, 2)": an array's shape as numpy prints it.
 [[nodiscard]] std::string shape_string(const py::array& a);
 
@@ -41,8 +46,45 @@ static_assert(sizeof(vec3) == 3 * sizeof(real));
 [[nodiscard]] py::array_t<real> readonly_view(const vec3* data, std::size_t count,
                                               py::handle owner);
 
+/// Releases the GIL for a whole bound call (its arguments are C++ values).
+using release = py::call_guard<py::gil_scoped_release>;
+
+/// A vec3 member as a read-only property returning a new (3,) array.
+template <class T>
+auto vec(vec3 T::*field) {
+  return [field](const T& r) { return to_array(r.*field); };
+}
+
+/// A real member as a Python float (real converts to double exactly).
+template <class T>
+auto num(real T::*field) {
+  return [field](const T& r) { return double(r.*field); };
+}
+
+/// A length argument: >= 0 and finite (or +inf where allowed), else
+/// ValueError naming `what`.
+[[nodiscard]] inline real length_arg(double x, const char* what, bool allow_infinity) {
+  if (std::isnan(x) || x < 0 || (!allow_infinity && std::isinf(x)))
+    throw py::value_error(std::string(what) + " must be >= 0" +
+                          (allow_infinity ? "" : " and finite"));
+  return real(x);
+}
+
+/// A new exception class `name` (module.Name) deriving from `base`, kept
+/// for the life of the process and set as attribute `attr` of `m`.
+[[nodiscard]] PyObject* new_error(py::module_& m, const char* attr, const char* name,
+                                  const char* doc, PyObject* base = PyExc_ValueError);
+
+/// Raises an instance of `type` with message `text` and attribute .status.
+[[noreturn]] void raise_with_status(PyObject* type, const std::string& text, py::object status);
+
+/// The hull r holds, or HullError naming `where`, the status and the message.
+[[nodiscard]] std::shared_ptr<Hull> hull_or_raise(HullResult r, const char* where);
+
 void bind_types(py::module_& m);
 void bind_hull(py::module_& m);
 void bind_queries(py::module_& m);
+void bind_casts(py::module_& m);
+void bind_mesh(py::module_& m);
 
 }  // namespace sepax::python

@@ -8,6 +8,9 @@
 #include <memory>
 
 namespace sepax::python {
+
+std::shared_ptr<Hull> hull_or_raise(HullResult r, const char* where);
+
 namespace {
 
 // sepax.HullError, a ValueError with .status; made once, with the module,
@@ -15,11 +18,8 @@ namespace {
 PyObject* hull_error = nullptr;
 
 [[noreturn]] void raise_hull_error(const HullResult& r, const char* where) {
-  const std::string text = std::string(where) + ": " + to_string(r.status) + ": " + r.message;
-  py::object err = py::reinterpret_borrow<py::object>(hull_error)(text);
-  err.attr("status") = py::cast(r.status);
-  PyErr_SetObject(hull_error, err.ptr());
-  throw py::error_already_set();
+  raise_with_status(hull_error, std::string(where) + ": " + to_string(r.status) + ": " + r.message,
+                    py::cast(r.status));
 }
 
 // Reads the caller's (N, 3) float32 or float64 buffer in place when its
@@ -54,8 +54,100 @@ std::shared_ptr<Hull> from_points(py::handle points) {
     r = f32 ? Hull::from_points(static_cast<const float*>(a.data()), count, stride)
             : Hull::from_points(static_cast<const double*>(a.data()), count, stride);
   }
-  if (!r.ok()) raise_hull_error(r, "Hull.from_points");
+  return hull_or_raise(std::move(r), "Hull.from_points");
+}
+
+// sepax.hull_file.Error, a ValueError with .status (io_error raises OSError).
+PyObject* hull_file_error = nullptr;
+
+std::shared_ptr<Hull> cooked_or_raise(hull_file::LoadResult r) {
+  if (!r.ok())
+    raise_with_status(r.status == hull_file::Status::io_error ? PyExc_OSError : hull_file_error,
+                      r.message, py::cast(r.status));
   return std::make_shared<Hull>(std::move(r.hull));
+}
+
+py::bytes hull_bytes(const Hull& h) {
+  if (h.empty()) throw py::value_error("an empty hull has no bytes");
+  std::vector<std::uint8_t> b;
+  {
+    py::gil_scoped_release unlocked;
+    b = hull_file::to_bytes(h);
+  }
+  return py::bytes(reinterpret_cast<const char*>(b.data()), b.size());
+}
+
+// Any buffer of bytes (bytes, bytearray, memoryview, a uint8 array), read in
+// place while the GIL is released.
+std::shared_ptr<Hull> hull_from_bytes(py::buffer data) {
+  const py::buffer_info info = data.request();
+  if (info.ndim > 1 || info.itemsize != 1 || (info.ndim == 1 && info.strides[0] != 1))
+    throw py::value_error("Hull.from_bytes: data must be a contiguous buffer of bytes");
+  const std::span<const std::uint8_t> bytes(static_cast<const std::uint8_t*>(info.ptr),
+                                            static_cast<std::size_t>(info.size));
+  hull_file::LoadResult r;
+  {
+    py::gil_scoped_release unlocked;
+    r = hull_file::from_bytes(bytes);
+  }
+  return cooked_or_raise(std::move(r));
+}
+
+void bind_hull_file(py::module_& m, py::class_<Hull, std::shared_ptr<Hull>>& cls) {
+  py::module_ s = m.def_submodule("hull_file",
+                                  "Cooked hulls: a built Hull in a small binary "
+                                  "file (.sxhull), loaded without Qhull.");
+  py::enum_<hull_file::Status>(s, "Status", "What became of a load or a save.")
+      .value("ok", hull_file::Status::ok)
+      .value("empty_hull", hull_file::Status::empty_hull)
+      .value("io_error", hull_file::Status::io_error)
+      .value("not_sxhull", hull_file::Status::not_sxhull)
+      .value("unsupported_version", hull_file::Status::unsupported_version)
+      .value("truncated", hull_file::Status::truncated)
+      .value("bad_header", hull_file::Status::bad_header)
+      .value("bad_checksum", hull_file::Status::bad_checksum)
+      .value("bad_topology", hull_file::Status::bad_topology)
+      .value("bad_geometry", hull_file::Status::bad_geometry);
+  s.attr("extension") = hull_file::extension;
+  hull_file_error = new_error(s, "Error", "sepax.hull_file.Error",
+                              "Bytes or a file that hold no valid cooked hull: a ValueError "
+                              "whose .status is the hull_file.Status.");
+  cls.def("to_bytes", &hull_bytes,
+          "The hull as cooked bytes (.sxhull format, this build's precision): Hull.from_bytes "
+          "gives it back bit for bit.")
+      .def_static("from_bytes", &hull_from_bytes, py::arg("data"),
+                  "The hull cooked bytes hold (any bytes-like object). Raises hull_file.Error "
+                  "(.status) for damaged or foreign bytes.")
+      .def(
+          "save",
+          [](const Hull& h, const std::string& path) {
+            hull_file::SaveResult r;
+            {
+              py::gil_scoped_release unlocked;
+              r = hull_file::save(h, path);
+            }
+            if (!r.ok())
+              raise_with_status(
+                  r.status == hull_file::Status::io_error ? PyExc_OSError : hull_file_error,
+                  r.message, py::cast(r.status));
+          },
+          py::arg("path"),
+          "Writes the cooked hull to path (replacing the file); OSError on failure.")
+      .def_static(
+          "load",
+          [](const std::string& path) {
+            hull_file::LoadResult r;
+            {
+              py::gil_scoped_release unlocked;
+              r = hull_file::load(path);
+            }
+            return cooked_or_raise(std::move(r));
+          },
+          py::arg("path"),
+          "The cooked hull in the file at path (.sxhull). OSError when it cannot be read, "
+          "hull_file.Error when it holds no valid hull.")
+      .def(py::pickle([](const Hull& h) { return hull_bytes(h); },
+                      [](py::bytes b) { return hull_from_bytes(b); }));
 }
 
 // The factories assert on sizes that give no hull; here they raise instead.
@@ -114,6 +206,11 @@ void bind_shapes(py::module_& m) {
 
 }  // namespace
 
+std::shared_ptr<Hull> hull_or_raise(HullResult r, const char* where) {
+  if (!r.ok()) raise_hull_error(r, where);
+  return std::make_shared<Hull>(std::move(r.hull));
+}
+
 void bind_hull(py::module_& m) {
   py::enum_<HullStatus>(m, "HullStatus", "Why building a hull failed (or ok).")
       .value("ok", HullStatus::ok)
@@ -125,20 +222,16 @@ void bind_hull(py::module_& m) {
       .value("qhull_error", HullStatus::qhull_error)
       .value("bad_buffer", HullStatus::bad_buffer);
 
-  hull_error = PyErr_NewExceptionWithDoc(
-      "sepax.HullError",
-      "Hull.from_points failed: a ValueError whose .status is the HullStatus; "
-      "str() names the status and gives the library's message.",
-      PyExc_ValueError, nullptr);
-  if (!hull_error) throw py::error_already_set();
-  m.attr("HullError") = py::handle(hull_error);
+  hull_error = new_error(m, "HullError", "sepax.HullError",
+                         "Hull.from_points failed: a ValueError whose .status is the "
+                         "HullStatus; str() names the status and gives the library's message.");
 
-  py::class_<Hull, std::shared_ptr<Hull>>(m, "Hull", R"(A convex polytope in its local frame.
+  py::class_<Hull, std::shared_ptr<Hull>> cls(m, "Hull", R"(A convex polytope in its local frame.
 
 Build one with Hull.from_points or sepax.shapes. Immutable once built; may be
-shared between threads. A flat point set gives a two-sided polygon.)")
-      .def_static("from_points", &from_points, py::arg("points"),
-                  R"(The convex hull of points, an (N, 3) array (float32 or float64 read as
+shared between threads. A flat point set gives a two-sided polygon.)");
+  cls.def_static("from_points", &from_points, py::arg("points"),
+                 R"(The convex hull of points, an (N, 3) array (float32 or float64 read as
 given, any other numeric dtype as float64; any strides). Only hull vertices
 are kept, in their input coordinates converted to sepax.real. Raises
 HullError (a ValueError, .status a HullStatus) for empty, non-finite, too
@@ -172,6 +265,7 @@ non-numeric dtype.)")
                " edges>";
       });
 
+  bind_hull_file(m, cls);
   bind_shapes(m);
 }
 

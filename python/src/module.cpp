@@ -3,6 +3,7 @@
 // sepax.sat, sepax.gjk and so on.
 #include "common.hpp"
 
+#include <cmath>
 #include <sstream>
 
 namespace sepax::python {
@@ -63,6 +64,13 @@ vec3 to_vec3(py::handle obj, const char* what) {
   return vec3(real(d[0]), real(d[1]), real(d[2]));
 }
 
+vec3 to_finite_vec3(py::handle obj, const char* what) {
+  const vec3 v = to_vec3(obj, what);
+  if (!(std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z)))
+    throw py::value_error(std::string(what) + " must be finite");
+  return v;
+}
+
 py::array_t<real> readonly_view(const vec3* data, std::size_t count, py::handle owner) {
   const auto n = static_cast<py::ssize_t>(count);
   py::array_t<real> out({n, py::ssize_t{3}},
@@ -71,6 +79,21 @@ py::array_t<real> readonly_view(const vec3* data, std::size_t count, py::handle 
   // As pybind11's Eigen caster marks its read-only views.
   py::detail::array_proxy(out.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
   return out;
+}
+
+PyObject* new_error(py::module_& m, const char* attr, const char* name, const char* doc,
+                    PyObject* base) {
+  PyObject* type = PyErr_NewExceptionWithDoc(name, doc, base, nullptr);
+  if (!type) throw py::error_already_set();
+  m.attr(attr) = py::handle(type);
+  return type;
+}
+
+void raise_with_status(PyObject* type, const std::string& text, py::object status) {
+  py::object err = py::reinterpret_borrow<py::object>(type)(text);
+  err.attr("status") = std::move(status);
+  PyErr_SetObject(type, err.ptr());
+  throw py::error_already_set();
 }
 
 namespace {
@@ -91,4 +114,6 @@ PYBIND11_MODULE(_sepax, m) {
   sepax::python::bind_types(m);
   sepax::python::bind_hull(m);
   sepax::python::bind_queries(m);
+  sepax::python::bind_casts(m);
+  sepax::python::bind_mesh(m);
 }

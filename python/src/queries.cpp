@@ -10,27 +10,6 @@
 namespace sepax::python {
 namespace {
 
-using release = py::call_guard<py::gil_scoped_release>;
-
-// A vec3 member as a read-only property returning a new (3,) array.
-template <class T>
-auto vec(vec3 T::*field) {
-  return [field](const T& r) { return to_array(r.*field); };
-}
-
-// A real member as a Python float (real converts to double exactly).
-template <class T>
-auto num(real T::*field) {
-  return [field](const T& r) { return double(r.*field); };
-}
-
-real length_arg(double x, const char* what, bool allow_infinity) {
-  if (std::isnan(x) || x < 0 || (!allow_infinity && std::isinf(x)))
-    throw py::value_error(std::string(what) + " must be >= 0" +
-                          (allow_infinity ? "" : " and finite"));
-  return real(x);
-}
-
 void bind_sat(py::module_& m) {
   py::module_ s = m.def_submodule("sat", "Separating axis queries between two hulls.");
   py::enum_<sat::FeatureKind>(s, "FeatureKind", "Which axis decided a query.")

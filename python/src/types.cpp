@@ -171,6 +171,17 @@ determinant +1, scale finite and > 0; ValueError otherwise.)")
           "(3,) translation, world frame, a new array on each access")
       .def_property_readonly(
           "scale", [](const Pose& p) { return double(p.scale); }, "Uniform scale, > 0")
+      .def_static(
+          "from_euler_deg",
+          [](py::handle translation, py::handle degrees) {
+            const Pose p = pose_from_euler_deg(to_finite_vec3(translation, "translation"),
+                                               to_finite_vec3(degrees, "degrees"));
+            check_pose(p);
+            return p;
+          },
+          py::arg("translation"), py::arg("degrees"),
+          "The pose the tool's --pose X,Y,Z/RX,RY,RZ gives: rotation Rz @ Ry @ Rx (degrees; "
+          "turned about x first), then moved by translation.")
       .def("matrix", &matrix_array, "The (4, 4) matrix [[scale * R, t], [0, 0, 0, 1]].")
       .def(
           "apply",

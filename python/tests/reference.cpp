@@ -3,6 +3,9 @@
 // real as a C99 hex float (%a) so that Python reads the exact bits back.
 // Built in the build's precision, as the extension is.
 #include <sepax/sepax.hpp>
+#if SEPAX_PY_HAVE_IO
+#include <sepax/io.hpp>
+#endif
 
 #include <cstdint>
 #include <cstdio>
@@ -36,6 +39,27 @@ std::string hex(const vec3& v) {
 
 const char* boolean(bool b) {
   return b ? "true" : "false";
+}
+
+std::string cast(const sepax::CastResult& r) {
+  std::string s = "{\"status\":";
+  s += std::to_string(int(r.status));
+  s += ",\"fraction\":";
+  s += hex(r.fraction);
+  s += ",\"point\":";
+  s += hex(r.point);
+  s += ",\"normal\":";
+  s += hex(r.normal);
+  s += ",\"feature\":[";
+  s += std::to_string(int(r.feature.type));
+  s += ",";
+  s += std::to_string(r.feature.index);
+  s += "],\"triangle\":";
+  s += std::to_string(r.triangle);
+  s += ",\"iterations\":";
+  s += std::to_string(r.iterations);
+  s += "}";
+  return s;
 }
 
 std::string feature(const sepax::sat::Feature& f) {
@@ -132,6 +156,24 @@ void print_case(const Shape& a, const PoseIn& pa, const Shape& b, const PoseIn& 
                 static_cast<unsigned long long>(p.id));
   }
   std::printf("]},");
+  // Casts: B moves back through A (twice their offset), a ray from B's
+  // origin through A's, both turning a quarter of B's rotation away.
+  const vec3 back = real(-2) * (pb.pose.translation - pa.pose.translation);
+  const sepax::Ray ray{pb.pose.translation + vec3(real(0), real(0.1), real(0)), back, real(1)};
+  Pose turned = pb.pose;
+  turned.translation += back;
+  turned.rotation = pa.pose.rotation;
+  const sepax::Sweep sweep_a{pa.pose, pa.pose};
+  const sepax::Sweep sweep_b{pb.pose, turned};
+  const sepax::OverlapVolume v = sepax::overlap_volume(a.hull, pa.pose, b.hull, pb.pose);
+  std::printf(
+      "\"casts\":{\"back\":%s,\"ray\":%s,\"sat_shape_cast\":%s,\"gjk_shape_cast\":%s,"
+      "\"time_of_impact\":%s,\"overlap_volume\":%s,\"volume_method\":%d},",
+      hex(back).c_str(), cast(sepax::ray_cast(a.hull, pa.pose, ray)).c_str(),
+      cast(sepax::sat::shape_cast(a.hull, pa.pose, b.hull, pb.pose, back)).c_str(),
+      cast(sepax::gjk::shape_cast(a.hull, pa.pose, b.hull, pb.pose, back)).c_str(),
+      cast(sepax::gjk::time_of_impact(a.hull, sweep_a, b.hull, sweep_b)).c_str(),
+      hex(v.volume).c_str(), int(v.method));
   // Warm: each cached query run twice with its cache, the second answer.
   sat::Cache sat_cache;
   gjk::Cache gjk_cache;
@@ -155,9 +197,55 @@ void print_case(const Shape& a, const PoseIn& pa, const Shape& b, const PoseIn& 
       hex(wm.separation).c_str(), hex(wm.normal).c_str());
 }
 
+#if SEPAX_PY_HAVE_IO
+// Meshes from files: the two test meshes and a box at a few poses; one JSON
+// line each with kind "mesh".
+sepax::TriangleMesh load_mesh(const std::string& path) {
+  const sepax::io::Part p = sepax::io::merged_mesh(sepax::io::load(path));
+  return sepax::TriangleMesh::from_triangles(std::span<const vec3>(p.points), p.triangles).mesh;
+}
+
+void print_meshes(const std::string& data) {
+  const sepax::TriangleMesh bunny = load_mesh(data + "/bunny.obj");
+  const sepax::TriangleMesh teapot = load_mesh(data + "/teapot.obj");
+  const Shape block = box(vec3(real(1), real(2), real(0.5)));
+  const sepax::quat turn{real(0.9), real(0.1), real(-0.3), real(0.2)};
+  const real gaps[] = {real(16), real(9), real(5), real(2)};
+  for (const real x : gaps) {
+    const PoseIn pa = pose({real(1), real(0), real(0), real(0)}, vec3(real(0)), real(1));
+    const PoseIn pb = pose(turn, vec3(x, real(4), real(0)), real(1));
+    const sepax::mesh::Result mm = sepax::mesh::query(bunny, pa.pose, teapot, pb.pose);
+    const sepax::mesh::Result mh = sepax::mesh::query(bunny, pa.pose, block.hull, pb.pose);
+    const sepax::mesh::Result hm = sepax::mesh::query(block.hull, pb.pose, bunny, pa.pose);
+    const sepax::Ray ray{vec3(x, real(4), real(0)), vec3(-x, real(0), real(0.5)), real(1)};
+    const vec3 back(-x, real(0), real(0));
+    const sepax::OverlapVolume v =
+        sepax::overlap_volume(bunny, pa.pose, block.hull, pb.pose, 4096, 7);
+    std::printf("{\"kind\":\"mesh\",\"pose_a\":%s,\"pose_b\":%s,\"box\":%s,", pa.json.c_str(),
+                pb.json.c_str(), block.json.c_str());
+    for (const auto& [name, r] : {std::pair{"mesh_mesh", mm}, {"mesh_hull", mh}, {"hull_mesh", hm}})
+      std::printf(
+          "\"%s\":{\"intersecting\":%s,\"how\":%d,\"distance\":%s,\"point_a\":%s,"
+          "\"point_b\":%s,\"triangle_a\":%d,\"triangle_b\":%d,\"pairs_tested\":%d},",
+          name, boolean(r.intersecting), int(r.how), hex(r.distance).c_str(),
+          hex(r.point_a).c_str(), hex(r.point_b).c_str(), r.triangle_a, r.triangle_b,
+          r.pairs_tested);
+    std::printf(
+        "\"ray\":%s,\"ray_culled\":%s,\"shape_cast_hull\":%s,\"shape_cast_mesh\":%s,"
+        "\"overlap_volume\":%s,\"overlap_error\":%s,\"volume_method\":%d}\n",
+        cast(sepax::mesh::ray_cast(bunny, pa.pose, ray)).c_str(),
+        cast(sepax::mesh::ray_cast(bunny, pa.pose, ray, true)).c_str(),
+        cast(sepax::mesh::shape_cast(bunny, pa.pose, block.hull, pb.pose, back)).c_str(),
+        cast(sepax::mesh::shape_cast(bunny, pa.pose, teapot, pb.pose, back)).c_str(),
+        hex(v.volume).c_str(), hex(v.error).c_str(), int(v.method));
+  }
+}
+#endif
+
 }  // namespace
 
-int main() {
+// argv[1]: tests/data, for the mesh cases (built with sepax_io only).
+int main(int argc, char** argv) {
   // Rotations (w, x, y, z, normalized by the pose) and gaps along x: far
   // apart, near, touching, shallow and deep overlaps.
   const sepax::quat turns[] = {{real(1), real(0), real(0), real(0)},
@@ -184,5 +272,11 @@ int main() {
     for (int i = 0; i < 4; ++i)
       print_case(box_a, pose(turns[0], vec3(real(0)), real(1)), box_b,
                  pose(turns[i], vec3(real(0.2), real(0.1), z), real(1)), margin);
+#if SEPAX_PY_HAVE_IO
+  if (argc > 1) print_meshes(argv[1]);
+#else
+  (void)argc;
+  (void)argv;
+#endif
   return 0;
 }

@@ -102,6 +102,14 @@ class TestBadPoses(unittest.TestCase):
         with self.assertRaises(ValueError):
             sepax.Pose(np.eye(4), translation=[1, 2, 3])
 
+    def test_from_euler_deg_turns_x_then_y_then_z(self):
+        p = sepax.Pose.from_euler_deg([1, 2, 3], [90, 0, 90])
+        # Rx(90) takes y to z, then Rz(90) leaves z: the local y axis ends on z.
+        np.testing.assert_allclose(p.apply([0, 1, 0]), [1, 2, 4], atol=1e-6)
+        np.testing.assert_allclose(p.apply([1, 0, 0]), [1, 3, 3], atol=1e-6)
+        with self.assertRaises(ValueError):
+            sepax.Pose.from_euler_deg([0, 0, 0], [np.nan, 0, 0])
+
     def test_bad_points_raise(self):
         p = sepax.Pose()
         for pts in ([1.0, 2.0], np.zeros((4, 2)), np.zeros((2, 3, 3)), ['x', 'y', 'z']):

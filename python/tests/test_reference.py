@@ -37,14 +37,21 @@ def load_cases():
     path = os.environ.get('SEPAX_REFERENCE')
     if not path:
         raise unittest.SkipTest('SEPAX_REFERENCE (the py_reference program) not set')
-    out = subprocess.run([path], capture_output=True, text=True, check=True).stdout
+    args = [path] + ([os.environ['SEPAX_DATA']] if 'SEPAX_DATA' in os.environ else [])
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
     return [json.loads(line) for line in out.splitlines()]
+
+
+def data(name):
+    return os.path.join(os.environ.get('SEPAX_DATA', ''), name)
 
 
 class TestReference(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.cases = load_cases()
+        lines = load_cases()
+        cls.cases = [c for c in lines if c.get('kind') != 'mesh']
+        cls.mesh_cases = [c for c in lines if c.get('kind') == 'mesh']
 
     def assert_vec(self, got, want):
         self.assertEqual([float(x) for x in got], vec(want))
@@ -97,6 +104,73 @@ class TestReference(unittest.TestCase):
                     self.assert_vec(p.point_b, wp['point_b'])
                     self.assertEqual(p.separation, f(wp['separation']))
                     self.assertEqual(p.id, wp['id'])
+
+    def assert_cast(self, got, want):
+        self.assertEqual(int(got.status), want['status'])
+        self.assertEqual(got.fraction, f(want['fraction']))
+        self.assert_vec(got.point, want['point'])
+        self.assert_vec(got.normal, want['normal'])
+        self.assertEqual([int(got.feature.type), got.feature.index], want['feature'])
+        self.assertEqual(got.triangle, want['triangle'])
+        self.assertEqual(got.iterations, want['iterations'])
+
+    def test_casts_and_volume_bit_for_bit(self):
+        statuses = set()
+        for i, c in enumerate(self.cases):
+            with self.subTest(case=i):
+                a, pa, b, pb = shape(c['a']), pose(c['pose_a']), shape(c['b']), pose(c['pose_b'])
+                want = c['casts']
+                back = vec(want['back'])
+                ray = sepax.Ray(pb.translation + np.array([0, 0.1, 0], sepax.real), back)
+                self.assert_cast(sepax.ray_cast(a, pa, ray), want['ray'])
+                self.assert_cast(sepax.sat.shape_cast(a, pa, b, pb, back), want['sat_shape_cast'])
+                self.assert_cast(sepax.gjk.shape_cast(a, pa, b, pb, back), want['gjk_shape_cast'])
+                turned = sepax.Pose(rotation=pa.rotation, translation=pb.translation + back,
+                                    scale=pb.scale)
+                toi = sepax.gjk.time_of_impact(a, sepax.Sweep(pa, pa), b, sepax.Sweep(pb, turned))
+                self.assert_cast(toi, want['time_of_impact'])
+                v = sepax.overlap_volume(a, pa, b, pb)
+                self.assertEqual(v.volume, f(want['overlap_volume']))
+                self.assertEqual(int(v.method), want['volume_method'])
+                statuses.add(int(toi.status))
+        self.assertIn(int(sepax.CastStatus.hit), statuses)
+        self.assertIn(int(sepax.CastStatus.overlapping), statuses)
+
+    def test_meshes_bit_for_bit(self):
+        if not sepax.has_io:
+            self.skipTest('built without sepax_io: no mesh files')
+        self.assertEqual(len(self.mesh_cases), 4)
+        bunny = sepax.TriangleMesh.from_file(data('bunny.obj'))
+        teapot = sepax.TriangleMesh.from_file(data('teapot.obj'))
+        for i, c in enumerate(self.mesh_cases):
+            with self.subTest(case=i):
+                pa, pb, block = pose(c['pose_a']), pose(c['pose_b']), shape(c['box'])
+                results = {'mesh_mesh': sepax.mesh.query(bunny, pa, teapot, pb),
+                           'mesh_hull': sepax.mesh.query(bunny, pa, block, pb),
+                           'hull_mesh': sepax.mesh.query(block, pb, bunny, pa)}
+                for name, r in results.items():
+                    want = c[name]
+                    self.assertEqual(r.intersecting, want['intersecting'])
+                    self.assertEqual(int(r.how), want['how'])
+                    self.assertEqual(r.distance, f(want['distance']))
+                    self.assert_vec(r.point_a, want['point_a'])
+                    self.assert_vec(r.point_b, want['point_b'])
+                    self.assertEqual((r.triangle_a, r.triangle_b, r.pairs_tested),
+                                     (want['triangle_a'], want['triangle_b'], want['pairs_tested']))
+                x = float(pb.translation[0])
+                ray = sepax.Ray(pb.translation, [-x, 0, 0.5])
+                self.assert_cast(sepax.mesh.ray_cast(bunny, pa, ray), c['ray'])
+                self.assert_cast(sepax.mesh.ray_cast(bunny, pa, ray, cull_back_faces=True),
+                                 c['ray_culled'])
+                back = [-x, 0, 0]
+                self.assert_cast(sepax.mesh.shape_cast(bunny, pa, block, pb, back),
+                                 c['shape_cast_hull'])
+                self.assert_cast(sepax.mesh.shape_cast(bunny, pa, teapot, pb, back),
+                                 c['shape_cast_mesh'])
+                v = sepax.overlap_volume(bunny, pa, block, pb, samples=4096, seed=7)
+                self.assertEqual((v.volume, v.error, int(v.method)),
+                                 (f(c['overlap_volume']), f(c['overlap_error']),
+                                  c['volume_method']))
 
     def test_warm_queries_bit_for_bit(self):
         for i, c in enumerate(self.cases):
