@@ -16,6 +16,9 @@ SEPAX_PACKAGES=(meson ninja-build pkg-config cmake g++ libglm-dev libqhull-dev c
 # For the tests only: the --html pages are opened in headless Chromium; the
 # Python module's tests run under pytest (unittest without it).
 SEPAX_TEST_PACKAGES=(chromium python3-pytest)
+# The pip route (pip install . in a venv; tools/python_wheel.sh): Debian's
+# meson-python, venv and pip, so that nothing is downloaded.
+SEPAX_PYTHON_PACKAGES=(python3-mesonpy python3-venv python3-pip)
 # Benchmark peers (bench_peers and bench_contact compare against them;
 # optional for the rest). libode-dev: ODE, bench_contact's dCollide.
 SEPAX_PEER_PACKAGES=(libccd-dev libbullet-dev libfcl-dev libode-dev)
