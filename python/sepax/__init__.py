@@ -10,12 +10,12 @@ import sys as _sys
 
 from . import _sepax
 from ._sepax import __version__, precision, real
-from ._sepax import Pose, Hull, HullStatus, HullError
+from ._sepax import Pose, Poses, Hull, HullStatus, HullError
 from ._sepax import shapes, sat, gjk, epa, contact
 
 # The extension's submodules, importable by name (import sepax.shapes).
 for _name in ('shapes', 'sat', 'gjk', 'epa', 'contact'):
     _sys.modules[__name__ + '.' + _name] = getattr(_sepax, _name)
 
-__all__ = ['__version__', 'precision', 'real', 'Pose', 'Hull', 'HullStatus', 'HullError',
+__all__ = ['__version__', 'precision', 'real', 'Pose', 'Poses', 'Hull', 'HullStatus', 'HullError',
            'shapes', 'sat', 'gjk', 'epa', 'contact']

@@ -67,5 +67,8 @@ struct PoseError : std::invalid_argument {
 void bind_types(py::module_& m);
 void bind_hull(py::module_& m);
 void bind_queries(py::module_& m);
+/// The batch calls (*_many) and sepax.Poses; after bind_queries, whose
+/// submodules it adds to.
+void bind_batch(py::module_& m);
 
 }  // namespace sepax::python

@@ -91,4 +91,5 @@ PYBIND11_MODULE(_sepax, m) {
   sepax::python::bind_types(m);
   sepax::python::bind_hull(m);
   sepax::python::bind_queries(m);
+  sepax::python::bind_batch(m);
 }
