@@ -17,6 +17,11 @@ constexpr real orthonormal_slack = real(1000) * tol::eps;
 // A matrix's scale, cbrt(det), within this of 1 is taken as exactly 1, so
 // that a rotation matrix given as matrix= keeps its numbers unchanged.
 constexpr real unit_scale_slack = real(8) * tol::eps;
+// A determinant within this of 1 has its cube root within 4 eps of 1, so
+// within unit_scale_slack (checked on every real within it, in double and
+// float): cbrt, the costliest step of reading a matrix, is skipped for the
+// same answer.
+constexpr real unit_det_slack = real(12) * tol::eps;
 
 void check_pose(const Pose& p) {
   for (int i = 0; i < 3; ++i)
@@ -135,7 +140,7 @@ Pose pose_from_matrix(const double* m) {
   const real det = glm::determinant(r);
   if (!(det > 0) || !std::isfinite(det))
     throw PoseError("the matrix's 3x3 part must have a positive determinant");
-  real s = std::cbrt(det);
+  real s = std::abs(det - real(1)) <= unit_det_slack ? real(1) : std::cbrt(det);
   if (std::abs(s - real(1)) <= unit_scale_slack) s = real(1);
   Pose p;
   p.rotation = s == real(1) ? r : r / s;
