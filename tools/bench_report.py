@@ -37,6 +37,12 @@ class K:
 
     PROGRAMS = ("bench_hull", "bench_support", "bench_sat", "bench_gjk", "bench_peers",
                 "bench_mesh", "bench_contact", "bench_cast")
+    # bench/bench_python.py, when the Python module was built:
+    # python/<kind>/<query>/<method>
+    PYTHON = "bench_python"
+    PY_QUERIES = ("sat", "gjk", "epa", "contact")
+    PY_CPP, PY_BATCH, PY_MATRIX, PY_AUTO, PY_LOOP = (
+        "cpp", "batch", "batch_matrix", "batch_auto", "py_loop")
     # bench_hull: hull/<library>/<cloud>/<points>
     HULL_ROW = re.compile(r"hull/sepax/(\w+)/(\d+)$")
     QHULL_ROW = "hull/qhull/%s/%s"
@@ -114,8 +120,9 @@ def load(paths, time_field):
             data = json.load(f)
         context = data.get("context", {})
         program = os.path.basename(context.get("executable", ""))
-        if program not in K.PROGRAMS:
-            sys.exit("bench_report: %s: not from one of %s" % (path, ", ".join(K.PROGRAMS)))
+        if program not in K.PROGRAMS + (K.PYTHON,):
+            sys.exit("bench_report: %s: not from one of %s" % (
+                path, ", ".join(K.PROGRAMS + (K.PYTHON,))))
         rows = {}
         for b in data["benchmarks"]:
             name = b.get("run_name", b["name"])
@@ -978,6 +985,7 @@ def goal_values(runs, peers, contact):
     hull_goal(goals, runs["bench_hull"][1])
     contact_goals(goals, contact)
     cast_goals(goals, Casts(runs["bench_cast"][1]), runs["bench_support"][1])
+    python_goal(goals, runs)
     return goals.values
 
 
@@ -1078,6 +1086,54 @@ def sat_plot(plt, rows, img_dir, rel, flat):
 
 
 # ---------------------------------------------------------------------------
+# bench_python rows: python/<kind>/<query>/<method> (bench/bench_python.py)
+
+
+def python_rows(runs):
+    """{(kind, query, method): row}; empty when the module was not built."""
+    rows = runs.get(K.PYTHON, ({}, {}))[1]
+    return {tuple(name.split("/")[1:]): r for name, r in rows.items()
+            if name.startswith("python/") and name.count("/") == 3}
+
+
+def python_values(runs):
+    rows = python_rows(runs)
+    context = runs.get(K.PYTHON, ({}, {}))[0]
+
+    def cell(kind, query, method):
+        r = rows.get((kind, query, method))
+        return fmt_time(r) if r else "—"
+
+    out = []
+    for kind in ordered(k for k, _, _ in rows):
+        for q in K.PY_QUERIES:
+            cpp = rows.get((kind, q, K.PY_CPP))
+            out.append([kind, q] + [cell(kind, q, m) for m in (
+                K.PY_CPP, K.PY_BATCH, K.PY_MATRIX, K.PY_AUTO, K.PY_LOOP)] +
+                [fmt_x(ratio(rows.get((kind, q, m)), cpp)) for m in (K.PY_BATCH, K.PY_MATRIX)])
+    header = ["kind", "query", "C++ loop", "batch", "batch (matrices)", "batch (threads=0)",
+              "Python loop", "batch / C++", "matrices / C++"]
+    align = ["---", "---"] + ["---:"] * (len(header) - 2)
+    return {"python.ran": bool(rows),
+            "python.table": table(header, out, align) if rows else "",
+            "python.count": context.get("count", "?"),
+            "python.versions": "Python %s, NumPy %s, %s build" % (
+                context.get("python", "?"), context.get("numpy", "?"),
+                context.get("precision", "?")),
+            "python.fcl": context.get("python_fcl", "?")}
+
+
+def python_goal(goals, runs):
+    rows = python_rows(runs)
+    batch = [ratio(rows.get((k, q, K.PY_BATCH)), r) for (k, q, m), r in rows.items()
+             if m == K.PY_CPP]
+    matrix = [ratio(rows.get((k, q, K.PY_MATRIX)), r) for (k, q, m), r in rows.items()
+              if m == K.PY_CPP]
+    goals.add("python_batch", "<= 1.1x", none_above(batch, 1.1), ratio=span(batch),
+              matrix=span(matrix))
+
+
+# ---------------------------------------------------------------------------
 # The template
 
 
@@ -1152,6 +1208,7 @@ def main():
     values.update(contact_values(runs["bench_contact"][0], contact))
     values.update(cast_values(Casts(runs["bench_cast"][1]), runs["bench_cast"][0],
                               runs["bench_support"][1]))
+    values.update(python_values(runs))
     values.update(goal_values(runs, peers, contact))
     with open(args.template) as f:
         text = wrap(fill(f.read(), values))

@@ -11,7 +11,7 @@ import sys as _sys
 from . import _sepax
 from ._sepax import __version__, precision, real
 from ._sepax import has_io
-from ._sepax import Pose, Hull, HullStatus, HullError
+from ._sepax import Pose, Poses, Hull, HullStatus, HullError
 from ._sepax import TriangleMesh, MeshStatus, MeshError
 from ._sepax import FeatureType, FeatureRef, Ray, Sweep, CastStatus, CastResult, Sphere, Capsule
 from ._sepax import ray_cast, ray_cast_scan
@@ -27,7 +27,7 @@ if has_io:
 for _name in _submodules:
     _sys.modules[__name__ + '.' + _name] = getattr(_sepax, _name)
 
-__all__ = ['__version__', 'precision', 'real', 'has_io', 'Pose', 'Hull', 'HullStatus',
+__all__ = ['__version__', 'precision', 'real', 'has_io', 'Pose', 'Poses', 'Hull', 'HullStatus',
            'HullError', 'TriangleMesh', 'MeshStatus', 'MeshError', 'FeatureType', 'FeatureRef',
            'Ray', 'Sweep', 'CastStatus', 'CastResult', 'Sphere', 'Capsule', 'ray_cast',
            'ray_cast_scan', 'volume', 'overlap_volume', 'overlap_samples', 'VolumeMethod',

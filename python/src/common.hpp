@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 namespace sepax::python {
@@ -80,11 +81,35 @@ auto num(real T::*field) {
 
 /// The hull r holds, or HullError naming `where`, the status and the message.
 [[nodiscard]] std::shared_ptr<Hull> hull_or_raise(HullResult r, const char* where);
+/// A pose that fails the check the queries expect (finite, rotation
+/// orthonormal with determinant +1, scale > 0), or a matrix that is not
+/// [[s R, t], [0, 0, 0, 1]]. The message names what is wrong, not where:
+/// callers prefix it ("Pose: ", "poses_b[17]: "). An invalid_argument, so
+/// pybind11 raises ValueError should one escape.
+struct PoseError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+/// The pose Pose(matrix=m) makes of a row-major (4, 4) matrix (16 numbers):
+/// scale = cbrt(det) (within 8 eps of 1: exactly 1), rotation = the 3x3
+/// part / scale; checked, PoseError otherwise. sepax.Poses and the batch
+/// calls convert each row with it, so they hold the very poses Pose() would.
+[[nodiscard]] Pose pose_from_matrix(const double* m);
+
+/// The pose Pose(rotation=, quaternion=, translation=, scale=) makes; a null
+/// part takes its default (identity, zero, 1). rotation: 9 numbers row-major;
+/// quaternion: (w, x, y, z), normalized, zero gives the identity; at most
+/// one of the two. Checked; PoseError otherwise.
+[[nodiscard]] Pose pose_from_parts(const double* rotation, const double* quaternion,
+                                   const double* translation, const double* scale);
 
 void bind_types(py::module_& m);
 void bind_hull(py::module_& m);
 void bind_queries(py::module_& m);
 void bind_casts(py::module_& m);
 void bind_mesh(py::module_& m);
+/// The batch calls (*_many) and sepax.Poses; after bind_queries, whose
+/// submodules it adds to.
+void bind_batch(py::module_& m);
 
 }  // namespace sepax::python

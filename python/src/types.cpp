@@ -4,6 +4,7 @@
 #include "common.hpp"
 
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 namespace sepax::python {
@@ -16,83 +17,64 @@ constexpr real orthonormal_slack = real(1000) * tol::eps;
 // A matrix's scale, cbrt(det), within this of 1 is taken as exactly 1, so
 // that a rotation matrix given as matrix= keeps its numbers unchanged.
 constexpr real unit_scale_slack = real(8) * tol::eps;
+// A determinant within this of 1 has its cube root within 4 eps of 1, so
+// within unit_scale_slack (checked on every real within it, in double and
+// float): cbrt, the costliest step of reading a matrix, is skipped for the
+// same answer.
+constexpr real unit_det_slack = real(12) * tol::eps;
 
 void check_pose(const Pose& p) {
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) {
-      if (!std::isfinite(p.rotation[i][j])) throw py::value_error("Pose: rotation must be finite");
+      if (!std::isfinite(p.rotation[i][j])) throw PoseError("rotation must be finite");
     }
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) {
       const real d = glm::dot(p.rotation[i], p.rotation[j]) - (i == j ? real(1) : real(0));
       if (std::abs(d) > orthonormal_slack)
-        throw py::value_error("Pose: rotation must be orthonormal (columns " + std::to_string(i) +
-                              " and " + std::to_string(j) + " are off by " +
-                              std::to_string(double(d)) + ")");
+        throw PoseError("rotation must be orthonormal (columns " + std::to_string(i) + " and " +
+                        std::to_string(j) + " are off by " + std::to_string(double(d)) + ")");
     }
   if (!(glm::determinant(p.rotation) > 0))
-    throw py::value_error("Pose: rotation must have determinant +1 (a reflection was given)");
+    throw PoseError("rotation must have determinant +1 (a reflection was given)");
   for (int i = 0; i < 3; ++i)
-    if (!std::isfinite(p.translation[i])) throw py::value_error("Pose: translation must be finite");
-  if (!scale_ok(p)) throw py::value_error("Pose: scale must be finite and > 0");
+    if (!std::isfinite(p.translation[i])) throw PoseError("translation must be finite");
+  if (!scale_ok(p)) throw PoseError("scale must be finite and > 0");
 }
 
 // Row-major R[r, c] (numpy) into glm's column-major rotation[c][r].
-mat3 to_mat3(const py::array_t<double>& a) {
-  const auto r = a.unchecked<2>();
+mat3 to_mat3(const double* r) {
   mat3 m(real(1));
   for (int row = 0; row < 3; ++row)
-    for (int col = 0; col < 3; ++col) m[col][row] = real(r(row, col));
+    for (int col = 0; col < 3; ++col) m[col][row] = real(r[3 * row + col]);
   return m;
 }
 
-Pose from_matrix(py::handle matrix) {
-  const auto a = double_array(matrix, "matrix", {4, 4});
-  const auto r = a.unchecked<2>();
-  if (r(3, 0) != 0 || r(3, 1) != 0 || r(3, 2) != 0 || r(3, 3) != 1)
-    throw py::value_error("Pose: the matrix's last row must be (0, 0, 0, 1)");
-  Pose p;
-  mat3 m(real(1));
-  for (int row = 0; row < 3; ++row)
-    for (int col = 0; col < 3; ++col) m[col][row] = real(r(row, col));
-  const real det = glm::determinant(m);
-  if (!(det > 0) || !std::isfinite(det))
-    throw py::value_error("Pose: the matrix's 3x3 part must have a positive determinant");
-  real s = std::cbrt(det);
-  if (std::abs(s - real(1)) <= unit_scale_slack) s = real(1);
-  p.rotation = s == real(1) ? m : m / s;
-  p.translation = vec3(real(r(0, 3)), real(r(1, 3)), real(r(2, 3)));
-  p.scale = s;
-  return p;
-}
-
+// Pose(...)'s arguments, checked and converted: a PoseError becomes a
+// ValueError that starts with "Pose: ".
 Pose make_pose(py::object matrix, py::object rotation, py::object quaternion,
                py::object translation, py::object scale) {
-  Pose p;
   if (!matrix.is_none()) {
     if (!rotation.is_none() || !quaternion.is_none() || !translation.is_none() || !scale.is_none())
       throw py::value_error(
           "Pose: matrix= excludes rotation=, quaternion=, translation= and scale=");
-    p = from_matrix(matrix);
-  } else {
-    if (!rotation.is_none() && !quaternion.is_none())
-      throw py::value_error("Pose: give rotation= or quaternion=, not both");
-    const vec3 t = translation.is_none() ? vec3(real(0)) : to_vec3(translation, "translation");
-    if (!quaternion.is_none()) {
-      const auto q = double_array(quaternion, "quaternion", {4});
-      const double* d = q.data();
-      for (int i = 0; i < 4; ++i)
-        if (!std::isfinite(d[i])) throw py::value_error("Pose: quaternion must be finite");
-      // glm's constructor takes (w, x, y, z); it stores x, y, z, w.
-      p = pose_from_quat(t, quat(real(d[0]), real(d[1]), real(d[2]), real(d[3])));
-    } else {
-      if (!rotation.is_none()) p.rotation = to_mat3(double_array(rotation, "rotation", {3, 3}));
-      p.translation = t;
-    }
-    if (!scale.is_none()) p.scale = real(py::cast<double>(py::float_(scale)));
+  } else if (!rotation.is_none() && !quaternion.is_none()) {
+    throw py::value_error("Pose: give rotation= or quaternion=, not both");
   }
-  check_pose(p);
-  return p;
+  // Each array is held here while pose_from_* reads it.
+  std::optional<py::array_t<double>> m, r, q, t;
+  if (!matrix.is_none()) m = double_array(matrix, "matrix", {4, 4});
+  if (!rotation.is_none()) r = double_array(rotation, "rotation", {3, 3});
+  if (!quaternion.is_none()) q = double_array(quaternion, "quaternion", {4});
+  if (!translation.is_none()) t = double_array(translation, "translation", {3});
+  const double s = scale.is_none() ? 1.0 : py::cast<double>(py::float_(scale));
+  const auto data = [](const auto& a) { return a ? a->data() : nullptr; };
+  try {
+    if (m) return pose_from_matrix(m->data());
+    return pose_from_parts(data(r), data(q), data(t), scale.is_none() ? nullptr : &s);
+  } catch (const PoseError& e) {
+    throw py::value_error(std::string("Pose: ") + e.what());
+  }
 }
 
 // p (3,) or (N, 3) through f, one point at a time; the same shape back.
@@ -147,6 +129,47 @@ std::string repr(const Pose& p) {
 }
 
 }  // namespace
+
+Pose pose_from_matrix(const double* m) {
+  const auto at = [m](int row, int col) { return m[4 * row + col]; };
+  if (at(3, 0) != 0 || at(3, 1) != 0 || at(3, 2) != 0 || at(3, 3) != 1)
+    throw PoseError("the matrix's last row must be (0, 0, 0, 1)");
+  mat3 r(real(1));
+  for (int row = 0; row < 3; ++row)
+    for (int col = 0; col < 3; ++col) r[col][row] = real(at(row, col));
+  const real det = glm::determinant(r);
+  if (!(det > 0) || !std::isfinite(det))
+    throw PoseError("the matrix's 3x3 part must have a positive determinant");
+  real s = std::abs(det - real(1)) <= unit_det_slack ? real(1) : std::cbrt(det);
+  if (std::abs(s - real(1)) <= unit_scale_slack) s = real(1);
+  Pose p;
+  p.rotation = s == real(1) ? r : r / s;
+  p.translation = vec3(real(at(0, 3)), real(at(1, 3)), real(at(2, 3)));
+  p.scale = s;
+  check_pose(p);
+  return p;
+}
+
+Pose pose_from_parts(const double* rotation, const double* quaternion, const double* translation,
+                     const double* scale) {
+  const vec3 t = translation
+                     ? vec3(real(translation[0]), real(translation[1]), real(translation[2]))
+                     : vec3(real(0));
+  Pose p;
+  if (quaternion) {
+    for (int i = 0; i < 4; ++i)
+      if (!std::isfinite(quaternion[i])) throw PoseError("quaternion must be finite");
+    // glm's constructor takes (w, x, y, z); it stores x, y, z, w.
+    p = pose_from_quat(t, quat(real(quaternion[0]), real(quaternion[1]), real(quaternion[2]),
+                               real(quaternion[3])));
+  } else {
+    if (rotation) p.rotation = to_mat3(rotation);
+    p.translation = t;
+  }
+  if (scale) p.scale = real(*scale);
+  check_pose(p);
+  return p;
+}
 
 void bind_types(py::module_& m) {
   py::class_<Pose>(m, "Pose", R"(A rigid transform with a uniform scale:
