@@ -13,11 +13,19 @@ it times, in one run:
   cpp          the same queries in a plain C++ loop (bench_python_loop, built
                beside the module), on the very same poses: the numbers of the
                sepax.Poses, written to a file
-  batch        the batch call on sepax.Poses, threads=1: the like-for-like
-               ratio batch / cpp, whose goal is at most 1.10
-  batch_matrix the batch call on (K, 4, 4) arrays, threads=1: the same plus
-               converting and checking each matrix (Pose(matrix=))
-  batch_auto   the batch call with threads=0 (its default)
+  batch        the batch call on sepax.Poses, threads=1, writing into the
+               arrays of its previous answer (out=), as the C++ loop reuses
+               its vector: the like-for-like ratio batch / cpp, whose goal
+               is at most 1.10
+  batch_new    the same with new result arrays each call: plus first writes
+               to memory new to the process, a page fault per 4 KiB when the
+               allocator hands out fresh pages (about 15 us each on this
+               project's virtual machines), whose count depends on the
+               allocator's state
+  batch_matrix as batch, on (K, 4, 4) arrays: plus checking and converting
+               each matrix (Pose(matrix=)), twice (checked first, made again
+               as its row runs)
+  batch_auto   as batch, with threads=0 (its default)
   py_loop      a Python loop of the single calls, for context
 
 Rounds alternate the C++ program and the Python calls; each time is the best
@@ -51,7 +59,8 @@ import numpy as np
 
 MARGIN = 0.02
 QUERIES = ('sat', 'gjk', 'epa', 'contact')
-METHODS = ('cpp', 'batch', 'batch_matrix', 'batch_auto', 'py_loop')
+METHODS = ('cpp', 'batch', 'batch_new', 'batch_matrix', 'batch_auto', 'py_loop')
+BATCH = METHODS[1:5]
 HULLS = {'hull32': ('random:32:1', 'random:32:2'), 'box': ('box:0.5', 'box:0.5')}
 
 
@@ -84,6 +93,7 @@ class Kind:
         self.poses_b = random_poses(sepax, rng, count, 1.5)
         self.matrices_a, self.matrices_b = self.poses_a.matrix(), self.poses_b.matrix()
         self.count = count
+        self.out = {}  # each query's last answer, reused by the next call (out=)
 
     def write_poses(self, path):
         rows = np.stack([pose_numbers(self.poses_a), pose_numbers(self.poses_b)], axis=1)
@@ -99,11 +109,17 @@ class Kind:
 
     def batch(self, query, method):
         many, extra = self.many(query), self.extra(query)
-        if method == 'batch':
+        if method == 'batch_new':
             return many(self.a, self.poses_a, self.b, self.poses_b, threads=1, **extra)
+        out = self.out.get(query)
         if method == 'batch_matrix':
-            return many(self.a, self.matrices_a, self.b, self.matrices_b, threads=1, **extra)
-        return many(self.a, self.poses_a, self.b, self.poses_b, **extra)
+            r = many(self.a, self.matrices_a, self.b, self.matrices_b, threads=1, out=out,
+                     **extra)
+        else:
+            r = many(self.a, self.poses_a, self.b, self.poses_b, out=out,
+                     threads=1 if method == 'batch' else 0, **extra)
+        self.out[query] = r
+        return r
 
     def py_loop(self, query):
         s = self.sepax
@@ -143,14 +159,14 @@ def check_answers(sepax, kind, results_path):
     k = kind.count
     for n, query in enumerate(QUERIES):
         part = got[n * 4 * k:(n + 1) * 4 * k]
-        r = kind.batch(query, 'batch')
-        value = r.distance if query == 'gjk' else r.separation
-        vector = r.normal if query == 'contact' else r.axis
-        for method in ('batch_matrix', 'batch_auto'):
-            other = kind.batch(query, method)
-            if not (np.array_equal(value, other.distance if query == 'gjk' else other.separation)
-                    and np.array_equal(vector, other.normal if query == 'contact'
-                                       else other.axis)):
+        answers = {}
+        for method in BATCH:
+            r = kind.batch(query, method)
+            answers[method] = (np.copy(r.distance if query == 'gjk' else r.separation),
+                               np.copy(r.normal if query == 'contact' else r.axis))
+        value, vector = answers['batch']
+        for method, (v, u) in answers.items():
+            if not (np.array_equal(value, v) and np.array_equal(vector, u)):
                 sys.exit('bench_python: %s %s: %s differs from batch' % (kind.name, query, method))
         if not (np.array_equal(value, part[:k]) and np.array_equal(vector.ravel(), part[k:])):
             sys.exit('bench_python: %s %s: the batch answers differ from the C++ loop'
@@ -178,7 +194,7 @@ def measure(sepax, loop, kinds, rounds, reps, tmp):
                 check_answers(sepax, kind, results_path)
             per = 1e9 / kind.count
             for query in QUERIES:
-                for method in ('batch', 'batch_matrix', 'batch_auto'):
+                for method in BATCH:
                     wall, cpu = best_of(reps, lambda: kind.batch(query, method))
                     keep((kind.name, query, method), wall * per,
                          (wall if method == 'batch_auto' else cpu) * per)
@@ -198,16 +214,17 @@ def fcl_note():
 
 def table(best, kinds):
     """Times per query (CPU time; batch_auto: wall) and ratios to cpp."""
-    lines = ['%-7s %-8s %9s %9s %9s %9s %9s %8s %8s %8s' % (
-        'kind', 'query', 'cpp', 'batch', 'matrix', 'auto', 'py_loop', 'batch/c', 'matrix/c',
-        'wall b/c')]
+    lines = ['%-7s %-8s %8s %8s %8s %8s %8s %8s %7s %7s %7s' % (
+        'kind', 'query', 'cpp', 'batch', 'new', 'matrix', 'auto', 'py_loop', 'batch/c',
+        'new/c', 'mat/c')]
     for kind in kinds:
         for q in QUERIES:
             t = {m: best[(kind.name, q, m)] for m in METHODS}
-            lines.append('%-7s %-8s %9.1f %9.1f %9.1f %9.1f %9.1f %7.3fx %7.3fx %7.3fx' % (
-                kind.name, q, t['cpp'][1], t['batch'][1], t['batch_matrix'][1],
-                t['batch_auto'][0], t['py_loop'][1], t['batch'][1] / t['cpp'][1],
-                t['batch_matrix'][1] / t['cpp'][1], t['batch'][0] / t['cpp'][0]))
+            cpp = t['cpp'][1]
+            lines.append('%-7s %-8s %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %6.3fx %6.3fx %6.3fx' % (
+                kind.name, q, cpp, t['batch'][1], t['batch_new'][1], t['batch_matrix'][1],
+                t['batch_auto'][0], t['py_loop'][1], t['batch'][1] / cpp,
+                t['batch_new'][1] / cpp, t['batch_matrix'][1] / cpp))
     return '\n'.join(lines)
 
 

@@ -41,8 +41,8 @@ class K:
     # python/<kind>/<query>/<method>
     PYTHON = "bench_python"
     PY_QUERIES = ("sat", "gjk", "epa", "contact")
-    PY_CPP, PY_BATCH, PY_MATRIX, PY_AUTO, PY_LOOP = (
-        "cpp", "batch", "batch_matrix", "batch_auto", "py_loop")
+    PY_CPP, PY_BATCH, PY_NEW, PY_MATRIX, PY_AUTO, PY_LOOP = (
+        "cpp", "batch", "batch_new", "batch_matrix", "batch_auto", "py_loop")
     # bench_hull: hull/<library>/<cloud>/<points>
     HULL_ROW = re.compile(r"hull/sepax/(\w+)/(\d+)$")
     QHULL_ROW = "hull/qhull/%s/%s"
@@ -1109,10 +1109,11 @@ def python_values(runs):
         for q in K.PY_QUERIES:
             cpp = rows.get((kind, q, K.PY_CPP))
             out.append([kind, q] + [cell(kind, q, m) for m in (
-                K.PY_CPP, K.PY_BATCH, K.PY_MATRIX, K.PY_AUTO, K.PY_LOOP)] +
-                [fmt_x(ratio(rows.get((kind, q, m)), cpp)) for m in (K.PY_BATCH, K.PY_MATRIX)])
-    header = ["kind", "query", "C++ loop", "batch", "batch (matrices)", "batch (threads=0)",
-              "Python loop", "batch / C++", "matrices / C++"]
+                K.PY_CPP, K.PY_BATCH, K.PY_NEW, K.PY_MATRIX, K.PY_AUTO, K.PY_LOOP)] +
+                [fmt_x(ratio(rows.get((kind, q, m)), cpp))
+                 for m in (K.PY_BATCH, K.PY_NEW, K.PY_MATRIX)])
+    header = ["kind", "query", "C++ loop", "batch", "new arrays", "matrices", "threads=0",
+              "Python loop", "batch / C++", "new / C++", "matrices / C++"]
     align = ["---", "---"] + ["---:"] * (len(header) - 2)
     return {"python.ran": bool(rows),
             "python.table": table(header, out, align) if rows else "",
@@ -1129,8 +1130,10 @@ def python_goal(goals, runs):
              if m == K.PY_CPP]
     matrix = [ratio(rows.get((k, q, K.PY_MATRIX)), r) for (k, q, m), r in rows.items()
               if m == K.PY_CPP]
+    new = [ratio(rows.get((k, q, K.PY_NEW)), r) for (k, q, m), r in rows.items()
+           if m == K.PY_CPP]
     goals.add("python_batch", "<= 1.1x", none_above(batch, 1.1), ratio=span(batch),
-              matrix=span(matrix))
+              matrix=span(matrix), new=span(new))
 
 
 # ---------------------------------------------------------------------------

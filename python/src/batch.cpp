@@ -39,17 +39,20 @@ struct Poses {
   throw py::value_error(std::string(name) + "[" + std::to_string(row) + "]: " + e.what());
 }
 
-// (K, 4, 4) matrices, each row as Pose(matrix=) converts it.
+// Row i of (K, 4, 4) matrices as Pose(matrix=) converts it; ValueError
+// naming the row.
+Pose matrix_row(const py::array_t<double>& m, std::size_t i, const char* name) {
+  try {
+    return pose_from_matrix(m.data() + 16 * i);
+  } catch (const PoseError& e) {
+    raise_row(name, i, e);
+  }
+}
+
 std::vector<Pose> poses_from_matrices(py::handle obj, const char* name) {
   const auto m = double_array(obj, name, {-1, 4, 4});
   std::vector<Pose> out(static_cast<std::size_t>(m.shape(0)));
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    try {
-      out[i] = pose_from_matrix(m.data() + 16 * i);
-    } catch (const PoseError& e) {
-      raise_row(name, i, e);
-    }
-  }
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = matrix_row(m, i, name);
   return out;
 }
 
@@ -208,20 +211,40 @@ Column<const Hull*> read_hulls(py::handle obj, const char* name) {
   return c;
 }
 
+// The poses of A or of B: one for every row, K stored (a sepax.Poses, a
+// sequence of Pose), or the caller's (K, 4, 4) matrices, each checked here
+// and made again as its row runs (the same function, so the same pose).
+// Storing those would write 104 bytes a row into memory new to the call,
+// whose first writes cost a page fault per 4 KiB: about 15 us on this
+// project's virtual machines, several queries' worth.
+struct PoseColumn {
+  Column<Pose> stored;
+  py::array_t<double> matrices;     // (K, 4, 4), C-contiguous float64
+  const double* numbers = nullptr;  // its rows; null when stored
+
+  [[nodiscard]] py::ssize_t rows() const { return numbers ? matrices.shape(0) : stored.rows; }
+  // Row i's pose, made in `scratch` from a matrix.
+  [[nodiscard]] const Pose& at(std::size_t i, Pose& scratch) const {
+    if (!numbers) return stored[i];
+    scratch = pose_from_matrix(numbers + 16 * i);
+    return scratch;
+  }
+};
+
 // A Pose or a (4, 4) matrix for every row; a sepax.Poses, a sequence of
 // Pose or (K, 4, 4) matrices, one per row.
-Column<Pose> read_poses(py::handle obj, const char* name) {
-  Column<Pose> c;
+PoseColumn read_poses(py::handle obj, const char* name) {
+  PoseColumn c;
   if (py::isinstance<Pose>(obj)) {
-    c.one(py::cast<Pose>(obj));
+    c.stored.one(py::cast<Pose>(obj));
     return c;
   }
   if (py::isinstance<Poses>(obj)) {
     const auto& p = py::cast<const Poses&>(obj);
-    c.data = p.rows.data();
-    c.stride = 1;
-    c.rows = static_cast<py::ssize_t>(p.rows.size());
-    c.keep = py::reinterpret_borrow<py::object>(obj);
+    c.stored.data = p.rows.data();
+    c.stored.stride = 1;
+    c.stored.rows = static_cast<py::ssize_t>(p.rows.size());
+    c.stored.keep = py::reinterpret_borrow<py::object>(obj);
     return c;
   }
   if ((py::isinstance<py::list>(obj) || py::isinstance<py::tuple>(obj)) &&
@@ -234,35 +257,40 @@ Column<Pose> read_poses(py::handle obj, const char* name) {
                              "] is not a sepax.Pose");
       rows.push_back(py::cast<Pose>(p));
     }
-    c.own(std::move(rows));
+    c.stored.own(std::move(rows));
     return c;
   }
   const py::array a = numeric_array(obj, name);
   if (a.ndim() == 2) {
     const auto m = double_array(a, name, {4, 4});
     try {
-      c.one(pose_from_matrix(m.data()));
+      c.stored.one(pose_from_matrix(m.data()));
     } catch (const PoseError& e) {
       throw py::value_error(std::string(name) + ": " + e.what());
     }
     return c;
   }
-  c.own(poses_from_matrices(a, name));
+  c.matrices = double_array(a, name, {-1, 4, 4});
+  for (std::size_t i = 0; i < static_cast<std::size_t>(c.matrices.shape(0)); ++i)
+    (void)matrix_row(c.matrices, i, name);
+  c.numbers = c.matrices.data();
   return c;
 }
 
 // The four arguments as C++ values, and the count of rows K.
 struct Inputs {
   Column<const Hull*> a, b;
-  Column<Pose> pose_a, pose_b;
+  PoseColumn pose_a, pose_b;
   std::size_t rows = 1;
 };
 
 Inputs read_inputs(py::handle a, py::handle poses_a, py::handle b, py::handle poses_b) {
   Inputs in{read_hulls(a, "a"), read_hulls(b, "b"), read_poses(poses_a, "poses_a"),
             read_poses(poses_b, "poses_b")};
-  const std::pair<const char*, py::ssize_t> counts[] = {
-      {"a", in.a.rows}, {"poses_a", in.pose_a.rows}, {"b", in.b.rows}, {"poses_b", in.pose_b.rows}};
+  const std::pair<const char*, py::ssize_t> counts[] = {{"a", in.a.rows},
+                                                        {"poses_a", in.pose_a.rows()},
+                                                        {"b", in.b.rows},
+                                                        {"poses_b", in.pose_b.rows()}};
   const char* first = nullptr;
   for (const auto& [name, rows] : counts) {
     if (rows < 0) continue;
@@ -322,8 +350,9 @@ void run_batch(const Inputs& in, long long threads, const Query& query, const Wr
   const std::size_t n = thread_count(threads, in.rows);
   py::gil_scoped_release unlocked;
   run_rows(in.rows, n, [&](std::size_t begin, std::size_t end) {
+    Pose scratch_a, scratch_b;
     for (std::size_t i = begin; i < end; ++i)
-      write(i, query(*in.a[i], in.pose_a[i], *in.b[i], in.pose_b[i]));
+      write(i, query(*in.a[i], in.pose_a.at(i, scratch_a), *in.b[i], in.pose_b.at(i, scratch_b)));
   });
 }
 
@@ -407,13 +436,37 @@ struct Manifolds {
   py::array_t<contact::Id> id = column<contact::Id>(rows, {points});
 };
 
-SatResults sat_many(py::object a, py::object poses_a, py::object b, py::object poses_b,
-                    double max_separation, long long threads) {
+// The result a call fills, and the Python object that holds it: `out` when
+// given (an earlier answer of the same call with as many rows, whose arrays
+// are overwritten: no new arrays, whose first writes cost a page fault per
+// 4 KiB), else a new one.
+template <class R>
+struct Filled {
+  py::object object;
+  R& r;
+};
+
+template <class R>
+Filled<R> results_for(py::handle out, std::size_t rows, const char* type) {
+  if (out.is_none()) {
+    py::object made = py::cast(R{rows});
+    return {made, made.cast<R&>()};
+  }
+  if (!py::isinstance<R>(out)) throw py::type_error(std::string("out must be a ") + type);
+  R& r = out.cast<R&>();
+  if (r.rows != rows)
+    throw py::value_error("out has " + std::to_string(r.rows) + " rows; this call has " +
+                          std::to_string(rows));
+  return {py::reinterpret_borrow<py::object>(out), r};
+}
+
+py::object sat_many(py::object a, py::object poses_a, py::object b, py::object poses_b,
+                    double max_separation, long long threads, py::object out) {
   if (std::isnan(max_separation) || max_separation < 0)
     throw py::value_error("max_separation must be >= 0");
   const real cap = real(max_separation);
   const Inputs in = read_inputs(a, poses_a, b, poses_b);
-  SatResults r{in.rows};
+  auto [result, r] = results_for<SatResults>(out, in.rows, "sat.Results");
   bool* hit = r.intersecting.mutable_data();
   real* sep = r.separation.mutable_data();
   real* axis = r.axis.mutable_data();
@@ -429,13 +482,13 @@ SatResults sat_many(py::object a, py::object poses_a, py::object b, py::object p
         put(axis, i, q.axis);
         feature(i, q.feature);
       });
-  return r;
+  return result;
 }
 
-GjkResults gjk_many(py::object a, py::object poses_a, py::object b, py::object poses_b,
-                    long long threads) {
+py::object gjk_many(py::object a, py::object poses_a, py::object b, py::object poses_b,
+                    long long threads, py::object out) {
   const Inputs in = read_inputs(a, poses_a, b, poses_b);
-  GjkResults r{in.rows};
+  auto [result, r] = results_for<GjkResults>(out, in.rows, "gjk.Results");
   bool* hit = r.intersecting.mutable_data();
   real *distance = r.distance.mutable_data(), *axis = r.axis.mutable_data();
   real *pa = r.point_a.mutable_data(), *pb = r.point_b.mutable_data();
@@ -455,13 +508,13 @@ GjkResults gjk_many(py::object a, py::object poses_a, py::object b, py::object p
         iterations[i] = q.iterations;
         status[i] = static_cast<std::uint8_t>(q.status);
       });
-  return r;
+  return result;
 }
 
-EpaResults epa_many(py::object a, py::object poses_a, py::object b, py::object poses_b,
-                    long long threads) {
+py::object epa_many(py::object a, py::object poses_a, py::object b, py::object poses_b,
+                    long long threads, py::object out) {
   const Inputs in = read_inputs(a, poses_a, b, poses_b);
-  EpaResults r{in.rows};
+  auto [result, r] = results_for<EpaResults>(out, in.rows, "epa.Results");
   bool* hit = r.intersecting.mutable_data();
   real *sep = r.separation.mutable_data(), *axis = r.axis.mutable_data();
   real *pa = r.point_a.mutable_data(), *pb = r.point_b.mutable_data();
@@ -485,16 +538,16 @@ EpaResults epa_many(py::object a, py::object poses_a, py::object b, py::object p
         es[i] = static_cast<std::uint8_t>(q.epa_status);
         error[i] = q.depth_error;
       });
-  return r;
+  return result;
 }
 
-Manifolds contact_many(py::object a, py::object poses_a, py::object b, py::object poses_b,
-                       double margin, long long threads) {
+py::object contact_many(py::object a, py::object poses_a, py::object b, py::object poses_b,
+                        double margin, long long threads, py::object out) {
   if (!(std::isfinite(margin) && margin >= 0))
     throw py::value_error("margin must be >= 0 and finite");
   const real mg = real(margin);
   const Inputs in = read_inputs(a, poses_a, b, poses_b);
-  Manifolds r{in.rows};
+  auto [result, r] = results_for<Manifolds>(out, in.rows, "contact.Manifolds");
   real *normal = r.normal.mutable_data(), *sep = r.separation.mutable_data();
   std::int32_t* count = r.count.mutable_data();
   const auto feature = r.feature.out();
@@ -521,7 +574,7 @@ Manifolds contact_many(py::object a, py::object poses_a, py::object b, py::objec
           id[slot] = p.id;
         }
       });
-  return r;
+  return result;
 }
 
 // ---------------------------------------------------------------------------
@@ -539,7 +592,10 @@ constexpr const char* kind_doc =
 constexpr const char* threads_doc =
     R"(threads: 0 (default) uses up to os.cpu_count() threads, about one per 256
 rows (fewer rows run on the calling thread); n > 0 exactly n (at most K).
-The GIL is released while the rows run.)";
+The GIL is released while the rows run.
+
+out: an earlier result of the same call with K rows, overwritten and
+returned instead of new arrays (one call at a time may write it).)";
 constexpr const char* rows_doc =
     R"(Each of a, b (a sepax.Hull, or a sequence of K hulls) and poses_a, poses_b
 (a sepax.Pose or a (4, 4) matrix for every row; or K poses: a sepax.Poses, a
@@ -608,7 +664,7 @@ void bind_sat_many(py::module_ s) {
           "(K,) int32: face or edge of B (-1 when unused).");
   s.def("query_many", &sat_many, py::arg("a"), py::arg("poses_a"), py::arg("b"), py::arg("poses_b"),
         py::kw_only(), py::arg("max_separation") = std::numeric_limits<double>::infinity(),
-        py::arg("threads") = 0,
+        py::arg("threads") = 0, py::arg("out") = py::none(),
         many_doc(R"(sat.query of K pairs: separation (signed, length unit), axis (unit, world
 frame, A to B) and the deciding feature of each, as a sat.Results of arrays.
 max_separation as in sat.query; no cache (every row is cold).)")
@@ -631,7 +687,7 @@ void bind_gjk_many(py::module_ g) {
       .def_readonly("iterations", &GjkResults::iterations, "(K,) int32: support-point evaluations.")
       .def_readonly("status", &GjkResults::status, "(K,) uint8: int(gjk.Status.x).");
   g.def("distance_many", &gjk_many, py::arg("a"), py::arg("poses_a"), py::arg("b"),
-        py::arg("poses_b"), py::kw_only(), py::arg("threads") = 0,
+        py::arg("poses_b"), py::kw_only(), py::arg("threads") = 0, py::arg("out") = py::none(),
         many_doc(R"(gjk.distance of K pairs: distance >= 0 (length unit), axis unit from A to
 B, closest points point_a, point_b, all in the world frame, as a gjk.Results
 of arrays. No cache (every row is cold).)")
@@ -670,7 +726,7 @@ void bind_epa_many(py::module_ e) {
           },
           "(K,) penetration depths, >= 0: -separation where overlapping, else 0 (new array).");
   e.def("query_many", &epa_many, py::arg("a"), py::arg("poses_a"), py::arg("b"), py::arg("poses_b"),
-        py::kw_only(), py::arg("threads") = 0,
+        py::kw_only(), py::arg("threads") = 0, py::arg("out") = py::none(),
         many_doc(R"(epa.query of K pairs: separation (signed, length unit; < 0 overlapping),
 axis unit from A to B, witness points point_a, point_b, all in the world
 frame, as an epa.Results of arrays. No cache (every row is cold).)")
@@ -708,6 +764,7 @@ void bind_contact_many(py::module_ c) {
                     "(K, 4) uint64: the features of A and B that made each point; 0 past count.");
   c.def("collide_many", &contact_many, py::arg("a"), py::arg("poses_a"), py::arg("b"),
         py::arg("poses_b"), py::arg("margin") = 0.0, py::kw_only(), py::arg("threads") = 0,
+        py::arg("out") = py::none(),
         many_doc(R"(contact.collide of K pairs: normals (unit, world frame, A to B), up to 4
 points per row in the world frame with their signed separations (length
 unit), made while the hulls are within margin (length unit, >= 0, finite),

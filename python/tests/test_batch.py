@@ -367,6 +367,28 @@ class TestShapesAndThreads(BatchTestCase):
                     with self.subTest(threads=threads):
                         self.assert_same(one, other, fields)
 
+    def test_out_reuses_the_arrays(self):
+        rng = np.random.default_rng(36)
+        other = sepax.Poses(quaternion=rng.normal(size=(3000, 4)),
+                            translation=rng.uniform(-2, 2, (3000, 3)))
+        for name, many, _, fields, extra in CALLS:
+            with self.subTest(name):
+                r = many(self.a, sepax.Pose(), self.b, self.poses, **extra)
+                arrays = [getattr(r, field) for field, _ in fields]
+                again = many(self.a, sepax.Pose(), self.b, other, out=r, threads=3, **extra)
+                self.assertIs(again, r)
+                for (field, _), array in zip(fields, arrays):
+                    self.assertIs(getattr(r, field), array)
+                self.assert_same(r, many(self.a, sepax.Pose(), self.b, other, **extra), fields)
+        r = sepax.sat.query_many(self.a, sepax.Pose(), self.b, self.poses)
+        with self.assertRaisesRegex(ValueError, 'out has 3000 rows; this call has 2'):
+            sepax.sat.query_many(self.a, sepax.Pose(), self.b, [sepax.Pose()] * 2, out=r)
+        with self.assertRaises(TypeError):
+            sepax.gjk.distance_many(self.a, sepax.Pose(), self.b, self.poses, out=r)
+        r.axis.flags.writeable = False
+        with self.assertRaises(ValueError):
+            sepax.sat.query_many(self.a, sepax.Pose(), self.b, self.poses, out=r)
+
     def test_python_threads_at_once(self):
         want = sepax.sat.query_many(self.a, sepax.Pose(), self.b, self.poses, threads=1)
         got = {}
