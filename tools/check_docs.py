@@ -13,7 +13,8 @@ example).
 `sepax` at the start of a command is the tool of the build directory given
 with --build (build/tools/sepax). Commands run in a scratch directory that
 links the repository's tests/ and tools/, and the build directory as build/,
-so files they write (render -o x.svg) do not land in the repository. JSON
+so files they write (render -o x.svg) do not land in the repository; python/
+is linked too, for docs/python.md's examples. JSON
 output may be shown with its line breaks moved: it is then compared without
 white space.
 
@@ -140,13 +141,15 @@ def main():
     parser.add_argument("docs", nargs="*", help="markdown files (default: README.md docs/cli.md)")
     args = parser.parse_args()
     build = Path(args.build).resolve()
-    if not (build / "tools" / "sepax").is_file():
+    docs = [Path(d).resolve() for d in args.docs] or [ROOT / d for d in DEFAULT_DOCS]
+    uses_tool = any(command.split()[:1] == ["sepax"] for doc in docs
+                    for _, block in examples(doc) for command, _ in block)
+    if uses_tool and not (build / "tools" / "sepax").is_file():
         print(f"check_docs: no sepax tool in {build}/tools", file=sys.stderr)
         return 2
-    docs = [Path(d).resolve() for d in args.docs] or [ROOT / d for d in DEFAULT_DOCS]
     failures = 0
     with tempfile.TemporaryDirectory() as scratch:
-        for name in ("tests", "tools"):
+        for name in ("tests", "tools", "python"):
             os.symlink(ROOT / name, Path(scratch) / name)
         os.symlink(build, Path(scratch) / "build")
         for doc in docs:

@@ -142,7 +142,7 @@ fi
 step "the extension links no libsepax*.so ($(readelf -d "$ext" | grep -c NEEDED) NEEDED: $(readelf -d "$ext" |
   sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' | tr '\n' ' '))"
 
-export SEPAX_PRECISION=$precision SEPAX_VERSION=$version PYTHONDONTWRITEBYTECODE=1
+export SEPAX_PRECISION=$precision SEPAX_VERSION=$version SEPAX_DATA="$root/tests/data" PYTHONDONTWRITEBYTECODE=1
 reference="$refdir/python/tests/py_reference"
 if [ -x "$reference" ]; then
   export SEPAX_REFERENCE=$reference
