@@ -14,8 +14,9 @@ SEPAX_PACKAGES=(meson ninja-build pkg-config cmake g++ libglm-dev libqhull-dev c
   libbenchmark-dev libassimp-dev libcli11-dev nlohmann-json3-dev python3 libbullet-extras-dev
   libjs-three libmeshoptimizer-dev python3-dev python3-numpy pybind11-dev)
 # For the tests only: the --html pages are opened in headless Chromium; the
-# Python module's tests run under pytest (unittest without it).
-SEPAX_TEST_PACKAGES=(chromium python3-pytest)
+# Python module's tests run under pytest (unittest without it); its example
+# plots with matplotlib (docs_python runs it).
+SEPAX_TEST_PACKAGES=(chromium python3-pytest python3-matplotlib)
 # The pip route (pip install . in a venv; tools/python_wheel.sh): Debian's
 # meson-python, venv and pip, so that nothing is downloaded.
 SEPAX_PYTHON_PACKAGES=(python3-mesonpy python3-venv python3-pip)
