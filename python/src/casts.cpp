@@ -11,10 +11,6 @@
 namespace sepax::python {
 namespace {
 
-real fraction_arg(double x) {
-  return length_arg(x, "max_fraction", true);
-}
-
 void bind_features(py::module_& m) {
   py::enum_<FeatureType>(m, "FeatureType", "Which kind of feature of a hull.")
       .value("vertex", FeatureType::vertex)
@@ -42,7 +38,8 @@ void bind_ray_and_sweep(py::module_& m) {
 [0, max_fraction]. A zero translation asks about the origin alone.)")
       .def(py::init([](py::handle origin, py::handle translation, double max_fraction) {
              return Ray{to_finite_vec3(origin, "origin"),
-                        to_finite_vec3(translation, "translation"), fraction_arg(max_fraction)};
+                        to_finite_vec3(translation, "translation"),
+                        length_arg(max_fraction, "max_fraction", true)};
            }),
            py::arg("origin"), py::arg("translation"), py::arg("max_fraction") = 1.0)
       .def_property_readonly("origin", vec(&Ray::origin), "(3,) world frame.")
@@ -151,19 +148,11 @@ A ray starting inside or on the shape is overlapping. Exact to round-off.)";
 
 void bind_shape_casts(py::module_& m) {
   py::module_ s = m.attr("sat");
-  s.def(
-      "shape_cast",
-      [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, py::handle translation,
-         double max_fraction, double target) {
-        const vec3 t = to_finite_vec3(translation, "translation");
-        const real mf = fraction_arg(max_fraction);
-        const real tg = length_arg(target, "target", false);
-        py::gil_scoped_release unlocked;
-        return sat::shape_cast(a, pa, b, pb, t, mf, tg);
-      },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("translation"),
-      py::arg("max_fraction") = 1.0, py::arg("target") = 0.0,
-      R"(Hull b moving by translation ((3,), world frame; B at pose_b.translation +
+  s.def("shape_cast",
+        linear_cast<Hull, Hull>([](const auto&... x) { return sat::shape_cast(x...); }),
+        py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("translation"),
+        py::arg("max_fraction") = 1.0, py::arg("target") = 0.0,
+        R"(Hull b moving by translation ((3,), world frame; B at pose_b.translation +
 t * translation) against hull a, both at world poses: the first t at which
 they touch (or come within target, a length >= 0), exact to round-off.
 CastResult: hit (fraction, normal the axis from A to B at contact, the
@@ -172,21 +161,14 @@ point of contact, feature A's face, edge or vertex), missed, overlapping
   py::module_ g = m.attr("gjk");
   g.attr("max_cast_iterations") = gjk::max_cast_iterations;
   g.attr("max_toi_iterations") = gjk::max_toi_iterations;
-  g.def(
-      "shape_cast",
-      [](const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, py::handle translation,
-         double max_fraction, double target) {
-        const vec3 t = to_finite_vec3(translation, "translation");
-        const real mf = fraction_arg(max_fraction);
-        const real tg = length_arg(target, "target", false);
-        py::gil_scoped_release unlocked;
-        return gjk::shape_cast(a, pa, b, pb, t, mf, tg);
-      },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("translation"),
-      py::arg("max_fraction") = 1.0, py::arg("target") = 0.0,
-      R"(As sat.shape_cast (world frame; normal unit, from A to B) by GJK's conservative advancement: accurate to GJK's
-tolerance, not exact; at most max_cast_iterations support points
-(max_iterations otherwise). feature is unset.)");
+  g.def("shape_cast",
+        linear_cast<Hull, Hull>([](const auto&... x) { return gjk::shape_cast(x...); }),
+        py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("translation"),
+        py::arg("max_fraction") = 1.0, py::arg("target") = 0.0,
+        R"(As sat.shape_cast (world frame; normal unit, from A to B) by GJK's
+conservative advancement: accurate to GJK's tolerance, not exact; at most
+max_cast_iterations support points (max_iterations otherwise). feature is
+unset.)");
   g.def(
       "time_of_impact",
       [](const Hull& a, const Sweep& sa, const Hull& b, const Sweep& sb, double target,

@@ -71,6 +71,22 @@ auto num(real T::*field) {
   return real(x);
 }
 
+/// A linear cast's binding: B moving by `translation` against A, both at
+/// world poses; the arguments checked (translation finite, max_fraction >= 0,
+/// target >= 0 and finite) and `cast(a, pose_a, b, pose_b, translation,
+/// max_fraction, target)` run with the GIL released.
+template <class A, class B, class Cast>
+auto linear_cast(Cast cast) {
+  return [cast](const A& a, const Pose& pa, const B& b, const Pose& pb, py::handle translation,
+                double max_fraction, double target) {
+    const vec3 t = to_finite_vec3(translation, "translation");
+    const real mf = length_arg(max_fraction, "max_fraction", true);
+    const real tg = length_arg(target, "target", false);
+    py::gil_scoped_release unlocked;
+    return cast(a, pa, b, pb, t, mf, tg);
+  };
+}
+
 /// A new exception class `name` (module.Name) deriving from `base`, kept
 /// for the life of the process and set as attribute `attr` of `m`.
 [[nodiscard]] PyObject* new_error(py::module_& m, const char* attr, const char* name,

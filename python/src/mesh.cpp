@@ -370,30 +370,12 @@ A: the first triangle it meets, each cast by GJK (accurate to GJK's
 tolerance). CastResult as gjk.shape_cast; triangle is A's triangle met.
 A mesh is a surface to a cast: overlapping when B touches a triangle at
 t = 0.)";
-  s.def(
-      "shape_cast",
-      [](const M& a, const Pose& pa, const Hull& b, const Pose& pb, py::handle translation,
-         double max_fraction, double target) {
-        const vec3 t = to_finite_vec3(translation, "translation");
-        const real mf = length_arg(max_fraction, "max_fraction", true);
-        const real tg = length_arg(target, "target", false);
-        py::gil_scoped_release unlocked;
-        return mesh::shape_cast(a, pa, b, pb, t, mf, tg);
-      },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("translation"),
-      py::arg("max_fraction") = 1.0, py::arg("target") = 0.0, cast_doc);
-  s.def(
-      "shape_cast",
-      [](const M& a, const Pose& pa, const M& b, const Pose& pb, py::handle translation,
-         double max_fraction, double target) {
-        const vec3 t = to_finite_vec3(translation, "translation");
-        const real mf = length_arg(max_fraction, "max_fraction", true);
-        const real tg = length_arg(target, "target", false);
-        py::gil_scoped_release unlocked;
-        return mesh::shape_cast(a, pa, b, pb, t, mf, tg);
-      },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("translation"),
-      py::arg("max_fraction") = 1.0, py::arg("target") = 0.0);
+  s.def("shape_cast", linear_cast<M, Hull>([](const auto&... x) { return mesh::shape_cast(x...); }),
+        py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("translation"),
+        py::arg("max_fraction") = 1.0, py::arg("target") = 0.0, cast_doc);
+  s.def("shape_cast", linear_cast<M, M>([](const auto&... x) { return mesh::shape_cast(x...); }),
+        py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("translation"),
+        py::arg("max_fraction") = 1.0, py::arg("target") = 0.0);
 }
 
 void bind_volume(py::module_& m) {
