@@ -13,6 +13,7 @@ extern "C" {
 
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <cstdio>
 #include <map>
 #include <random>
@@ -77,6 +78,35 @@ void bm_qhull(benchmark::State& state, const std::vector<vec3>& points) {
   state.counters["facets"] = double(facets);
 }
 
+// A mesh's per-triangle step: 64 triangles in turn written into one hull
+// (Hull::assign_triangle), against Qhull's hull of the same corners.
+std::vector<std::array<vec3, 3>> triangles() {
+  const std::vector<vec3> p = random_ball_points(3 * 64, 7);
+  std::vector<std::array<vec3, 3>> out;
+  for (std::size_t i = 0; i + 2 < p.size(); i += 3) out.push_back({p[i], p[i + 1], p[i + 2]});
+  return out;
+}
+
+void bm_triangle_assign(benchmark::State& state) {
+  const auto corners = triangles();
+  sepax::Hull h;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& t = corners[i++ % corners.size()];
+    benchmark::DoNotOptimize(h.assign_triangle(t[0], t[1], t[2]));
+  }
+}
+
+void bm_triangle_qhull(benchmark::State& state) {
+  const auto corners = triangles();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& t = corners[i++ % corners.size()];
+    const sepax::HullResult r = sepax::Hull::from_points(std::span<const vec3>(t));
+    benchmark::DoNotOptimize(r.hull.face_count());
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -92,6 +122,9 @@ int main(int argc, char** argv) {
           ->Unit(benchmark::kMicrosecond);
     }
   }
+  benchmark::RegisterBenchmark("triangle/assign", bm_triangle_assign)->Unit(benchmark::kNanosecond);
+  benchmark::RegisterBenchmark("triangle/from_points", bm_triangle_qhull)
+      ->Unit(benchmark::kNanosecond);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

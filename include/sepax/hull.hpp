@@ -143,6 +143,17 @@ class SEPAX_API Hull {
   [[nodiscard]] static HullResult from_points(const double* xyz, std::size_t count,
                                               std::size_t stride_bytes = 3 * sizeof(double));
 
+  /// Makes this hull the two-sided triangle p0 p1 p2, without Qhull: three
+  /// vertices in this order, face 0 counter-clockwise seen from its normal
+  /// (the corners' winding), face 1 the back, edge k from corner k to
+  /// corner k + 1 (mod 3). The first call on a hull builds it; later calls
+  /// rewrite it in place and allocate nothing, so one hull can stand for
+  /// every triangle of a mesh in turn. Equal, array for array, to a hull
+  /// built afresh from the same corners. Returns false, and leaves the hull
+  /// empty, when the corners are not finite or span no triangle (coincident
+  /// or collinear within round-off). Not thread-safe on the same hull.
+  bool assign_triangle(const vec3& p0, const vec3& p1, const vec3& p2);
+
   /// An empty hull (no vertices); only useful as a placeholder.
   Hull() = default;
 
@@ -239,7 +250,8 @@ class SEPAX_API Hull {
   /// the nearest of 6 * seed_grid^2 directions (the cell centres of a cube
   /// map), kept in a table built with the hull. Hill climbing from it takes
   /// a few steps instead of walking across the hull from vertex 0. Returns
-  /// 0 for a zero or non-finite direction.
+  /// 0 for a zero or non-finite direction, and for a hull of at most 3
+  /// vertices (it keeps no table: every vertex is a step from vertex 0).
   [[nodiscard]] index_t support_seed(const vec3& d) const;
 
  private:

@@ -5,8 +5,11 @@
 
 #include "sepax/hull.hpp"
 
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <limits>
+#include <memory_resource>
 #include <span>
 #include <vector>
 
@@ -24,6 +27,22 @@ struct Loops {
   }
   /// Ends the loop made of the vertices appended since the last one ended.
   void close() { start.push_back(index_t(vertices.size())); }
+};
+
+/// Memory for the temporary arrays of one derive step: the first 2 KiB on
+/// the stack, the rest from the heap, so that deriving a small hull (a
+/// triangle, HullBuilder::assign_triangle) allocates nothing and a large
+/// one allocates as a std::vector would.
+class StepScratch {
+ public:
+  StepScratch() = default;
+  StepScratch(const StepScratch&) = delete;
+  StepScratch& operator=(const StepScratch&) = delete;
+  [[nodiscard]] std::pmr::memory_resource* resource() { return &resource_; }
+
+ private:
+  std::array<std::byte, 2048> buffer_;
+  std::pmr::monotonic_buffer_resource resource_{buffer_.data(), buffer_.size()};
 };
 
 struct HullBuilder {
@@ -50,6 +69,15 @@ struct HullBuilder {
   [[nodiscard]] static Hull from_loops(std::vector<vec3> vertices, const Loops& loops, bool flat);
   [[nodiscard]] static Hull from_loops(std::vector<vec3> vertices,
                                        const std::vector<std::vector<index_t>>& loops, bool flat);
+
+  /// Makes `h` the two-sided triangle p0 p1 p2 (front face counter-clockwise
+  /// seen from its normal's side): what from_loops gives for the loops
+  /// (0 1 2) and (0 2 1) of those vertices, flat, without Qhull. After the
+  /// first call on a hull (which builds it), later calls rewrite it in place
+  /// and allocate nothing: the mesh module's per-triangle step. False, and
+  /// `h` empty, when the corners span no triangle (the normal is not
+  /// finite). (hull/triangle.cpp)
+  static bool assign_triangle(Hull& h, const vec3& p0, const vec3& p1, const vec3& p2);
 
   /// Coordinates relative to the bounds' centre, in units of a power of two
   /// near the hull's size: exact scaling that keeps normals (size^2) and the

@@ -88,10 +88,11 @@ int patch_cell(const vec3& n, int g) {
 // Depth-first face order: each face pushes its unvisited neighbours, so the
 // next face popped is usually adjacent to the last one.
 void HullBuilder::derive_face_order(Hull& h) {
+  StepScratch scratch;
   h.face_order_.clear();
   h.face_order_.reserve(h.faces_.size());
-  std::vector<char> seen(h.faces_.size(), 0);
-  std::vector<index_t> stack{0};
+  std::pmr::vector<char> seen(h.faces_.size(), 0, scratch.resource());
+  std::pmr::vector<index_t> stack(1, 0, scratch.resource());
   seen[0] = 1;
   while (!stack.empty()) {
     const index_t f = stack.back();
@@ -184,17 +185,18 @@ void HullBuilder::derive_patches(Hull& h) {
       std::clamp(static_cast<int>(std::lround(patch_grid_scale * std::cbrt(real(h.faces_.size())))),
                  1, max_patch_grid);
   const std::size_t cells = static_cast<std::size_t>(6 * g * g);
-  std::vector<index_t> start(cells + 1, 0);
-  std::vector<int> cell_of(h.faces_.size());
+  StepScratch scratch;
+  std::pmr::vector<index_t> start(cells + 1, 0, scratch.resource());
+  std::pmr::vector<int> cell_of(h.faces_.size(), 0, scratch.resource());
   for (std::size_t f = 0; f < h.faces_.size(); ++f) {
     cell_of[f] = patch_cell(h.planes_[f].normal, g);
     ++start[static_cast<std::size_t>(cell_of[f]) + 1];
   }
   for (std::size_t c = 0; c < cells; ++c) start[c + 1] += start[c];
-  std::vector<index_t> grouped(h.faces_.size());
-  std::vector<index_t> fill(start.begin(), start.end() - 1);
+  std::pmr::vector<index_t> grouped(h.faces_.size(), 0, scratch.resource());
+  std::pmr::vector<index_t> fill(start.begin(), start.end() - 1, scratch.resource());
   for (const index_t f : h.face_order_) grouped[fill[std::size_t(cell_of[f])]++] = f;
-  h.face_order_ = std::move(grouped);
+  h.face_order_.assign(grouped.begin(), grouped.end());
 
   h.patches_.clear();
   for (std::size_t c = 0; c < cells; ++c) {
@@ -230,7 +232,9 @@ void HullBuilder::derive_patches(Hull& h) {
 // supports are close), so building it costs a few climbs' steps per cell.
 void HullBuilder::derive_seeds(Hull& h) {
   h.support_seeds_.clear();
-  if (h.vertices_.empty()) return;
+  // A triangle keeps no table: from vertex 0 every vertex is one step away,
+  // and 96 climbs would cost more than the rest of its build.
+  if (h.vertices_.size() <= 3) return;
   constexpr int g = Hull::seed_grid;
   h.support_seeds_.resize(std::size_t(6 * g * g));
   index_t previous = 0;

@@ -365,8 +365,9 @@ void HullBuilder::derive_faces(Hull& h, const Frame& frame) {
 }
 
 void HullBuilder::derive_adjacency(Hull& h) {
+  StepScratch scratch;
   h.vertex_edge_.assign(h.vertices_.size(), -1);
-  std::vector<index_t> degree(h.vertices_.size() + 1, 0);
+  std::pmr::vector<index_t> degree(h.vertices_.size() + 1, 0, scratch.resource());
   for (index_t e = 0; e < index_t(h.half_edges_.size()); ++e) {
     const index_t v = h.half_edges_[e].origin;
     if (h.vertex_edge_[v] < 0) h.vertex_edge_[v] = e;
@@ -376,7 +377,8 @@ void HullBuilder::derive_adjacency(Hull& h) {
   for (std::size_t v = 0; v < h.vertices_.size(); ++v)
     h.adjacency_start_[v + 1] = h.adjacency_start_[v] + degree[v + 1];
   h.adjacency_.assign(h.half_edges_.size(), -1);
-  std::vector<index_t> fill(h.adjacency_start_.begin(), h.adjacency_start_.end() - 1);
+  std::pmr::vector<index_t> fill(h.adjacency_start_.begin(), h.adjacency_start_.end() - 1,
+                                 scratch.resource());
   for (const HalfEdge& he : h.half_edges_)
     h.adjacency_[fill[he.origin]++] = h.half_edges_[he.twin].origin;
   h.neighbor_edges_.resize(h.adjacency_.size());

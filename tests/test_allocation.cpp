@@ -1,0 +1,74 @@
+// What the headers promise never allocates, counted: this program replaces
+// the global operator new and counts the calls while a query runs.
+#include <catch2/catch.hpp>
+
+#include "sepax/contact.hpp"
+#include "sepax/hull.hpp"
+#include "sepax/sat.hpp"
+#include "sepax/shapes.hpp"
+#include "support/pairs.hpp"
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+namespace {
+std::atomic<long> allocations{0};
+}  // namespace
+
+void* operator new(std::size_t size) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
+
+using namespace sepax;
+
+namespace {
+
+// Allocations made by f().
+template <class F>
+long count(F&& f) {
+  const long before = allocations.load();
+  f();
+  return allocations.load() - before;
+}
+
+}  // namespace
+
+TEST_CASE("rewriting a triangle hull and querying it allocate nothing", "[allocation]") {
+  pairs::Rng rng(5);
+  const Hull body = shapes::random_hull(40, real(1), 3);
+  Hull triangle;
+  REQUIRE(triangle.assign_triangle(vec3(0), vec3(1, 0, 0), vec3(0, 1, 0)));
+  REQUIRE(count([] {  // the counter counts
+            int* volatile p = new int(1);
+            delete p;
+          }) == 1);
+  // Building one afresh does allocate: what the loop below is held to differs.
+  REQUIRE(count([] {
+            Hull fresh;
+            REQUIRE(fresh.assign_triangle(vec3(0), vec3(1, 0, 0), vec3(0, 1, 0)));
+          }) > 0);
+  long made = 0;
+  int touching = 0;
+  for (int i = 0; i < 2000; ++i) {
+    vec3 p[3];
+    for (vec3& q : p) q = vec3(rng.unit() * rng.uniform(0.2, 2));
+    const Pose pose = pose_from_quat(vec3(rng.unit()), quat(rng.rotation()));
+    made += count([&] {
+      if (!triangle.assign_triangle(p[0], p[1], p[2])) return;
+      const sat::Result r = sat::query(body, Pose{}, triangle, pose);
+      const contact::Manifold m = contact::collide(body, Pose{}, triangle, pose, real(0.05));
+      touching += r.intersecting && m.count > 0;
+    });
+  }
+  CHECK(touching > 100);
+  REQUIRE(made == 0);
+}
