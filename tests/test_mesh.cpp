@@ -17,6 +17,7 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <numbers>
 #include <sstream>
 #include <string>
@@ -687,4 +688,207 @@ TEST_CASE("linked rings: the distance equals the brute force", "[mesh]") {
     check_against_brute(a, Pose{}, a, pb, tally);
   }
   CHECK(tally.apart == 2);  // both poses apart
+}
+
+// --- Edges ----------------------------------------------------------------------
+
+namespace {
+
+// Two triangles on the edge (0,0,0)-(1,0,0): the first in the xy plane on
+// the +y side (normal +z), the second on the -y side turned up (towards +z,
+// a valley) by `degrees`, or down for negative degrees (a ridge).
+TriangleMesh hinge(double degrees) {
+  const double r = degrees * std::numbers::pi / 180;
+  Soup s;
+  s.vertices = {vec3(0), vec3(1, 0, 0), vec3(real(0.3), 1, 0),
+                vec3(real(0.6), real(-std::cos(r)), real(std::sin(r)))};
+  s.triangles = {{0, 1, 2}, {1, 0, 3}};
+  return build(s);
+}
+
+// The kind of the edge two triangles share, found without the library's
+// road: the signed angle between their normals about the first's
+// traversal of the edge (ridges turn one way, valleys the other).
+struct Truth {
+  EdgeKind kind;
+  real margin;  // how far the angle's sine lies from tol::mesh_flat_edge
+};
+
+Truth brute_kind(const TriangleMesh& m, index_t t, int k, index_t u, int j) {
+  const auto at = [&m](index_t tri, int c) {
+    return m.vertices()[m.triangles()[tri][(c + 3) % 3]];
+  };
+  const vec3 a = at(t, k), b = at(t, k + 1);
+  const vec3 n1 = glm::normalize(glm::cross(at(t, k + 1) - a, at(t, k + 2) - a));
+  const vec3 n2 = glm::normalize(glm::cross(at(u, j + 1) - at(u, j), at(u, j + 2) - at(u, j)));
+  if (at(u, j) == a) return {EdgeKind::convex, 1};  // wound the same way
+  const real sine = glm::dot(glm::cross(n1, n2), glm::normalize(b - a));
+  const real cosine = glm::dot(n1, n2);
+  const real margin = std::abs(std::abs(sine) - tol::mesh_flat_edge);
+  if (cosine > 0 && std::abs(sine) <= tol::mesh_flat_edge) return {EdgeKind::flat, margin};
+  if (cosine <= 0 && std::abs(sine) <= tol::mesh_flat_edge) return {EdgeKind::convex, margin};
+  return {sine > 0 ? EdgeKind::convex : EdgeKind::concave, margin};
+}
+
+// Every edge of every kept triangle against a search by positions: the
+// triangles holding both ends, the neighbour, the kind, and the edge ids.
+void check_edges(const TriangleMesh& m) {
+  const auto tris = m.triangles();
+  const auto at = [&](index_t t, int c) { return m.vertices()[tris[t][c % 3]]; };
+  std::map<std::pair<std::array<real, 3>, std::array<real, 3>>,
+           std::vector<std::pair<index_t, int>>>
+      sides;
+  const auto key = [](const vec3& p, const vec3& q) {
+    std::array<real, 3> x{p.x, p.y, p.z}, y{q.x, q.y, q.z};
+    return x < y ? std::make_pair(x, y) : std::make_pair(y, x);
+  };
+  for (index_t t = 0; t < index_t(m.triangle_count()); ++t)
+    for (int k = 0; k < 3; ++k) sides[key(at(t, k), at(t, k + 1))].emplace_back(t, k);
+  REQUIRE(m.edge_count() == sides.size());
+  std::size_t unsure = 0;
+  for (const auto& [ends, list] : sides) {
+    const auto [t, k] = list[0];
+    const index_t id = m.edge_id(t, k);
+    for (const auto& [u, j] : list) REQUIRE(m.edge_id(u, j) == id);
+    const MeshEdge& e = m.edge(id);
+    REQUIRE(e.triangle[0] == t);  // the lowest triangle first
+    if (list.size() == 1) {
+      REQUIRE(e.kind == EdgeKind::boundary);
+      REQUIRE(m.neighbor(t, k) == -1);
+      continue;
+    }
+    if (list.size() > 2) {
+      REQUIRE(e.kind == EdgeKind::non_manifold);
+      continue;
+    }
+    const auto [u, j] = list[1];
+    REQUIRE(m.neighbor(t, k) == u);
+    REQUIRE(m.neighbor(u, j) == t);
+    const Truth truth = brute_kind(m, t, k, u, j);
+    if (truth.margin < real(1e-4)) {
+      ++unsure;  // within round-off of the threshold: either answer
+      continue;
+    }
+    INFO("edge " << id << ": triangles " << t << ", " << u);
+    REQUIRE(e.kind == truth.kind);
+  }
+  CHECK(unsure * 100 <= sides.size());
+}
+
+std::size_t count_kind(const TriangleMesh& m, EdgeKind kind) {
+  std::size_t n = 0;
+  for (index_t e = 0; e < index_t(m.edge_count()); ++e) n += m.edge(e).kind == kind;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("a fold is flat within 5 degrees, else a ridge or a valley", "[mesh][edges]") {
+  const std::pair<double, EdgeKind> folds[] = {
+      {0, EdgeKind::flat},      {3, EdgeKind::flat},      {-4.9, EdgeKind::flat},
+      {5.5, EdgeKind::concave}, {-5.5, EdgeKind::convex}, {30, EdgeKind::concave},
+      {-30, EdgeKind::convex},  {120, EdgeKind::concave}, {-120, EdgeKind::convex},
+      {178, EdgeKind::convex},  {-178, EdgeKind::convex},  // knife edges
+  };
+  for (const auto& [degrees, kind] : folds) {
+    INFO(degrees << " degrees");
+    const TriangleMesh m = hinge(degrees);
+    REQUIRE(m.edge_count() == 5);
+    const index_t t = m.input_index(0) == 0 ? 0 : 1;  // the first input triangle
+    const int k = 0;                                  // its corner 0 -> 1: the hinge
+    REQUIRE(m.edge_kind(t, k) == kind);
+    REQUIRE(m.neighbor(t, k) == 1 - t);
+    REQUIRE(m.edge_kind(t, 1) == EdgeKind::boundary);
+    check_edges(m);
+  }
+}
+
+TEST_CASE("a flat floor has flat edges inside and boundary edges on its rim", "[mesh][edges]") {
+  Soup s;
+  const int n = 12;
+  pairs::Rng rng(3);
+  for (int i = 0; i <= n; ++i)
+    for (int j = 0; j <= n; ++j) {
+      const bool rim = i == 0 || j == 0 || i == n || j == n;
+      const real jitter = rim ? 0 : real(rng.uniform(-0.15, 0.15));
+      s.vertices.emplace_back(real(i) + jitter, real(j) - jitter, real(0));
+    }
+  const auto id = [&](int i, int j) { return index_t(i * (n + 1) + j); };
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      if ((i + j) % 2 == 0) {
+        s.triangles.push_back({id(i, j), id(i + 1, j), id(i + 1, j + 1)});
+        s.triangles.push_back({id(i, j), id(i + 1, j + 1), id(i, j + 1)});
+      } else {
+        s.triangles.push_back({id(i, j), id(i + 1, j), id(i, j + 1)});
+        s.triangles.push_back({id(i + 1, j), id(i + 1, j + 1), id(i, j + 1)});
+      }
+    }
+  const TriangleMesh m = build(s);
+  const std::size_t rim = 4 * n, inside = std::size_t(n) * (n - 1) * 2 + std::size_t(n) * n;
+  CHECK(count_kind(m, EdgeKind::boundary) == rim);
+  CHECK(count_kind(m, EdgeKind::flat) == inside);
+  check_edges(m);
+}
+
+TEST_CASE("a cube's surface: ridges on its edges, flat across its faces", "[mesh][edges]") {
+  const TriangleMesh cube = surface_of(shapes::box(vec3(1, 2, 3)));
+  REQUIRE(cube.edge_count() == 18);
+  CHECK(count_kind(cube, EdgeKind::convex) == 12);
+  CHECK(count_kind(cube, EdgeKind::flat) == 6);
+  check_edges(cube);
+  // Its inside-out copy (every triangle reversed): the ridges are valleys.
+  Soup flipped;
+  flipped.vertices.assign(cube.vertices().begin(), cube.vertices().end());
+  for (const auto& t : cube.triangles()) flipped.triangles.push_back({t[0], t[2], t[1]});
+  const TriangleMesh inside = build(flipped);
+  CHECK(count_kind(inside, EdgeKind::concave) == 12);
+  CHECK(count_kind(inside, EdgeKind::flat) == 6);
+}
+
+TEST_CASE("repeated corners share edges; odd windings and fans are told", "[mesh][edges]") {
+  // An STL-style soup: every triangle its own three vertices.
+  const TriangleMesh indexed = surface_of(shapes::box(vec3(1)));
+  Soup soup;
+  for (const auto& t : indexed.triangles()) {
+    const auto base = index_t(soup.vertices.size());
+    for (int k = 0; k < 3; ++k) soup.vertices.push_back(indexed.vertices()[t[k]]);
+    soup.triangles.push_back({base, base + 1, base + 2});
+  }
+  const TriangleMesh welded = build(soup);
+  CHECK(welded.edge_count() == 18);
+  CHECK(count_kind(welded, EdgeKind::convex) == 12);
+  check_edges(welded);
+
+  // One triangle of the hinge flipped: same direction along the edge.
+  Soup odd;
+  odd.vertices = {vec3(0), vec3(1, 0, 0), vec3(real(0.3), 1, 0), vec3(real(0.6), -1, 0)};
+  odd.triangles = {{0, 1, 2}, {0, 1, 3}};
+  const TriangleMesh m = build(odd);
+  CHECK(count_kind(m, EdgeKind::convex) == 1);
+
+  // Three triangles on one edge.
+  Soup fan = odd;
+  fan.triangles[1] = {1, 0, 3};
+  fan.vertices.emplace_back(real(0.5), real(0), real(1));
+  fan.triangles.push_back({1, 0, 4});
+  const TriangleMesh f = build(fan);
+  CHECK(count_kind(f, EdgeKind::non_manifold) == 1);
+  check_edges(f);
+}
+
+TEST_CASE("edges of real and generated meshes match a search by positions", "[mesh][edges]") {
+  for (const char* name : {"/cow.off", "/fandisk.off"}) {
+    INFO(name);
+    const TriangleMesh m = build(read_off(std::string(SEPAX_TEST_DATA) + name));
+    check_edges(m);
+    CHECK(count_kind(m, EdgeKind::convex) > 0);
+    CHECK(count_kind(m, EdgeKind::concave) > 0);
+  }
+  const TriangleMesh torus = build(test::torus(3, 1, 40, 24));
+  check_edges(torus);
+  CHECK(count_kind(torus, EdgeKind::boundary) == 0);
+  CHECK(count_kind(torus, EdgeKind::concave) > 0);  // the inner, saddle-shaped side
+  for (std::uint64_t seed = 0; seed < 20; ++seed)
+    check_edges(surface_of(shapes::random_hull(40, 1, seed)));
 }

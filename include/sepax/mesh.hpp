@@ -67,6 +67,40 @@ enum class MeshStatus {
 /// Short name of a status ("ok", "empty_input", ...). Never null.
 [[nodiscard]] SEPAX_API const char* to_string(MeshStatus status);
 
+/// What kind of edge two triangles of a mesh share (TriangleMesh::edge_kind),
+/// from the fold between them: contacts on a flat or concave edge take the
+/// face's normal (a body sliding across it meets no ridge), on a convex or
+/// open one the edge's.
+enum class EdgeKind : std::uint8_t {
+  boundary,  ///< one triangle only: the mesh's rim
+  /// Two triangles, the second leaving the first's plane downwards (away
+  /// from the first's normal) by more than tol::mesh_flat_edge: a ridge.
+  /// Also two triangles wound the same way along it (a flipped triangle):
+  /// nothing is assumed about which side is out.
+  convex,
+  /// Two triangles within tol::mesh_flat_edge of one plane, on either side
+  /// of the edge (coplanar, or folded by less than about 5 degrees).
+  flat,
+  /// Two triangles, the second rising above the first's plane (towards its
+  /// normal) by more than tol::mesh_flat_edge: a valley.
+  concave,
+  /// Three or more triangles: treated as a rim.
+  non_manifold,
+};
+
+/// Short name ("boundary", "convex", "flat", "concave", "non_manifold").
+/// Never null.
+[[nodiscard]] SEPAX_API const char* to_string(EdgeKind kind);
+
+/// One edge of a mesh: the kept triangles on it (TriangleMesh::edge).
+struct MeshEdge {
+  /// The two triangles sharing the edge (kept-triangle indices), the lower
+  /// first; triangle[1] is -1 on a boundary, and a non-manifold edge lists
+  /// two of its triangles.
+  index_t triangle[2] = {-1, -1};
+  EdgeKind kind = EdgeKind::boundary;
+};
+
 /// One node of a mesh's AABB tree (TriangleMesh::nodes). Node 0 is the
 /// root. An inner node's children are the next node (index + 1) and node
 /// `start`; a leaf holds the triangles [start, start + count) of
@@ -150,6 +184,27 @@ class SEPAX_API TriangleMesh {
   /// True when the mesh has no triangles (default-constructed).
   [[nodiscard]] bool empty() const { return triangles_.empty(); }
 
+  // --- Edges ------------------------------------------------------------------
+  //
+  // Edge k of kept triangle t runs from its corner k to corner k + 1 (mod 3).
+  // Vertices at one position are one vertex here (an STL file's repeated
+  // corners share their edges). About 30 bytes per triangle.
+
+  /// Number of distinct edges.
+  [[nodiscard]] std::size_t edge_count() const { return edges_.size(); }
+  /// Edge e's triangles and kind; e in [0, edge_count()).
+  [[nodiscard]] const MeshEdge& edge(index_t e) const { return edges_[e]; }
+  /// The edge id of edge k (0, 1, 2) of kept triangle t.
+  [[nodiscard]] index_t edge_id(index_t t, int k) const { return triangle_edges_[t][k]; }
+  /// The kind of edge k of kept triangle t.
+  [[nodiscard]] EdgeKind edge_kind(index_t t, int k) const { return edges_[edge_id(t, k)].kind; }
+  /// The kept triangle across edge k of kept triangle t; -1 on a boundary
+  /// (and, on a non-manifold edge, one of the others).
+  [[nodiscard]] index_t neighbor(index_t t, int k) const {
+    const MeshEdge& e = edges_[edge_id(t, k)];
+    return e.triangle[0] == t ? e.triangle[1] : e.triangle[0];
+  }
+
  private:
   friend struct MeshBuilder;  // src/mesh/mesh.cpp and src/mesh/bvh.cpp
 
@@ -158,6 +213,8 @@ class SEPAX_API TriangleMesh {
   std::vector<index_t> input_index_;
   std::vector<MeshNode> nodes_;
   std::vector<index_t> part_seeds_;
+  std::vector<std::array<index_t, 3>> triangle_edges_;
+  std::vector<MeshEdge> edges_;
   Bounds bounds_;
   real extent_ = 0;
   real magnitude_ = 0;

@@ -90,6 +90,15 @@ inline constexpr real parallel = by_precision(1e-9, 1e-5);
 /// exact to 1e-9 of the size in double.
 inline constexpr real face_preference = by_precision(1e-10, 1e-5);
 
+/// Angular (sine of the fold, dimensionless): an edge two triangles of a
+/// TriangleMesh share is flat when the second triangle leaves the first's
+/// plane by less than this sine (about 5 degrees) on the far side of the
+/// edge. Contacts there take the face's normal, not the edge's: a box sliding
+/// across a floor triangulated flat, or curved gently, meets no ridge
+/// between its triangles. Jolt's active edges and Box3D's mesh edge flags
+/// draw the line at 5 degrees too; a sharper fold is a ridge or a valley.
+inline constexpr real mesh_flat_edge = real(0.0871557427476582);  // sin 5 deg
+
 /// Relative to the smaller hull's extent (world lengths: a crate on a large
 /// terrain hull gets the crate's band): a contact manifold takes a face of either hull as its
 /// reference face when that face's axis separates the pair within this much of SAT's edge-pair

@@ -16,12 +16,15 @@ struct MeshBuilder {
   /// Keeps the non-degenerate triangles (with their input indices) and
   /// counts the rest. (mesh/mesh.cpp)
   static void keep_triangles(TriangleMesh& m, std::span<const std::array<index_t, 3>> triangles);
-  /// Sets is_closed and the part seeds from the kept triangles, with
-  /// vertices at one position counted as one. (mesh/mesh.cpp)
-  static void derive_topology(TriangleMesh& m);
+  /// Sets is_closed and the part seeds from the kept triangles; `weld` maps
+  /// each vertex to the one standing for its position. (mesh/mesh.cpp)
+  static void derive_topology(TriangleMesh& m, const std::vector<index_t>& weld);
   /// Builds the AABB tree and reorders the triangles into leaf order.
   /// (mesh/bvh.cpp)
   static void build_tree(TriangleMesh& m);
+  /// The edges of the kept triangles, in the tree's triangle order, and the
+  /// kind of each (EdgeKind). (mesh/mesh.cpp)
+  static void derive_edges(TriangleMesh& m, const std::vector<index_t>& weld);
 };
 
 }  // namespace sepax

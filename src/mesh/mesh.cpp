@@ -21,6 +21,11 @@ const char* to_string(MeshStatus status) {
   return sepax::detail::name_of(status, names);
 }
 
+const char* to_string(EdgeKind kind) {
+  static constexpr const char* names[] = {"boundary", "convex", "flat", "concave", "non_manifold"};
+  return sepax::detail::name_of(kind, names);
+}
+
 namespace {
 
 MeshResult fail(MeshStatus status, std::string message) {
@@ -195,10 +200,81 @@ void MeshBuilder::keep_triangles(TriangleMesh& m,
   }
 }
 
-void MeshBuilder::derive_topology(TriangleMesh& m) {
-  const std::vector<index_t> weld = weld_exact(m.vertices_);
+void MeshBuilder::derive_topology(TriangleMesh& m, const std::vector<index_t>& weld) {
   m.closed_ = edges_closed(m.triangles_, weld);
   m.part_seeds_ = part_seeds(m.triangles_, weld);
+}
+
+namespace {
+
+// One side of an edge: edge `corner` of kept triangle `triangle`, between
+// welded vertices lo < hi, traversed from lo to hi when `forward`.
+struct Side {
+  index_t lo, hi, triangle;
+  int corner;
+  bool forward;
+};
+
+// The fold between the triangles of sides s and t, which traverse their
+// edge in opposite directions. With n the unit normal of s's triangle and p
+// the corner of t's triangle off the edge, the height of p over s's plane
+// over p's distance from the edge's line is the sine of the angle t's
+// triangle leaves that plane: above it (towards n) a valley, below it a
+// ridge, within tol::mesh_flat_edge flat, unless t's triangle folds back
+// over s's (their normals more than 90 degrees apart): a knife edge, taken
+// as a ridge.
+EdgeKind fold(const TriangleMesh& m, const Side& s, const Side& t) {
+  const auto corner = [&m](const Side& side, int k) {
+    return m.vertices()[m.triangles()[side.triangle][(side.corner + k) % 3]];
+  };
+  const vec3 a = corner(s, 0), b = corner(s, 1), c = corner(s, 2), p = corner(t, 2);
+  const vec3 n = glm::normalize(glm::cross(b - a, c - a));
+  const vec3 n_other = glm::normalize(glm::cross(corner(t, 1) - corner(t, 0), p - corner(t, 0)));
+  const vec3 along = glm::normalize(b - a);
+  const vec3 w = p - a;
+  const real height = glm::dot(n, w);
+  const real reach = glm::length(glm::cross(along, w));
+  if (std::abs(height) <= tol::mesh_flat_edge * reach)
+    return glm::dot(n, n_other) > 0 ? EdgeKind::flat : EdgeKind::convex;
+  return height > 0 ? EdgeKind::concave : EdgeKind::convex;
+}
+
+}  // namespace
+
+void MeshBuilder::derive_edges(TriangleMesh& m, const std::vector<index_t>& weld) {
+  const std::size_t count = m.triangles_.size();
+  std::vector<Side> sides;
+  sides.reserve(3 * count);
+  for (std::size_t t = 0; t < count; ++t)
+    for (int k = 0; k < 3; ++k) {
+      const index_t u = weld[m.triangles_[t][k]];
+      const index_t v = weld[m.triangles_[t][(k + 1) % 3]];
+      sides.push_back({std::min(u, v), std::max(u, v), index_t(t), k, u < v});
+    }
+  std::sort(sides.begin(), sides.end(), [](const Side& x, const Side& y) {
+    return std::tie(x.lo, x.hi, x.triangle, x.corner) < std::tie(y.lo, y.hi, y.triangle, y.corner);
+  });
+  m.triangle_edges_.assign(count, {-1, -1, -1});
+  m.edges_.clear();
+  for (std::size_t i = 0; i < sides.size();) {
+    std::size_t j = i + 1;
+    while (j < sides.size() && sides[j].lo == sides[i].lo && sides[j].hi == sides[i].hi) ++j;
+    const auto id = index_t(m.edges_.size());
+    for (std::size_t k = i; k < j; ++k) m.triangle_edges_[sides[k].triangle][sides[k].corner] = id;
+    MeshEdge edge;
+    edge.triangle[0] = sides[i].triangle;
+    if (j - i >= 2) edge.triangle[1] = sides[i + 1].triangle;
+    if (j - i == 1)
+      edge.kind = EdgeKind::boundary;
+    else if (j - i > 2)
+      edge.kind = EdgeKind::non_manifold;
+    else if (sides[i].forward == sides[i + 1].forward)
+      edge.kind = EdgeKind::convex;  // wound the same way: no inside known
+    else
+      edge.kind = fold(m, sides[i], sides[i + 1]);
+    m.edges_.push_back(edge);
+    i = j;
+  }
 }
 
 MeshResult MeshBuilder::build(std::span<const vec3> vertices,
@@ -212,8 +288,10 @@ MeshResult MeshBuilder::build(std::span<const vec3> vertices,
   if (m.triangles_.empty())
     return fail(MeshStatus::all_degenerate, "all " + std::to_string(triangles.size()) +
                                                 " triangles have zero area (within tolerance)");
-  derive_topology(m);
+  const std::vector<index_t> weld = weld_exact(m.vertices_);
+  derive_topology(m, weld);
   build_tree(m);
+  derive_edges(m, weld);
   return r;
 }
 
