@@ -892,3 +892,43 @@ TEST_CASE("edges of real and generated meshes match a search by positions", "[me
   for (std::uint64_t seed = 0; seed < 20; ++seed)
     check_edges(surface_of(shapes::random_hull(40, 1, seed)));
 }
+
+TEST_CASE("overlapping finds the triangles a box touches, as a scan does", "[mesh][overlapping]") {
+  const TriangleMesh cow = build(read_off(SEPAX_TEST_DATA "/cow.off"));
+  const TriangleMesh torus = build(test::torus(3, 1, 64, 32));
+  pairs::Rng rng(19);
+  std::vector<index_t> found(4096);
+  int nonempty = 0;
+  for (const TriangleMesh* m : {&cow, &torus}) {
+    const Bounds all = m->bounds();
+    const vec3 size = all.max - all.min;
+    for (int i = 0; i < 300; ++i) {
+      const vec3 c = all.min + size * vec3(rng.uniform(-0.1, 1.1), rng.uniform(-0.1, 1.1),
+                                           rng.uniform(-0.1, 1.1));
+      const vec3 h = size * real(rng.uniform(0.001, 0.3));
+      const Bounds box{c - h, c + h};
+      std::vector<index_t> scan;
+      for (index_t t = 0; t < index_t(m->triangle_count()); ++t) {
+        const convex::Triangle tri = m->triangle(t);
+        const vec3 lo = glm::min(tri.p[0], glm::min(tri.p[1], tri.p[2]));
+        const vec3 hi = glm::max(tri.p[0], glm::max(tri.p[1], tri.p[2]));
+        if (glm::all(glm::lessThanEqual(lo, box.max)) && glm::all(glm::lessThanEqual(box.min, hi)))
+          scan.push_back(t);
+      }
+      bool overflow = true;
+      const std::size_t n = mesh::overlapping(*m, box, found, &overflow);
+      REQUIRE_FALSE(overflow);
+      REQUIRE(std::vector<index_t>(found.begin(), found.begin() + long(n)) == scan);
+      nonempty += n > 0;
+      if (scan.size() > 3) {  // a short span: the first ones, and overflow
+        std::array<index_t, 3> few{};
+        REQUIRE(mesh::overlapping(*m, box, few, &overflow) == 3);
+        REQUIRE(overflow);
+        REQUIRE(std::equal(few.begin(), few.end(), scan.begin()));
+      }
+    }
+  }
+  CHECK(nonempty > 300);
+  std::array<index_t, 4> none{};
+  CHECK(mesh::overlapping(TriangleMesh{}, Bounds{vec3(0), vec3(1)}, none) == 0);
+}

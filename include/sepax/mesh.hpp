@@ -338,6 +338,15 @@ struct TrianglePair {
 triangle_pair(const convex::Triangle& a, const convex::Triangle& b, real band,
               real max_distance = std::numeric_limits<real>::infinity());
 
+/// The kept triangles (TriangleMesh::triangles() indices) whose bounds
+/// overlap or touch `box` (the mesh's local frame), in ascending order,
+/// found through the tree: the triangles near a body, for a caller that
+/// decides them itself. Writes at most out.size() of them and returns how
+/// many it wrote; `*overflow` (when given) tells whether more overlap.
+/// Never allocates; a stack of 128 node indices.
+[[nodiscard]] SEPAX_API std::size_t overlapping(const TriangleMesh& mesh, const Bounds& box,
+                                                std::span<index_t> out, bool* overflow = nullptr);
+
 /// True when p (the mesh's local frame) is inside the solid that a closed
 /// mesh bounds; always false for an open mesh. Counts the signed crossings
 /// of a ray from p over the tree (O(log n) typically); when a ray grazes an

@@ -456,4 +456,46 @@ Hit intersect(const Hull& a, const Pose& pose_a, const TriangleMesh& b, const Po
   return h;
 }
 
+// Depth first, the first child before the second: leaves come in the tree's
+// order, which is the kept triangles' order.
+std::size_t overlapping(const TriangleMesh& mesh, const Bounds& box, std::span<index_t> out,
+                        bool* overflow) {
+  if (overflow) *overflow = false;
+  const std::span<const MeshNode> nodes = mesh.nodes();
+  if (nodes.empty()) return 0;
+  const auto touches = [&box](const Bounds& b) {
+    return b.min.x <= box.max.x && box.min.x <= b.max.x && b.min.y <= box.max.y &&
+           box.min.y <= b.max.y && b.min.z <= box.max.z && box.min.z <= b.max.z;
+  };
+  std::array<index_t, stack_size> stack;
+  int top = 0;
+  stack[top++] = 0;
+  std::size_t written = 0;
+  while (top > 0) {
+    const index_t n = stack[--top];
+    const MeshNode& node = nodes[n];
+    if (!touches(node.bounds)) continue;
+    if (!node.leaf()) {
+      // A median-split tree is far shallower than the stack (see stack_size);
+      // were it not, the answer would be incomplete, and says so.
+      if (top + 2 > stack_size) {
+        if (overflow) *overflow = true;
+        return written;
+      }
+      stack[top++] = node.start;
+      stack[top++] = n + 1;
+      continue;
+    }
+    for (index_t t = node.start; t < node.start + node.count; ++t) {
+      if (!touches(triangle_bounds(mesh.triangle(t)))) continue;
+      if (written == out.size()) {
+        if (overflow) *overflow = true;
+        return written;
+      }
+      out[written++] = t;
+    }
+  }
+  return written;
+}
+
 }  // namespace sepax::mesh
