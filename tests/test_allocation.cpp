@@ -1,5 +1,8 @@
 // What the headers promise never allocates, counted: this program replaces
-// the global operator new and counts the calls while a query runs.
+// the global operator new and counts the calls while a query runs. Not
+// under AddressSanitizer, whose own operator new the runtime keeps for some
+// allocations (it would see them freed by the replacement): there the test
+// says it did not count, and the plain builds count.
 #include <catch2/catch.hpp>
 
 #include "sepax/contact.hpp"
@@ -12,14 +15,29 @@
 #include <cstdlib>
 #include <new>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define SEPAX_COUNT_ALLOCATIONS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SEPAX_COUNT_ALLOCATIONS 0
+#endif
+#endif
+#ifndef SEPAX_COUNT_ALLOCATIONS
+#define SEPAX_COUNT_ALLOCATIONS 1
+#endif
+
 namespace {
 std::atomic<long> allocations{0};
 }  // namespace
 
+#if SEPAX_COUNT_ALLOCATIONS
 void* operator new(std::size_t size) {
   allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* p = std::malloc(size ? size : 1)) return p;
   throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) {
+  return operator new(size);
 }
 void operator delete(void* p) noexcept {
   std::free(p);
@@ -27,6 +45,13 @@ void operator delete(void* p) noexcept {
 void operator delete(void* p, std::size_t) noexcept {
   std::free(p);
 }
+void operator delete[](void* p) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept {
+  std::free(p);
+}
+#endif
 
 using namespace sepax;
 
@@ -43,6 +68,10 @@ long count(F&& f) {
 }  // namespace
 
 TEST_CASE("rewriting a triangle hull and querying it allocate nothing", "[allocation]") {
+  if (!SEPAX_COUNT_ALLOCATIONS) {
+    WARN("built with AddressSanitizer: allocations are not counted here");
+    return;
+  }
   pairs::Rng rng(5);
   const Hull body = shapes::random_hull(40, real(1), 3);
   Hull triangle;
