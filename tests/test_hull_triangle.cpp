@@ -41,11 +41,20 @@ Hull fresh(const std::array<vec3, 3>& p) {
 TEST_CASE("a triangle rewritten in place equals one built afresh", "[hull][triangle]") {
   pairs::Rng rng(41);
   Hull reused;
+  int degenerate = 0;
   for (int i = 0; i < 2000; ++i) {
     const std::array<vec3, 3> p = random_triangle(rng);
     INFO("triangle " << i);
-    REQUIRE(reused.assign_triangle(p[0], p[1], p[2]));
-    const Hull built = fresh(p);
+    // A needle far from the origin may round to a line (in float): then
+    // both say so.
+    const bool spans = reused.assign_triangle(p[0], p[1], p[2]);
+    Hull built;
+    REQUIRE(built.assign_triangle(p[0], p[1], p[2]) == spans);
+    if (!spans) {
+      REQUIRE(reused.empty());
+      ++degenerate;
+      continue;
+    }
     REQUIRE(test::hull_difference(reused, built).empty());
     REQUIRE(reused.is_flat());
     REQUIRE(reused.vertex_count() == 3);
@@ -57,6 +66,7 @@ TEST_CASE("a triangle rewritten in place equals one built afresh", "[hull][trian
     REQUIRE(glm::dot(reused.planes()[0].normal, n) > 0);
     REQUIRE(glm::dot(reused.planes()[1].normal, n) < 0);
   }
+  CHECK(degenerate < 40);
 }
 
 TEST_CASE("a triangle hull answers as Qhull's hull of its corners", "[hull][triangle]") {
