@@ -12,7 +12,7 @@ from . import _sepax
 from ._sepax import __version__, precision, real
 from ._sepax import has_io
 from ._sepax import Pose, Poses, Hull, HullStatus, HullError
-from ._sepax import TriangleMesh, MeshStatus, MeshError
+from ._sepax import TriangleMesh, MeshStatus, MeshError, EdgeKind
 from ._sepax import FeatureType, FeatureRef, Ray, Sweep, CastStatus, CastResult, Sphere, Capsule
 from ._sepax import ray_cast, ray_cast_scan
 from ._sepax import volume, overlap_volume, overlap_samples, VolumeMethod, OverlapVolume
@@ -28,7 +28,7 @@ for _name in _submodules:
     _sys.modules[__name__ + '.' + _name] = getattr(_sepax, _name)
 
 __all__ = ['__version__', 'precision', 'real', 'has_io', 'Pose', 'Poses', 'Hull', 'HullStatus',
-           'HullError', 'TriangleMesh', 'MeshStatus', 'MeshError', 'FeatureType', 'FeatureRef',
+           'HullError', 'TriangleMesh', 'MeshStatus', 'MeshError', 'EdgeKind', 'FeatureType', 'FeatureRef',
            'Ray', 'Sweep', 'CastStatus', 'CastResult', 'Sphere', 'Capsule', 'ray_cast',
            'ray_cast_scan', 'volume', 'overlap_volume', 'overlap_samples', 'VolumeMethod',
            'OverlapVolume'] + _submodules

@@ -13,6 +13,7 @@
 #include <sepax/io.hpp>
 #endif
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <memory>
@@ -176,6 +177,14 @@ format, unreadable, empty, non-finite); both have .status.)");
 #endif
 
 void bind_mesh_class(py::module_& m) {
+  py::enum_<EdgeKind>(m, "EdgeKind",
+                      "What kind of edge two triangles of a mesh share, from the fold between "
+                      "them (flat: within about 5 degrees of one plane).")
+      .value("boundary", EdgeKind::boundary)
+      .value("convex", EdgeKind::convex)
+      .value("flat", EdgeKind::flat)
+      .value("concave", EdgeKind::concave)
+      .value("non_manifold", EdgeKind::non_manifold);
   py::enum_<MeshStatus>(m, "MeshStatus", "Why building a mesh failed (or ok).")
       .value("ok", MeshStatus::ok)
       .value("empty_input", MeshStatus::empty_input)
@@ -252,6 +261,32 @@ for a wrong shape or dtype.)")
       .def_property_readonly(
           "magnitude", [](const TriangleMesh& me) { return double(me.magnitude()); },
           "Largest absolute used coordinate plus the extent: round-off is relative to it.")
+      .def_property_readonly("edge_count", &TriangleMesh::edge_count,
+                             "Distinct edges (vertices at one position are one vertex).")
+      .def_property_readonly(
+          "edge_kinds",
+          [](const TriangleMesh& me) {
+            py::array_t<std::uint8_t> out(
+                {static_cast<py::ssize_t>(me.triangle_count()), py::ssize_t{3}});
+            auto w = out.mutable_unchecked<2>();
+            for (index_t t = 0; t < index_t(me.triangle_count()); ++t)
+              for (int k = 0; k < 3; ++k) w(t, k) = static_cast<std::uint8_t>(me.edge_kind(t, k));
+            return out;
+          },
+          "(M, 3) uint8: the EdgeKind (int(sepax.EdgeKind.x)) of edge k (corner k to k + 1) of "
+          "each "
+          "kept triangle, in the order of triangles.")
+      .def_property_readonly(
+          "neighbors",
+          [](const TriangleMesh& me) {
+            py::array_t<index_t> out(
+                {static_cast<py::ssize_t>(me.triangle_count()), py::ssize_t{3}});
+            auto w = out.mutable_unchecked<2>();
+            for (index_t t = 0; t < index_t(me.triangle_count()); ++t)
+              for (int k = 0; k < 3; ++k) w(t, k) = me.neighbor(t, k);
+            return out;
+          },
+          "(M, 3) int32: the kept triangle across edge k of each kept triangle; -1 on a boundary.")
       .def("__repr__", [](const TriangleMesh& me) {
         return "<sepax.TriangleMesh " + std::to_string(me.triangle_count()) + " triangles" +
                (me.is_closed() ? ", closed>" : ", open>");
@@ -333,6 +368,23 @@ A closed mesh and a hull are solids: one inside the other intersects.)";
         return mesh::intersect(a, pa, b, pb);
       },
       py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), release());
+  s.def(
+      "overlapping",
+      [](const M& me, py::handle lo, py::handle hi) {
+        const Bounds box{to_finite_vec3(lo, "min"), to_finite_vec3(hi, "max")};
+        std::vector<index_t> found(me.triangle_count());
+        std::size_t n = 0;
+        {
+          py::gil_scoped_release unlocked;
+          n = mesh::overlapping(me, box, found);
+        }
+        py::array_t<index_t> out(static_cast<py::ssize_t>(n));
+        std::copy_n(found.data(), n, out.mutable_data());
+        return out;
+      },
+      py::arg("mesh"), py::arg("min"), py::arg("max"),
+      "(K,) int32: the kept triangles (indices into mesh.triangles) whose bounds meet the box "
+      "[min, max] ((3,) each, the mesh's LOCAL frame), ascending.");
   s.def(
       "contains",
       [](const M& me, py::handle p) {

@@ -40,6 +40,26 @@ class TestTriangleMesh(unittest.TestCase):
         f32 = sepax.TriangleMesh(v.astype(np.float32), t.astype(np.uint16))
         self.assertTrue(f32.is_closed)
 
+    def test_edges_and_overlapping(self):
+        v, t = box_mesh()
+        m = sepax.TriangleMesh(v, t)
+        self.assertEqual(m.edge_count, 18)
+        kinds = m.edge_kinds
+        self.assertEqual(kinds.shape, (12, 3))
+        self.assertEqual((kinds == int(sepax.EdgeKind.convex)).sum(), 24)  # 12 edges, 2 sides
+        self.assertEqual((kinds == int(sepax.EdgeKind.flat)).sum(), 12)
+        n = m.neighbors
+        for tri in range(12):
+            for k in range(3):
+                self.assertIn(tri, n[n[tri, k]].tolist())
+        self.assertEqual(sepax.mesh.overlapping(m, [-2, -2, -2], [2, 2, 2]).tolist(),
+                         list(range(12)))
+        near = sepax.mesh.overlapping(m, [0.9, -0.1, -0.1], [1.1, 0.1, 0.1])
+        self.assertTrue(np.all(np.abs(m.vertices[m.triangles[near]][:, :, 0]).max(axis=1) == 1))
+        self.assertEqual(len(sepax.mesh.overlapping(m, [3, 3, 3], [4, 4, 4])), 0)
+        with self.assertRaises(ValueError):
+            sepax.mesh.overlapping(m, [0, 0], [1, 1, 1])
+
     def test_bad_meshes_raise(self):
         v, t = box_mesh()
         cases = {sepax.MeshStatus.index_out_of_range: (v, t + 8),
