@@ -17,6 +17,7 @@
 #include <array>
 #include <limits>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace sepax::python {
@@ -40,7 +41,7 @@ Triangles to_triangles(py::handle obj) {
   if (a.ndim() != 2 || a.shape(1) != 3)
     throw py::value_error("triangles must have shape (M, 3); got " + shape_string(a));
   const char kind = a.dtype().kind();
-  if (kind != 'i' && kind != 'u' && !(a.size() == 0))
+  if (kind != 'i' && kind != 'u' && a.size() != 0)
     throw py::value_error("triangles must be integers (vertex indices); got dtype " +
                           py::str(a.dtype()).cast<std::string>());
   const auto wide = py::array_t<long long, py::array::c_style | py::array::forcecast>::ensure(a);
@@ -293,6 +294,26 @@ for a wrong shape or dtype.)")
       });
 }
 
+// Binds `name` for the three pairings a mesh query takes (mesh and mesh,
+// mesh and hull, hull and mesh), each running query(a, pose_a, b, pose_b)
+// with the GIL released.
+template <class Query>
+void def_pairings(py::module_& s, const char* name, Query query, const char* doc) {
+  const auto pairing = [&](auto a, auto b) {
+    using A = typename decltype(a)::type;
+    using B = typename decltype(b)::type;
+    s.def(
+        name,
+        [query](const A& x, const Pose& pose_x, const B& y, const Pose& pose_y) {
+          return query(x, pose_x, y, pose_y);
+        },
+        py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), release(), doc);
+  };
+  pairing(std::type_identity<TriangleMesh>{}, std::type_identity<TriangleMesh>{});
+  pairing(std::type_identity<TriangleMesh>{}, std::type_identity<Hull>{});
+  pairing(std::type_identity<Hull>{}, std::type_identity<TriangleMesh>{});
+}
+
 void bind_mesh_queries(py::module_& m) {
   py::module_ s = m.def_submodule(
       "mesh",
@@ -332,42 +353,10 @@ poses and, when apart, the exact distance and closest points (world frame).
 A closed mesh and a hull are solids: one inside the other intersects.)";
   const char* intersect_doc = "Only the verdict of mesh.query (stops at the first touching pair).";
   using M = TriangleMesh;
-  s.def(
-      "query",
-      [](const M& a, const Pose& pa, const M& b, const Pose& pb) {
-        return mesh::query(a, pa, b, pb);
-      },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), release(), query_doc);
-  s.def(
-      "query",
-      [](const M& a, const Pose& pa, const Hull& b, const Pose& pb) {
-        return mesh::query(a, pa, b, pb);
-      },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), release());
-  s.def(
-      "query",
-      [](const Hull& a, const Pose& pa, const M& b, const Pose& pb) {
-        return mesh::query(a, pa, b, pb);
-      },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), release());
-  s.def(
-      "intersect",
-      [](const M& a, const Pose& pa, const M& b, const Pose& pb) {
-        return mesh::intersect(a, pa, b, pb);
-      },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), release(), intersect_doc);
-  s.def(
-      "intersect",
-      [](const M& a, const Pose& pa, const Hull& b, const Pose& pb) {
-        return mesh::intersect(a, pa, b, pb);
-      },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), release());
-  s.def(
-      "intersect",
-      [](const Hull& a, const Pose& pa, const M& b, const Pose& pb) {
-        return mesh::intersect(a, pa, b, pb);
-      },
-      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), release());
+  def_pairings(
+      s, "query", [](const auto&... x) { return mesh::query(x...); }, query_doc);
+  def_pairings(
+      s, "intersect", [](const auto&... x) { return mesh::intersect(x...); }, intersect_doc);
   s.def(
       "overlapping",
       [](const M& me, py::handle lo, py::handle hi) {

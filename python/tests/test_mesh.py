@@ -54,8 +54,25 @@ class TestTriangleMesh(unittest.TestCase):
                 self.assertIn(tri, n[n[tri, k]].tolist())
         self.assertEqual(sepax.mesh.overlapping(m, [-2, -2, -2], [2, 2, 2]).tolist(),
                          list(range(12)))
-        near = sepax.mesh.overlapping(m, [0.9, -0.1, -0.1], [1.1, 0.1, 0.1])
-        self.assertTrue(np.all(np.abs(m.vertices[m.triangles[near]][:, :, 0]).max(axis=1) == 1))
+        # A bumpy 20 x 20 terrain and random boxes: the triangles whose bounds
+        # meet each box, as numpy finds them.
+        rng = np.random.default_rng(2)
+        n = 20
+        x, y = np.meshgrid(np.arange(n + 1.0), np.arange(n + 1.0), indexing='ij')
+        vertices = np.column_stack([x.ravel(), y.ravel(), rng.uniform(0, 0.5, x.size)])
+        i, j = np.meshgrid(np.arange(n), np.arange(n), indexing='ij')
+        a, b = (i * (n + 1) + j).ravel(), ((i + 1) * (n + 1) + j).ravel()
+        triangles = np.concatenate([np.column_stack([a, b, b + 1]), np.column_stack([a, b + 1, a + 1])])
+        terrain = sepax.TriangleMesh(vertices, triangles)
+        corners = terrain.vertices[terrain.triangles]
+        lo, hi = corners.min(axis=1), corners.max(axis=1)
+        found = 0
+        for _ in range(50):
+            c, h = rng.uniform([-1, -1, -1], [n + 1, n + 1, 1.5]), rng.uniform(0.1, 3, 3)
+            want = np.flatnonzero(np.all(lo <= c + h, axis=1) & np.all(c - h <= hi, axis=1))
+            np.testing.assert_array_equal(sepax.mesh.overlapping(terrain, c - h, c + h), want)
+            found += len(want) > 0
+        self.assertGreater(found, 20)
         self.assertEqual(len(sepax.mesh.overlapping(m, [3, 3, 3], [4, 4, 4])), 0)
         with self.assertRaises(ValueError):
             sepax.mesh.overlapping(m, [0, 0], [1, 1, 1])
