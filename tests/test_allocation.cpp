@@ -6,14 +6,17 @@
 #include <catch2/catch.hpp>
 
 #include "sepax/contact.hpp"
+#include "sepax/contact_mesh.hpp"
 #include "sepax/hull.hpp"
 #include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
 #include "support/pairs.hpp"
 
+#include <array>
 #include <atomic>
 #include <cstdlib>
 #include <new>
+#include <vector>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SEPAX_COUNT_ALLOCATIONS 0
@@ -99,5 +102,46 @@ TEST_CASE("rewriting a triangle hull and querying it allocate nothing", "[alloca
     });
   }
   CHECK(touching > 100);
+  REQUIRE(made == 0);
+}
+
+TEST_CASE("a hull against a triangle mesh allocates nothing", "[allocation]") {
+  if (!SEPAX_COUNT_ALLOCATIONS) {
+    WARN("built with AddressSanitizer: allocations are not counted here");
+    return;
+  }
+  // A bumpy 12 x 12 terrain; a hull at 1000 poses near it, cold and with a
+  // cache, after the scratch was made.
+  pairs::Rng rng(8);
+  std::vector<vec3> vertices;
+  std::vector<std::array<index_t, 3>> triangles;
+  for (int j = 0; j <= 12; ++j)
+    for (int i = 0; i <= 12; ++i)
+      vertices.emplace_back(real(i), real(j), real(rng.uniform(-0.3, 0.3)));
+  for (int j = 0; j < 12; ++j)
+    for (int i = 0; i < 12; ++i) {
+      const index_t a = j * 13 + i;
+      triangles.push_back({a, a + 1, a + 14});
+      triangles.push_back({a, a + 14, a + 13});
+    }
+  MeshResult built = TriangleMesh::from_triangles(std::span<const vec3>(vertices), triangles);
+  REQUIRE(built.ok());
+  const TriangleMesh& terrain = built.mesh;
+  const Hull body = shapes::random_hull(24, real(0.8), 9);
+  contact::MeshScratch scratch;
+  contact::MeshCache cache;
+  long made = 0;
+  int touching = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const vec3 at(real(rng.uniform(1, 11)), real(rng.uniform(1, 11)), real(rng.uniform(0, 1)));
+    const Pose pose = pose_from_quat(at, quat(rng.rotation()));
+    made += count([&] {
+      const contact::MeshManifold cold = contact::collide(body, pose, terrain, Pose{}, scratch);
+      const contact::MeshManifold warm =
+          contact::collide(body, pose, terrain, Pose{}, scratch, real(0.05), &cache);
+      touching += cold.count > 0 && warm.count > 0;
+    });
+  }
+  CHECK(touching > 300);
   REQUIRE(made == 0);
 }

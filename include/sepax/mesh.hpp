@@ -198,6 +198,10 @@ class SEPAX_API TriangleMesh {
   [[nodiscard]] index_t edge_id(index_t t, int k) const { return triangle_edges_[t][k]; }
   /// The kind of edge k of kept triangle t.
   [[nodiscard]] EdgeKind edge_kind(index_t t, int k) const { return edges_[edge_id(t, k)].kind; }
+  /// The vertex at vertex v's position with the lowest index: one id for
+  /// every copy of a corner (an STL file repeats them), so that contact ids
+  /// name the mesh's vertex, not the triangle's copy of it.
+  [[nodiscard]] index_t vertex_id(index_t v) const { return weld_[v]; }
   /// The kept triangle across edge k of kept triangle t; -1 on a boundary
   /// (and, on a non-manifold edge, one of the others).
   [[nodiscard]] index_t neighbor(index_t t, int k) const {
@@ -215,6 +219,7 @@ class SEPAX_API TriangleMesh {
   std::vector<index_t> part_seeds_;
   std::vector<std::array<index_t, 3>> triangle_edges_;
   std::vector<MeshEdge> edges_;
+  std::vector<index_t> weld_;
   Bounds bounds_;
   real extent_ = 0;
   real magnitude_ = 0;
@@ -343,9 +348,12 @@ triangle_pair(const convex::Triangle& a, const convex::Triangle& b, real band,
 /// found through the tree: the triangles near a body, for a caller that
 /// decides them itself. Writes at most out.size() of them and returns how
 /// many it wrote; `*overflow` (when given) tells whether more overlap.
+/// Triangles below `first` are passed over: after an overflow, call again
+/// with `first` one past the last index written for the rest.
 /// Never allocates; a stack of 128 node indices.
 [[nodiscard]] SEPAX_API std::size_t overlapping(const TriangleMesh& mesh, const Bounds& box,
-                                                std::span<index_t> out, bool* overflow = nullptr);
+                                                std::span<index_t> out, bool* overflow = nullptr,
+                                                index_t first = 0);
 
 /// True when p (the mesh's local frame) is inside the solid that a closed
 /// mesh bounds; always false for an open mesh. Counts the signed crossings

@@ -20,6 +20,8 @@
 //   crosscheck.hpp   SAT against GJK/EPA on one pair: do they agree?
 //   contact.hpp      contact::collide: manifolds (up to 4 points with ids) for a solver,
 //                    hulls against hulls, spheres and capsules
+//   contact_mesh.hpp contact::collide of a hull against a TriangleMesh: regions
+//                    of points, no ghost bumps at a floor's inner edges
 //   convexity.hpp    convexity(): is a mesh its hull, or how far from it?
 //   mesh.hpp         TriangleMesh (non-convex, AABB tree), mesh::query against meshes and hulls
 //   volume.hpp       volume(), overlap_volume(): exact for hulls, estimated for closed meshes
@@ -30,6 +32,7 @@
 
 #include "sepax/cast.hpp"
 #include "sepax/contact.hpp"
+#include "sepax/contact_mesh.hpp"
 #include "sepax/convex.hpp"
 #include "sepax/convexity.hpp"
 #include "sepax/crosscheck.hpp"

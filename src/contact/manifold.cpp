@@ -10,6 +10,8 @@
 // clipping, which become its id.
 #include "sepax/contact.hpp"
 
+#include "contact/internal.hpp"
+
 #include "core/closest_point.hpp"
 
 #include "sepax/epa.hpp"
@@ -23,6 +25,68 @@
 #include <type_traits>
 
 namespace sepax::contact {
+
+namespace detail {
+
+namespace {
+
+/// Twice the signed area of triangle (a, b, c) seen along n.
+real area2(const vec3& a, const vec3& b, const vec3& c, const vec3& n) {
+  return glm::dot(glm::cross(b - a, c - a), n);
+}
+
+}  // namespace
+
+int pick(const Point* all, int count, const vec3& n, int keep[max_points]) {
+  if (count <= max_points) {
+    for (int i = 0; i < count; ++i) keep[i] = i;
+    return count;
+  }
+  const auto at = [&](int i) { return all[i].point_b; };
+  int chosen[4] = {0, -1, -1, -1};
+  for (int i = 1; i < count; ++i)
+    if (all[i].separation < all[chosen[0]].separation) chosen[0] = i;
+  real best = -1;
+  for (int i = 0; i < count; ++i) {
+    const vec3 d = at(i) - at(chosen[0]);
+    const vec3 flat = d - n * glm::dot(d, n);
+    if (glm::dot(flat, flat) > best) best = glm::dot(flat, flat), chosen[1] = i;
+  }
+  best = -1;
+  real sign = 1;
+  for (int i = 0; i < count; ++i) {
+    const real s = area2(at(chosen[0]), at(chosen[1]), at(i), n);
+    if (std::abs(s) > best) best = std::abs(s), chosen[2] = i, sign = s < 0 ? real(-1) : real(1);
+  }
+  best = 0;
+  for (int i = 0; i < count; ++i) {
+    // Area added beyond each edge of the triangle (oriented by `sign`).
+    const real gain = std::max({-sign * area2(at(chosen[0]), at(chosen[1]), at(i), n),
+                                -sign * area2(at(chosen[1]), at(chosen[2]), at(i), n),
+                                -sign * area2(at(chosen[2]), at(chosen[0]), at(i), n)});
+    if (gain > best) best = gain, chosen[3] = i;
+  }
+  std::sort(chosen, chosen + 4);
+  int kept = 0;
+  for (int k = 0; k < 4; ++k)
+    if (chosen[k] >= 0 && (k == 0 || chosen[k] != chosen[k - 1])) keep[kept++] = chosen[k];
+  return kept;
+}
+
+void reduce(Manifold& m, const Point* all, int count) {
+  int keep[max_points];
+  m.count = pick(all, count, m.normal, keep);
+  for (int k = 0; k < m.count; ++k) m.points[k] = all[keep[k]];
+}
+
+real face_separation(const Hull& h, const Pose& ph, index_t f, const Hull& other, const Pose& po) {
+  const Plane& plane = h.planes()[f];
+  const vec3 normal = ph.rotate(plane.normal);
+  const index_t v = support_index(other, po.rotate_inverse(-normal));
+  return plane.distance(ph.apply_inverse(po.apply(other.vertices()[v]))) * ph.scale;
+}
+
+}  // namespace detail
 
 namespace {
 
@@ -185,52 +249,6 @@ ClipVertex* clip_to_face(const ReferenceFace& ref, ClipVertex* poly, int& count,
   return poly;
 }
 
-/// Twice the signed area of triangle (a, b, c) seen along n.
-real area2(const vec3& a, const vec3& b, const vec3& c, const vec3& n) {
-  return glm::dot(glm::cross(b - a, c - a), n);
-}
-
-/// Keeps at most max_points of m's points (Box2D's and Box3D's rule): the
-/// deepest, the one farthest from it, the one spanning the largest
-/// triangle with them, and the one adding the most area to that triangle.
-/// Ties go to the earlier point; the kept points stay in their order.
-void reduce(Manifold& m, const Point* all, int count) {
-  if (count <= max_points) {
-    std::copy(all, all + count, m.points);
-    m.count = count;
-    return;
-  }
-  const vec3& n = m.normal;
-  const auto at = [&](int i) { return all[i].point_b; };
-  int pick[4] = {0, -1, -1, -1};
-  for (int i = 1; i < count; ++i)
-    if (all[i].separation < all[pick[0]].separation) pick[0] = i;
-  real best = -1;
-  for (int i = 0; i < count; ++i) {
-    const vec3 d = at(i) - at(pick[0]);
-    const vec3 flat = d - n * glm::dot(d, n);
-    if (glm::dot(flat, flat) > best) best = glm::dot(flat, flat), pick[1] = i;
-  }
-  best = -1;
-  real sign = 1;
-  for (int i = 0; i < count; ++i) {
-    const real s = area2(at(pick[0]), at(pick[1]), at(i), n);
-    if (std::abs(s) > best) best = std::abs(s), pick[2] = i, sign = s < 0 ? real(-1) : real(1);
-  }
-  best = 0;
-  for (int i = 0; i < count; ++i) {
-    // Area added beyond each edge of the triangle (oriented by `sign`).
-    const real gain = std::max({-sign * area2(at(pick[0]), at(pick[1]), at(i), n),
-                                -sign * area2(at(pick[1]), at(pick[2]), at(i), n),
-                                -sign * area2(at(pick[2]), at(pick[0]), at(i), n)});
-    if (gain > best) best = gain, pick[3] = i;
-  }
-  std::sort(pick, pick + 4);
-  m.count = 0;
-  for (int k = 0; k < 4; ++k)
-    if (pick[k] >= 0 && (k == 0 || pick[k] != pick[k - 1])) m.points[m.count++] = all[pick[k]];
-}
-
 /// The points of a face contact: incident face `fi` clipped to the
 /// reference face, kept within `limit` of its plane.
 void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real limit, Manifold& m) {
@@ -283,7 +301,7 @@ void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real lim
       p.id = make_id(clipped[i].incident, clipped[i].reference);
     }
   }
-  reduce(m, all, kept);
+  detail::reduce(m, all, kept);
 }
 
 /// The point of an edge-pair contact: the closest points of the two edges.
@@ -352,15 +370,6 @@ void rim_contact(const Hull& rim, const Pose& rim_pose, index_t rim_edge, const 
   m.count = n;
 }
 
-/// The separation along face f of `h` (world lengths): how far the support
-/// point of `other` against the face's normal lies beyond its plane.
-real face_separation(const Hull& h, const Pose& ph, index_t f, const Hull& other, const Pose& po) {
-  const Plane& plane = h.planes()[f];
-  const vec3 normal = ph.rotate(plane.normal);
-  const index_t v = support_index(other, po.rotate_inverse(-normal));
-  return plane.distance(ph.apply_inverse(po.apply(other.vertices()[v]))) * ph.scale;
-}
-
 /// SAT's answer, or, when it is an edge pair and a face of either hull
 /// near the normal separates the pair within tol::manifold_face of it, that
 /// face's axis: the face of A around its support vertex most along the
@@ -373,15 +382,16 @@ sat::Result prefer_face(const Hull& a, const Pose& pa, const Hull& b, const Pose
   const real band = tol::manifold_face * std::min(a.extent() * pa.scale, b.extent() * pb.scale);
   index_t fa = incident_face(a, pa.rotate_inverse(-r.axis));
   index_t fb = incident_face(b, pb.rotate_inverse(r.axis));
-  real sa = face_separation(a, pa, fa, b, pb), sb = face_separation(b, pb, fb, a, pa);
+  real sa = detail::face_separation(a, pa, fa, b, pb),
+       sb = detail::face_separation(b, pb, fb, a, pa);
   real reach = band;
   const real none = -std::numeric_limits<real>::infinity();
   if (last.kind == sat::FeatureKind::face_a && last.a >= 0 && last.a < index_t(a.face_count())) {
-    const real held = face_separation(a, pa, last.a, b, pb);
+    const real held = detail::face_separation(a, pa, last.a, b, pb);
     if (held >= r.separation - 2 * band) fa = last.a, sa = held, sb = none, reach = 2 * band;
   } else if (last.kind == sat::FeatureKind::face_b && last.b >= 0 &&
              last.b < index_t(b.face_count())) {
-    const real held = face_separation(b, pb, last.b, a, pa);
+    const real held = detail::face_separation(b, pb, last.b, a, pa);
     if (held >= r.separation - 2 * band) fb = last.b, sb = held, sa = none, reach = 2 * band;
   }
   if (!(std::max(sa, sb) >= r.separation - reach)) return r;
@@ -535,6 +545,31 @@ void feature_points(const Hull& a, const Pose& pose_a, const Hull& b, const Pose
 }
 
 }  // namespace
+
+namespace detail {
+
+void face_b_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, index_t f,
+                    real limit, Manifold& m) {
+  Roles roles;
+  roles.reference_is_a = false;
+  roles.reference = &b;
+  roles.incident = &a;
+  roles.reference_pose = &pose_b;
+  roles.incident_in_reference = relative_pose(pose_b, pose_a);
+  ReferenceFace ref;
+  ref.hull = &b;
+  ref.face = f;
+  ref.normal = b.planes()[f].normal;
+  ref.offset = b.planes()[f].offset;
+  m.normal = -pose_b.rotate(ref.normal);
+  m.separation = face_separation(b, pose_b, f, a, pose_a);
+  m.feature = {sat::FeatureKind::face_b, -1, f};
+  m.count = 0;
+  const index_t incident = incident_face(a, pose_a.rotate_inverse(-m.normal));
+  face_contact(roles, ref, incident, limit, m);
+}
+
+}  // namespace detail
 
 Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, real margin,
                  Cache* cache) {

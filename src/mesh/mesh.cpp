@@ -292,6 +292,7 @@ MeshResult MeshBuilder::build(std::span<const vec3> vertices,
   derive_topology(m, weld);
   build_tree(m);
   derive_edges(m, weld);
+  m.weld_ = weld;
   return r;
 }
 

@@ -459,7 +459,7 @@ Hit intersect(const Hull& a, const Pose& pose_a, const TriangleMesh& b, const Po
 // Depth first, the first child before the second: leaves come in the tree's
 // order, which is the kept triangles' order.
 std::size_t overlapping(const TriangleMesh& mesh, const Bounds& box, std::span<index_t> out,
-                        bool* overflow) {
+                        bool* overflow, index_t first) {
   if (overflow) *overflow = false;
   const std::span<const MeshNode> nodes = mesh.nodes();
   if (nodes.empty()) return 0;
@@ -486,7 +486,8 @@ std::size_t overlapping(const TriangleMesh& mesh, const Bounds& box, std::span<i
       stack[top++] = n + 1;
       continue;
     }
-    for (index_t t = node.start; t < node.start + node.count; ++t) {
+    if (node.start + node.count <= first) continue;
+    for (index_t t = std::max(node.start, first); t < node.start + node.count; ++t) {
       if (!touches(triangle_bounds(mesh.triangle(t)))) continue;
       if (written == out.size()) {
         if (overflow) *overflow = true;

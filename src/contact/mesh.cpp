@@ -1,0 +1,365 @@
+// Contact manifolds of a body against a triangle mesh (contact_mesh.hpp).
+//
+// Each triangle near the body is written into the scratch hull
+// (Hull::assign_triangle, in the mesh's frame, posed by the mesh's pose)
+// and decided by contact::collide. Its answer is admitted when the mesh's
+// outward normal there lies in the triangle's share of the mesh's Gauss
+// map (Box2D v3's b2ClassifyNormal on chain shapes, in 3D; Jolt's active
+// edges with the arc test in place of a flag); otherwise the triangle's
+// face contact stands in. Admitted manifolds merge into regions by normal
+// (Box3D's clusters) and are reduced to max_points each.
+#include "sepax/contact_mesh.hpp"
+
+#include "contact/internal.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <span>
+
+namespace sepax::contact {
+
+MeshScratch::MeshScratch() {
+  (void)triangle_.assign_triangle(vec3(0, 0, 0), vec3(1, 0, 0), vec3(0, 1, 0));
+}
+
+namespace {
+
+/// Points a region gathers before it is reduced to max_points and gathers
+/// on: the reduction keeps the deepest point and the widest spread.
+constexpr int region_pool = 32;
+
+/// Triangles gathered from the tree at once.
+constexpr int page = 64;
+
+/// A direction of contact being gathered: its deepest member's manifold
+/// (normal, separation, feature) and the points of all its members.
+struct Region {
+  Manifold m;
+  real deepest = 0;
+  Point pool[region_pool];
+  index_t triangle[region_pool];
+  int count = 0;
+};
+
+bool touches(const Bounds& a, const Bounds& b) {
+  return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y &&
+         a.min.z <= b.max.z && b.min.z <= a.max.z;
+}
+
+bool inside(const Bounds& inner, const Bounds& outer) {
+  return outer.min.x <= inner.min.x && outer.min.y <= inner.min.y && outer.min.z <= inner.min.z &&
+         inner.max.x <= outer.max.x && inner.max.y <= outer.max.y && inner.max.z <= outer.max.z;
+}
+
+Bounds grown(const Bounds& b, real by) {
+  return {b.min - vec3(by), b.max + vec3(by)};
+}
+
+/// The box (B's frame) around A's box (A's local frame) placed by `a_in_b`.
+Bounds box_in(const Bounds& a, const Pose& a_in_b) {
+  const vec3 centre = a_in_b.apply((a.min + a.max) * real(0.5));
+  const vec3 half = (a.max - a.min) * (real(0.5) * a_in_b.scale);
+  vec3 reach(real(0));
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) reach[i] += std::abs(a_in_b.rotation[j][i]) * half[j];
+  return {centre - reach, centre + reach};
+}
+
+Bounds triangle_box(const convex::Triangle& t) {
+  return {glm::min(glm::min(t.p[0], t.p[1]), t.p[2]), glm::max(glm::max(t.p[0], t.p[1]), t.p[2])};
+}
+
+vec3 unit_normal(const convex::Triangle& t) {
+  return glm::normalize(glm::cross(t.p[1] - t.p[0], t.p[2] - t.p[0]));
+}
+
+}  // namespace
+
+/// The work of one query (a friend of MeshScratch).
+struct MeshContact {
+  const Hull& body;
+  const Pose& pose_a;
+  const TriangleMesh& mesh;
+  const Pose& pose_b;
+  Hull& triangle;  // the scratch
+  real margin;
+  MeshManifold& out;
+  Region regions[max_mesh_regions];
+  int region_count = 0;
+
+  MeshContact(const Hull& a, const Pose& pa, const TriangleMesh& b, const Pose& pb,
+              MeshScratch& scratch, real margin_, MeshManifold& result)
+      : body(a),
+        pose_a(pa),
+        mesh(b),
+        pose_b(pb),
+        triangle(scratch.triangle_),
+        margin(margin_),
+        out(result) {}
+
+  /// Whether edge k of kept triangle t (corners c, front normal f) admits
+  /// the outward direction o (mesh frame, unit): a rim edge every one, a
+  /// ridge those on the arc between its faces' normals (o's part across
+  /// the edge), a flat edge or a valley none. Seen from a triangle's back,
+  /// a valley is a ridge and a ridge a valley.
+  bool edge_admits(index_t t, const convex::Triangle& c, const vec3& f, int k,
+                   const vec3& o) const {
+    const EdgeKind kind = mesh.edge_kind(t, k);
+    if (kind == EdgeKind::boundary || kind == EdgeKind::non_manifold) return true;
+    if (kind == EdgeKind::flat) return false;
+    const index_t u = mesh.neighbor(t, k);
+    if (u < 0) return true;
+    const vec3 p = c.p[k], q = c.p[(k + 1) % 3];
+    const convex::Triangle n = mesh.triangle(u);
+    // Welded corners sit at one position exactly: a neighbour that runs the
+    // edge the same way is wound against this triangle, and nothing is
+    // known of which side is out (EdgeKind::convex): a rim.
+    for (int j = 0; j < 3; ++j)
+      if (n.p[j] == p && n.p[(j + 1) % 3] == q) return true;
+    const real side = kind == EdgeKind::convex ? real(1) : real(-1);
+    const vec3 from = f * side, to = unit_normal(n) * side;
+    const vec3 turn = glm::cross(from, to);
+    // Folded back onto itself: the ridge's arc is a half circle.
+    if (!(glm::length(turn) > tol::parallel)) return true;
+    const vec3 d = glm::normalize(q - p);
+    const vec3 across = o - d * glm::dot(o, d);
+    const real slack = tol::parallel * glm::length(turn);
+    return glm::dot(glm::cross(from, across), turn) >= -slack &&
+           glm::dot(glm::cross(across, to), turn) >= -slack;
+  }
+
+  /// Whether o (mesh frame, unit, out of the mesh towards the body) lies in
+  /// triangle t's share of the mesh's normals, judged by the triangle's
+  /// support along o: its face (all three corners within round-off), an
+  /// edge (two) or a corner (one, admitted when either edge there admits o).
+  bool admits(index_t t, const convex::Triangle& c, const vec3& f, const vec3& o) const {
+    real d[3];
+    for (int k = 0; k < 3; ++k) d[k] = glm::dot(c.p[k], o);
+    const real top = std::max({d[0], d[1], d[2]});
+    const real size = std::max(
+        {glm::length(c.p[1] - c.p[0]), glm::length(c.p[2] - c.p[1]), glm::length(c.p[0] - c.p[2])});
+    const real tie = tol::parallel * size;
+    const bool on[3] = {d[0] >= top - tie, d[1] >= top - tie, d[2] >= top - tie};
+    const int ties = int(on[0]) + int(on[1]) + int(on[2]);
+    if (ties == 3) return true;
+    if (ties == 2) {
+      const int k = !on[0] ? 1 : !on[1] ? 2 : 0;  // the edge from corner k to k + 1
+      return edge_admits(t, c, f, k, o);
+    }
+    const int k = on[0] ? 0 : on[1] ? 1 : 2;
+    return edge_admits(t, c, f, k, o) || edge_admits(t, c, f, (k + 2) % 3, o);
+  }
+
+  /// The mesh's feature for the scratch triangle's feature r of kept
+  /// triangle t (see MeshManifold::regions).
+  FeatureRef mesh_feature(index_t t, FeatureRef r) const {
+    switch (r.type) {
+      case FeatureType::vertex:
+        return {FeatureType::vertex, mesh.vertex_id(mesh.triangles()[t][r.index])};
+      case FeatureType::edge: {
+        const auto he = triangle.half_edges();
+        const index_t u = he[2 * r.index].origin, v = he[2 * r.index + 1].origin;
+        const int k = (u + 1) % 3 == v ? int(u) : int(v);  // corners k, k + 1
+        return {FeatureType::edge, mesh.edge_id(t, k)};
+      }
+      case FeatureType::face:
+        return {FeatureType::face, mesh.input_index(t)};
+    }
+    return r;
+  }
+
+  /// Decides kept triangle t and adds its admitted manifold to the regions.
+  void decide(index_t t, Cache* cache) {
+    const convex::Triangle c = mesh.triangle(t);
+    if (!triangle.assign_triangle(c.p[0], c.p[1], c.p[2])) return;
+    ++out.triangles_tested;
+    Manifold m = collide(body, pose_a, triangle, pose_b, margin, cache);
+    if (m.count == 0) return;
+    const vec3 f = unit_normal(c);  // the corners' winding: the front
+    const vec3 o = -pose_b.rotate_inverse(m.normal);
+    if (!admits(t, c, f, o)) {
+      const real magnitude = body.magnitude() * pose_a.scale + triangle.magnitude() * pose_b.scale +
+                             glm::length(pose_b.translation - pose_a.translation);
+      // The face on o's side: the front, or the back (the other face).
+      const bool front = glm::dot(o, f) >= 0;
+      const index_t side = (glm::dot(triangle.planes()[0].normal, f) > 0) == front ? 0 : 1;
+      detail::face_b_contact(body, pose_a, triangle, pose_b, side,
+                             margin + tol::touching * magnitude, m);
+      if (m.count == 0) return;
+    }
+    for (int i = 0; i < m.count; ++i) {
+      Point& p = m.points[i];
+      p.id = make_id(feature_a(p.id), mesh_feature(t, feature_b(p.id)));
+    }
+    add(m, mesh.input_index(t));
+  }
+
+  /// Adds a triangle's manifold to the first region within
+  /// tol::mesh_flat_edge of its normal, or to a new one.
+  void add(const Manifold& m, index_t tri) {
+    real deepest = m.points[0].separation;
+    for (int i = 1; i < m.count; ++i) deepest = std::min(deepest, m.points[i].separation);
+    Region* r = nullptr;
+    for (int k = 0; k < region_count && !r; ++k) {
+      const vec3& n = regions[k].m.normal;
+      if (glm::dot(n, m.normal) > 0 && glm::length(glm::cross(n, m.normal)) <= tol::mesh_flat_edge)
+        r = &regions[k];
+    }
+    if (!r) {
+      if (region_count < max_mesh_regions) {
+        r = &regions[region_count++];
+      } else {
+        Region* shallowest = &regions[0];
+        for (int k = 1; k < region_count; ++k)
+          if (regions[k].deepest > shallowest->deepest) shallowest = &regions[k];
+        ++out.regions_dropped;
+        if (!(deepest < shallowest->deepest)) return;
+        r = shallowest;
+      }
+      r->m = m;
+      r->m.count = 0;
+      r->deepest = deepest;
+      r->count = 0;
+    } else if (deepest < r->deepest) {
+      // The deeper member's normal becomes the region's; the points met
+      // so far are measured along it.
+      r->m.normal = m.normal;
+      r->m.separation = m.separation;
+      r->m.feature = m.feature;
+      r->deepest = deepest;
+      for (int i = 0; i < r->count; ++i) {
+        Point& p = r->pool[i];
+        p.separation = glm::dot(p.point_b - p.point_a, m.normal);
+      }
+    }
+    for (int i = 0; i < m.count; ++i) {
+      Point p = m.points[i];
+      if (!(r->m.normal == m.normal)) p.separation = glm::dot(p.point_b - p.point_a, r->m.normal);
+      // One feature pair met from two triangles (a corner on a shared edge):
+      // the deeper point stays.
+      int same = -1;
+      for (int j = 0; j < r->count && same < 0; ++j)
+        if (r->pool[j].id == p.id) same = j;
+      if (same >= 0) {
+        if (p.separation < r->pool[same].separation) r->pool[same] = p, r->triangle[same] = tri;
+        continue;
+      }
+      if (r->count == region_pool) compact(*r);
+      r->pool[r->count] = p;
+      r->triangle[r->count++] = tri;
+    }
+  }
+
+  /// Keeps the region's max_points points that contact::collide's
+  /// reduction picks.
+  static void compact(Region& r) {
+    int keep[max_points];
+    const int n = detail::pick(r.pool, r.count, r.m.normal, keep);
+    for (int k = 0; k < n; ++k) {
+      r.pool[k] = r.pool[keep[k]];
+      r.triangle[k] = r.triangle[keep[k]];
+    }
+    r.count = n;
+  }
+
+  /// The regions, reduced, deepest first.
+  void finish() {
+    int order[max_mesh_regions];
+    for (int k = 0; k < region_count; ++k) {  // insertion by depth, stable
+      int at = k;
+      for (; at > 0 && regions[k].deepest < regions[order[at - 1]].deepest; --at)
+        order[at] = order[at - 1];
+      order[at] = k;
+    }
+    out.count = region_count;
+    for (int k = 0; k < region_count; ++k) {
+      Region& r = regions[order[k]];
+      compact(r);
+      out.regions[k] = r.m;
+      out.regions[k].count = r.count;
+      for (int i = 0; i < r.count; ++i) {
+        out.regions[k].points[i] = r.pool[i];
+        out.triangle[k][i] = r.triangle[i];
+      }
+    }
+  }
+};
+
+namespace {
+
+/// The cache entry of kept triangle t, or null.
+Cache* find(MeshCache& cache, index_t t) {
+  MeshCache::Entry* const end = cache.entries + cache.count;
+  MeshCache::Entry* const e = std::lower_bound(
+      cache.entries, end, t, [](const MeshCache::Entry& x, index_t v) { return x.triangle < v; });
+  return e != end && e->triangle == t ? &e->cache : nullptr;
+}
+
+/// Gathers the triangles meeting `box` (grown beyond the body's) into the
+/// cache, keeping the caches of those it held before.
+void refresh(MeshCache& cache, const TriangleMesh& mesh, const Bounds& box) {
+  const bool same_mesh = cache.mesh == &mesh;
+  const int old_count = same_mesh ? cache.count : 0;
+  std::array<MeshCache::Entry, mesh_cache_triangles> old;
+  std::copy(cache.entries, cache.entries + old_count, old.begin());
+  std::array<index_t, mesh_cache_triangles> found;
+  bool more = false;
+  const std::size_t n = mesh::overlapping(mesh, box, found, &more);
+  int j = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    while (j < old_count && old[j].triangle < found[i]) ++j;
+    MeshCache::Entry& e = cache.entries[i];
+    e.triangle = found[i];
+    e.cache = j < old_count && old[j].triangle == found[i] ? old[j].cache : Cache{};
+  }
+  cache.mesh = &mesh;
+  cache.box = box;
+  cache.complete = !more;
+  cache.count = int(n);
+}
+
+}  // namespace
+
+MeshManifold collide(const Hull& a, const Pose& pose_a, const TriangleMesh& b, const Pose& pose_b,
+                     MeshScratch& scratch, real margin, MeshCache* cache) {
+  MeshManifold out;
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return out;
+  margin = std::max(margin, real(0));
+  MeshContact work(a, pose_a, b, pose_b, scratch, margin, out);
+  // The body's box in the mesh's frame, grown by the margin and by
+  // round-off of the mesh's size (a triangle touching the body must meet it).
+  const Bounds body = grown(box_in(a.bounds(), relative_pose(pose_b, pose_a)),
+                            margin / pose_b.scale + tol::touching * b.magnitude());
+  if (cache) {
+    if (!(cache->mesh == &b && cache->complete && inside(body, cache->box))) {
+      const vec3 size = body.max - body.min;
+      refresh(*cache, b, grown(body, real(0.25) * std::max({size.x, size.y, size.z})));
+    }
+    if (cache->complete) {
+      for (int i = 0; i < cache->count; ++i) {
+        MeshCache::Entry& e = cache->entries[i];
+        if (touches(triangle_box(b.triangle(e.triangle)), body)) work.decide(e.triangle, &e.cache);
+      }
+      work.finish();
+      return out;
+    }
+  }
+  // Page through the tree's triangles meeting the body's box.
+  std::array<index_t, page> found;
+  index_t first = 0;
+  for (bool more = true; more;) {
+    const std::size_t n = mesh::overlapping(b, body, found, &more, first);
+    for (std::size_t i = 0; i < n; ++i) {
+      Cache* held = cache ? find(*cache, found[i]) : nullptr;
+      Cache cold;
+      work.decide(found[i], held ? held : &cold);
+    }
+    if (n == 0) break;
+    first = found[n - 1] + 1;
+  }
+  work.finish();
+  return out;
+}
+
+}  // namespace sepax::contact
