@@ -43,8 +43,10 @@ TriangleMesh build(const Soup& s) {
 
 /// An n x n grid floor in z = 0 over [-h, h]^2, each square split along a
 /// diagonal; with `jitter`, the inner vertices move in the plane (a random
-/// triangulation of the same floor, every inner edge still flat).
-TriangleMesh floor_mesh(int n, real h, double jitter, std::uint64_t seed) {
+/// triangulation of the same floor, every inner edge still flat); with
+/// `bump`, up and down too (folds of about that many radians: flat edges,
+/// but no longer one plane).
+TriangleMesh floor_mesh(int n, real h, double jitter, std::uint64_t seed, double bump = 0) {
   pairs::Rng rng(seed);
   Soup s;
   const real step = 2 * h / real(n);
@@ -53,7 +55,8 @@ TriangleMesh floor_mesh(int n, real h, double jitter, std::uint64_t seed) {
       const bool rim = i == 0 || j == 0 || i == n || j == n;
       const real dx = rim ? 0 : real(rng.uniform(-jitter, jitter)) * step;
       const real dy = rim ? 0 : real(rng.uniform(-jitter, jitter)) * step;
-      s.add(vec3(-h + real(i) * step + dx, -h + real(j) * step + dy, 0));
+      const real dz = rim ? 0 : real(rng.uniform(-bump, bump)) * step;
+      s.add(vec3(-h + real(i) * step + dx, -h + real(j) * step + dy, dz));
     }
   const auto at = [n](int i, int j) { return index_t(j * (n + 1) + i); };
   for (int j = 0; j < n; ++j)
@@ -213,10 +216,15 @@ TEST_CASE("a body sliding on a triangulated floor meets only the floor's normal"
   // grid floor and on a random triangulation of it, the floor itself placed
   // at a random pose. One region, the floor's normal exactly, the depth of
   // the body's lowest point exactly.
+  // With bumps of 1e-4 rad the triangles are not one plane: each is decided
+  // on its own, and the normal is the deepest one's, within the bumps.
   const double jitter = GENERATE(0.0, 0.35);
+  const double bump = GENERATE(0.0, 1e-4);
   const int body_kind = GENERATE(0, 1);
-  INFO("jitter " << jitter << ", body " << body_kind);
-  const TriangleMesh floor = floor_mesh(8, 4, jitter, 7);
+  INFO("jitter " << jitter << ", bump " << bump << ", body " << body_kind);
+  const TriangleMesh floor = floor_mesh(8, 4, jitter, 7, bump);
+  const double lean = bump > 0 ? 1e-3 : normal_tol;
+  const double off = bump > 0 ? 1e-3 : rel * 20;
   const Hull body =
       body_kind == 0 ? shapes::box(vec3(0.5f, 0.3f, 0.2f)) : shapes::random_hull(32, real(0.5), 21);
   pairs::Rng rng(3 + std::uint64_t(body_kind));
@@ -233,8 +241,8 @@ TEST_CASE("a body sliding on a triangulated floor meets only the floor's normal"
     INFO("pose " << k);
     REQUIRE(mm.count == 1);
     const contact::Manifold& m = mm.regions[0];
-    CHECK(glm::length(glm::dvec3(m.normal) + glm::dvec3(up)) <= normal_tol);
-    CHECK(std::abs(deepest(mm) + double(depth)) <= rel * 20);
+    CHECK(glm::length(glm::dvec3(m.normal) + glm::dvec3(up)) <= lean);
+    CHECK(std::abs(deepest(mm) + double(depth)) <= off);
     check_points(mm, body, pa, floor, world, 0, rel * 20);
     leaning_alone += alone_leans(body, pa, floor, world, up);
   }
@@ -316,7 +324,7 @@ TEST_CASE("a mesh cache gives the cold answers", "[contact][mesh][cache]") {
   // A box sliding and turning across a random triangulation, 400 steps:
   // with the cache (triangles kept while the box stays in their box, SAT
   // axes per triangle) the regions, normals and depths are the cold ones.
-  const TriangleMesh floor = floor_mesh(10, 5, 0.35, 9);
+  const TriangleMesh floor = floor_mesh(10, 5, 0.35, 9, 1e-4);  // each triangle decided
   const Hull box = shapes::box(vec3(0.6f, 0.4f, 0.3f));
   contact::MeshScratch scratch;
   contact::MeshCache cache;
@@ -353,4 +361,141 @@ TEST_CASE("a mesh manifold of nothing is empty", "[contact][mesh]") {
       contact::collide(shapes::box(vec3(0.1f)), at(0, 0, 5), floor, Pose{}, scratch, 0);
   CHECK(far.count == 0);
   CHECK(far.triangles_tested == 0);
+}
+
+namespace {
+
+/// Distance of world point p outside a capsule (a sphere when p0 == p1).
+double outside_round(const vec3& p0, const vec3& p1, real r, const vec3& p) {
+  const glm::dvec3 a(p0), d = glm::dvec3(p1) - a, q(p);
+  const double len2 = glm::dot(d, d);
+  const double t = len2 > 0 ? std::clamp(glm::dot(q - a, d) / len2, 0.0, 1.0) : 0.0;
+  return glm::length(q - (a + d * t)) - double(r);
+}
+
+}  // namespace
+
+TEST_CASE("a sphere and a capsule on a triangulated floor meet only the floor's normal",
+          "[contact][mesh][round]") {
+  // Rolling and sliding across the inner edges of a grid floor and of a
+  // random triangulation, at 300 poses each, the floor at a random pose:
+  // one region, the floor's normal, the exact depth, points on both.
+  const double jitter = GENERATE(0.0, 0.35);
+  const bool sphere = GENERATE(true, false);
+  INFO("jitter " << jitter << (sphere ? ", sphere" : ", capsule"));
+  const TriangleMesh floor = floor_mesh(8, 4, jitter, 5);
+  pairs::Rng rng(sphere ? 31 : 32);
+  contact::MeshScratch scratch;
+  contact::MeshCache cache;
+  for (int k = 0; k < 300; ++k) {
+    const real r = real(rng.uniform(0.1, 0.6));
+    const real depth = real(rng.uniform(1e-4, 0.05)) * r;
+    const Pose world = at_deg(to_real(rng.unit() * 10.0), to_real(rng.unit() * 180.0));
+    // The core in the floor's frame: a point, or a segment tilted up to 10
+    // degrees, its lowest end `depth` into the floor.
+    const vec3 c(real(rng.uniform(-2.5, 2.5)), real(rng.uniform(-2.5, 2.5)), 0);
+    const real half = sphere ? 0 : real(rng.uniform(0.2, 1.0));
+    const double tilt = rng.uniform(0, 10) * 3.141592653589793 / 180, turn = rng.uniform(0, 6.3);
+    const vec3 along = half * vec3(real(std::cos(tilt) * std::cos(turn)),
+                                   real(std::cos(tilt) * std::sin(turn)), real(std::sin(tilt)));
+    vec3 q0 = c - along, q1 = c + along;
+    const real lift = r - depth - std::min(q0.z, q1.z);
+    q0.z += lift, q1.z += lift;
+    const vec3 w0 = world.apply(q0), w1 = world.apply(q1);
+    const vec3 up = world.rotate(vec3(0, 0, 1));
+    const contact::MeshManifold mm =
+        sphere ? contact::collide(convex::sphere(w0, r), Pose{}, floor, world, scratch, 0, &cache)
+               : contact::collide(convex::capsule(w0, w1, r), Pose{}, floor, world, scratch, 0,
+                                  &cache);
+    INFO("pose " << k);
+    REQUIRE(mm.count == 1);
+    const contact::Manifold& m = mm.regions[0];
+    CHECK(glm::length(glm::dvec3(m.normal) + glm::dvec3(up)) <= normal_tol);
+    CHECK(std::abs(deepest(mm) + double(depth)) <= rel * 20);
+    // A sphere touches at one point; a capsule at both ends when both are
+    // in the floor (and where its segment crosses inner edges: at most 4).
+    CHECK(m.count == (sphere ? 1 : m.count));
+    double spread = 0;
+    for (int i = 0; i < m.count; ++i)
+      for (int j = 0; j < i; ++j)
+        spread =
+            std::max(spread, glm::length(glm::dvec3(m.points[i].point_b - m.points[j].point_b)));
+    if (!sphere && std::abs(q0.z - q1.z) < depth)
+      CHECK(spread >= glm::length(glm::dvec3(w1 - w0)) * 0.98);
+    for (int i = 0; i < m.count; ++i) {
+      const contact::Point& p = m.points[i];
+      CHECK(std::abs(outside_round(w0, w1, r, p.point_a)) <= rel * 20);
+      CHECK(to_triangle(floor, world, mm.triangle[0][i], p.point_b) <= rel * 20);
+    }
+  }
+}
+
+TEST_CASE("a sphere in a valley touches each face along its normal", "[contact][mesh][round]") {
+  Soup s;
+  quad(s, vec3(0, 0, 0), vec3(3, 0, 0), vec3(3, 3, 0), vec3(0, 3, 0));  // floor
+  quad(s, vec3(0, 0, 0), vec3(0, 3, 0), vec3(0, 3, 3), vec3(0, 0, 3));  // wall x = 0
+  const TriangleMesh valley = build(s);
+  contact::MeshScratch scratch;
+  const real r = real(0.5);
+  const contact::MeshManifold mm =
+      contact::collide(convex::sphere(vec3(r - real(0.03), 1.5f, r - real(0.01)), r), Pose{},
+                       valley, Pose{}, scratch);
+  REQUIRE(mm.count == 2);
+  CHECK(glm::length(glm::dvec3(mm.regions[0].normal) - glm::dvec3(-1, 0, 0)) <= normal_tol);
+  CHECK(std::abs(double(mm.regions[0].points[0].separation) + 0.03) <= rel * 10);
+  CHECK(glm::length(glm::dvec3(mm.regions[1].normal) - glm::dvec3(0, 0, -1)) <= normal_tol);
+  CHECK(std::abs(double(mm.regions[1].points[0].separation) + 0.01) <= rel * 10);
+}
+
+TEST_CASE("spheres and capsules against a soup give what each triangle gives alone",
+          "[contact][mesh][round]") {
+  pairs::Rng rng(12);
+  contact::MeshScratch scratch;
+  int touching = 0;
+  for (int round = 0; round < 200; ++round) {
+    Soup s;
+    std::vector<Hull> alone;
+    for (int k = 0; k < 10; ++k) {
+      const glm::dvec3 c = rng.unit() * rng.uniform(0, 1.5);
+      std::array<index_t, 3> t;
+      std::vector<vec3> corners;
+      for (int j = 0; j < 3; ++j) {
+        corners.push_back(to_real(c + rng.unit() * rng.uniform(0.3, 0.8)));
+        t[j] = s.add(corners.back());
+      }
+      s.triangles.push_back(t);
+      alone.push_back(Hull::from_points(corners).hull);
+    }
+    const TriangleMesh mesh = build(s);
+    const vec3 p0 = to_real(rng.unit() * rng.uniform(0, 1.5));
+    const vec3 p1 = round % 2 ? p0 : p0 + to_real(rng.unit() * 0.8);
+    const real r = real(rng.uniform(0.1, 0.5));
+    const real margin = real(rng.uniform(0, 0.05));
+    const Pose pb = at_deg(vec3(1, 2, 3), to_real(rng.unit() * 90.0));
+    const contact::MeshManifold mm =
+        round % 2 ? contact::collide(convex::sphere(p0, r), pb, mesh, pb, scratch, margin)
+                  : contact::collide(convex::capsule(p0, p1, r), pb, mesh, pb, scratch, margin);
+    double expected = 1e300;
+    int with_points = 0;
+    for (const Hull& t : alone) {
+      const contact::Manifold m =
+          round % 2 ? contact::collide(convex::sphere(p0, r), pb, t, pb, margin)
+                    : contact::collide(convex::capsule(p0, p1, r), pb, t, pb, margin);
+      for (int i = 0; i < m.count; ++i)
+        expected = std::min(expected, double(m.points[i].separation));
+      with_points += m.count > 0;
+    }
+    INFO("round " << round);
+    CHECK((mm.count > 0) == (with_points > 0));
+    for (int g = 0; g < mm.count; ++g)
+      for (int i = 0; i < mm.regions[g].count; ++i) {
+        const contact::Point& q = mm.regions[g].points[i];
+        CHECK(std::abs(outside_round(pb.apply(p0), pb.apply(p1), r, q.point_a)) <= rel * 10);
+        CHECK(to_triangle(mesh, pb, mm.triangle[g][i], q.point_b) <= rel * 10);
+      }
+    if (mm.count == 0) continue;
+    ++touching;
+    CHECK(deepest(mm) <= expected + rel * 10);
+  }
+  CHECK(touching > 50);
 }

@@ -26,6 +26,8 @@
 // naming the mesh's features (welded vertex, edge id, triangle) so that
 // ids persist as a body slides from one triangle onto the next.
 //
+// Bodies: hulls, spheres and capsules (convex.hpp).
+//
 // Frames and signs as contact::collide: world frame, the body is A, the
 // mesh is B, each region's normal from the body to the mesh. Never
 // allocates, never throws; NaN-free for finite input. About 12 KB of stack.
@@ -107,6 +109,27 @@ struct MeshCache {
 /// frame; answers with and without it agree to round-off (a face preferred
 /// to an edge pair keeps its place within contact::collide's band).
 [[nodiscard]] SEPAX_API MeshManifold collide(const Hull& a, const Pose& pose_a,
+                                             const TriangleMesh& b, const Pose& pose_b,
+                                             MeshScratch& scratch, real margin = 0,
+                                             MeshCache* cache = nullptr);
+
+/// The contact manifold of a sphere at pose_a against a triangle mesh at
+/// pose_b: per triangle contact::collide's one point (the sphere's point
+/// nearest the triangle, or deepest), admitted as above; a point at a flat
+/// or valley edge gives way to the face contact, which exists only where
+/// the centre lies over the triangle (Box2D's Voronoi-region rule for
+/// chain shapes, in 3D). `cache` keeps the triangles near the sphere.
+[[nodiscard]] SEPAX_API MeshManifold collide(const convex::Sphere& a, const Pose& pose_a,
+                                             const TriangleMesh& b, const Pose& pose_b,
+                                             MeshScratch& scratch, real margin = 0,
+                                             MeshCache* cache = nullptr);
+
+/// The contact manifold of a capsule at pose_a against a triangle mesh at
+/// pose_b: per triangle contact::collide's up to 2 points, admitted as
+/// above; the face contact clips the capsule's segment to the triangle. A
+/// capsule lying on a floor gets its two ends' points, whichever triangles
+/// they are over. `cache` keeps the triangles near the capsule.
+[[nodiscard]] SEPAX_API MeshManifold collide(const convex::Capsule& a, const Pose& pose_a,
                                              const TriangleMesh& b, const Pose& pose_b,
                                              MeshScratch& scratch, real margin = 0,
                                              MeshCache* cache = nullptr);

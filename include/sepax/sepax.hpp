@@ -20,7 +20,8 @@
 //   crosscheck.hpp   SAT against GJK/EPA on one pair: do they agree?
 //   contact.hpp      contact::collide: manifolds (up to 4 points with ids) for a solver,
 //                    hulls against hulls, spheres and capsules
-//   contact_mesh.hpp contact::collide of a hull against a TriangleMesh: regions
+//   contact_mesh.hpp contact::collide of a hull, sphere or capsule against a
+//                    TriangleMesh: regions
 //                    of points, no ghost bumps at a floor's inner edges
 //   convexity.hpp    convexity(): is a mesh its hull, or how far from it?
 //   mesh.hpp         TriangleMesh (non-convex, AABB tree), mesh::query against meshes and hulls

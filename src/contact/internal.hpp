@@ -4,7 +4,24 @@
 
 #include "sepax/contact.hpp"
 
+#include <new>
+#include <type_traits>
+
 namespace sepax::contact::detail {
+
+/// Room for N objects of T left uninitialized: its user writes each
+/// entry before it reads it, and zeroing all N (T's default member
+/// initializers) would cost more than the clipping of a small face. T is an
+/// aggregate, an implicit-lifetime type: the bytes hold its objects.
+template <class T, int N>
+class Scratch {
+ public:
+  static_assert(std::is_trivially_copyable_v<T> && std::is_aggregate_v<T>);
+  T* data() { return std::launder(reinterpret_cast<T*>(bytes_)); }
+
+ private:
+  alignas(T) unsigned char bytes_[sizeof(T) * N];
+};
 
 /// Which of `all` (count of them, normal n) to keep, at most max_points
 /// (Box2D's and Box3D's rule): the deepest, the one farthest from it, the
@@ -21,11 +38,25 @@ void reduce(Manifold& m, const Point* all, int count);
 /// point of `other` against the face's normal lies beyond its plane.
 real face_separation(const Hull& h, const Pose& ph, index_t f, const Hull& other, const Pose& po);
 
+/// The incident face of hull h for a reference face whose normal is n
+/// (h's local frame): of the faces around h's deepest vertex along -n, the
+/// one most anti-parallel to n.
+index_t incident_face(const Hull& h, const vec3& n);
+
 /// The face contact with face f of B as the reference face, whatever SAT
 /// would pick: A's incident face clipped to f's side planes, the points
 /// within `limit` of f's plane. Sets m's normal (-f's normal, from A to B),
 /// separation (face_separation) and feature (face_b).
 void face_b_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, index_t f,
                     real limit, Manifold& m);
+
+/// The face contact of a rounded segment (a sphere when `sphere`; world
+/// ends p0, p1 and radius) with face f of B as the reference face: the
+/// segment clipped to f's side planes, each remaining end's point within
+/// `limit` of the face, deepest first (ids as collide() of a sphere or
+/// capsule against a hull). Sets m's normal (-f's normal), separation (the
+/// core's nearest end's distance to f's plane less the radius) and feature.
+void round_face_b_contact(const vec3& p0, const vec3& p1, real radius, bool sphere, const Hull& b,
+                          const Pose& pose_b, index_t f, real limit, Manifold& m);
 
 }  // namespace sepax::contact::detail

@@ -110,20 +110,6 @@ struct ClipVertex {
   Carrier out;  ///< the segment to the next vertex
 };
 
-/// Room for N objects of T left uninitialized: the clipping writes each
-/// entry before it reads it, and zeroing all N (T's default member
-/// initializers) would cost more than the clipping of a small face. T is an
-/// aggregate, an implicit-lifetime type: the bytes hold its objects.
-template <class T, int N>
-class Scratch {
- public:
-  static_assert(std::is_trivially_copyable_v<T> && std::is_aggregate_v<T>);
-  T* data() { return std::launder(reinterpret_cast<T*>(bytes_)); }
-
- private:
-  alignas(T) unsigned char bytes_[sizeof(T) * N];
-};
-
 /// The reference face, in its hull's frame.
 struct ReferenceFace {
   const Hull* hull = nullptr;
@@ -267,7 +253,7 @@ void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real lim
     for (index_t k = 0; k < face.count; ++k, e = he[e].next)
       if (he[e].origin == v) start = e;
   }
-  Scratch<ClipVertex, max_clip> poly_room, scratch_room;
+  detail::Scratch<ClipVertex, max_clip> poly_room, scratch_room;
   ClipVertex* const poly = poly_room.data();
   ClipVertex* const scratch = scratch_room.data();
   int count = 0;
@@ -282,7 +268,7 @@ void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real lim
     poly[count++] = c;
   }
   const ClipVertex* const clipped = clip_to_face(ref, poly, count, scratch, fi);
-  Scratch<Point, max_clip> all_room;
+  detail::Scratch<Point, max_clip> all_room;
   Point* const all = all_room.data();
   int kept = 0;
   for (int i = 0; i < count; ++i) {
@@ -547,6 +533,10 @@ void feature_points(const Hull& a, const Pose& pose_a, const Hull& b, const Pose
 }  // namespace
 
 namespace detail {
+
+index_t incident_face(const Hull& h, const vec3& n) {
+  return contact::incident_face(h, n);
+}
 
 void face_b_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, index_t f,
                     real limit, Manifold& m) {

@@ -12,6 +12,8 @@
 
 #include "contact/internal.hpp"
 
+#include "sepax/support.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -37,9 +39,10 @@ constexpr int page = 64;
 struct Region {
   Manifold m;
   real deepest = 0;
-  Point pool[region_pool];
-  index_t triangle[region_pool];
   int count = 0;
+  detail::Scratch<Point, region_pool> room;  // pool()[0 .. count)
+  index_t triangle[region_pool];
+  Point* pool() { return room.data(); }
 };
 
 bool touches(const Bounds& a, const Bounds& b) {
@@ -74,11 +77,23 @@ vec3 unit_normal(const convex::Triangle& t) {
   return glm::normalize(glm::cross(t.p[1] - t.p[0], t.p[2] - t.p[0]));
 }
 
+/// The body against the mesh: a hull, or a sphere or capsule (a rounded
+/// segment, its core's ends and radius in the world frame).
+struct Body {
+  const Hull* hull = nullptr;
+  const convex::Sphere* sphere = nullptr;
+  const convex::Capsule* capsule = nullptr;
+  vec3 p0{real(0)}, p1{real(0)};
+  real radius = 0;
+  real magnitude = 0;  ///< world lengths, as Hull::magnitude() times the scale
+  Bounds box;          ///< the mesh's frame
+};
+
 }  // namespace
 
 /// The work of one query (a friend of MeshScratch).
 struct MeshContact {
-  const Hull& body;
+  const Body& body;
   const Pose& pose_a;
   const TriangleMesh& mesh;
   const Pose& pose_b;
@@ -87,8 +102,11 @@ struct MeshContact {
   MeshManifold& out;
   Region regions[max_mesh_regions];
   int region_count = 0;
+  /// Round-off of the pair's coordinates (contact::collide's): points
+  /// closer than this are one.
+  real roundoff = 0;
 
-  MeshContact(const Hull& a, const Pose& pa, const TriangleMesh& b, const Pose& pb,
+  MeshContact(const Body& a, const Pose& pa, const TriangleMesh& b, const Pose& pb,
               MeshScratch& scratch, real margin_, MeshManifold& result)
       : body(a),
         pose_a(pa),
@@ -96,7 +114,9 @@ struct MeshContact {
         pose_b(pb),
         triangle(scratch.triangle_),
         margin(margin_),
-        out(result) {}
+        out(result),
+        roundoff(tol::touching * (a.magnitude + b.magnitude() * pb.scale +
+                                  glm::length(pb.translation - pa.translation))) {}
 
   /// Whether edge k of kept triangle t (corners c, front normal f) admits
   /// the outward direction o (mesh frame, unit): a rim edge every one, a
@@ -174,18 +194,24 @@ struct MeshContact {
     const convex::Triangle c = mesh.triangle(t);
     if (!triangle.assign_triangle(c.p[0], c.p[1], c.p[2])) return;
     ++out.triangles_tested;
-    Manifold m = collide(body, pose_a, triangle, pose_b, margin, cache);
+    Manifold m = body.hull     ? collide(*body.hull, pose_a, triangle, pose_b, margin, cache)
+                 : body.sphere ? collide(*body.sphere, pose_a, triangle, pose_b, margin)
+                               : collide(*body.capsule, pose_a, triangle, pose_b, margin);
     if (m.count == 0) return;
     const vec3 f = unit_normal(c);  // the corners' winding: the front
     const vec3 o = -pose_b.rotate_inverse(m.normal);
     if (!admits(t, c, f, o)) {
-      const real magnitude = body.magnitude() * pose_a.scale + triangle.magnitude() * pose_b.scale +
+      const real magnitude = body.magnitude + triangle.magnitude() * pose_b.scale +
                              glm::length(pose_b.translation - pose_a.translation);
+      const real limit = margin + tol::touching * magnitude;
       // The face on o's side: the front, or the back (the other face).
       const bool front = glm::dot(o, f) >= 0;
       const index_t side = (glm::dot(triangle.planes()[0].normal, f) > 0) == front ? 0 : 1;
-      detail::face_b_contact(body, pose_a, triangle, pose_b, side,
-                             margin + tol::touching * magnitude, m);
+      if (body.hull)
+        detail::face_b_contact(*body.hull, pose_a, triangle, pose_b, side, limit, m);
+      else
+        detail::round_face_b_contact(body.p0, body.p1, body.radius, body.sphere != nullptr,
+                                     triangle, pose_b, side, limit, m);
       if (m.count == 0) return;
     }
     for (int i = 0; i < m.count; ++i) {
@@ -193,6 +219,103 @@ struct MeshContact {
       p.id = make_id(feature_a(p.id), mesh_feature(t, feature_b(p.id)));
     }
     add(m, mesh.input_index(t));
+  }
+
+  /// Whether kept triangle t holds q (mesh frame, on the plane of normal
+  /// n), its rim included to round-off.
+  static bool holds(const convex::Triangle& c, const vec3& n, const vec3& q, real slack) {
+    for (int k = 0; k < 3; ++k) {
+      const vec3& a = c.p[k];
+      const vec3& b = c.p[(k + 1) % 3];
+      if (glm::dot(glm::cross(b - a, q - a), n) < -slack * glm::length(b - a)) return false;
+    }
+    return true;
+  }
+
+  /// A hull on a plane: when every triangle near it lies in one plane, no
+  /// edge of theirs within the hull's box `reach` (mesh frame) is anything
+  /// but flat, and the hull is on the front, each triangle's answer would be
+  /// the plane's face contact (a triangle's answer lies where the triangle
+  /// meets the hull, inside that box, and there only face normals are
+  /// admitted), so the manifold is the hull's incident face against the
+  /// plane: its corners within the margin, each over the triangle that holds
+  /// it. The deepest corner is the hull's support point, so the depth is the
+  /// one every triangle would give. False (nothing added) when the
+  /// triangles do not qualify.
+  bool plane(std::span<const index_t> near, const Bounds& reach) {
+    if (!body.hull || near.empty()) return false;
+    const convex::Triangle c0 = mesh.triangle(near[0]);
+    const vec3 n = unit_normal(c0);
+    const real level = glm::dot(n, c0.p[0]);
+    const real flat = tol::touching * mesh.magnitude();
+    for (const index_t t : near) {
+      const convex::Triangle c = mesh.triangle(t);
+      const vec3 raw = glm::cross(c.p[1] - c.p[0], c.p[2] - c.p[0]);
+      const vec3 off = glm::cross(raw, n);  // |raw| sin(angle to n)
+      if (!(glm::dot(raw, n) > 0 &&
+            glm::dot(off, off) <= tol::parallel * tol::parallel * glm::dot(raw, raw)))
+        return false;
+      for (int k = 0; k < 3; ++k) {
+        if (!(std::abs(glm::dot(n, c.p[k]) - level) <= flat)) return false;
+        const vec3 &p = c.p[k], &q = c.p[(k + 1) % 3];
+        if (mesh.edge_kind(t, k) != EdgeKind::flat &&
+            touches({glm::min(p, q), glm::max(p, q)}, reach))
+          return false;
+      }
+    }
+    const Hull& h = *body.hull;
+    const vec3 up = pose_b.rotate(n);
+    const vec3 on_plane = pose_b.apply(c0.p[0]);
+    const vec3 low = pose_a.apply(h.vertices()[support_index(h, pose_a.rotate_inverse(-up))]);
+    const vec3 high = pose_a.apply(h.vertices()[support_index(h, pose_a.rotate_inverse(up))]);
+    const real front = glm::dot(up, low - on_plane);
+    const real back = -glm::dot(up, high - on_plane);
+    if (!(front >= back)) return false;  // below the plane: the back's contact
+    const real limit = margin + roundoff;
+    out.triangles_tested += int(near.size());
+    if (!(front <= limit)) return true;
+    Manifold m;
+    m.normal = -up;
+    m.separation = front;
+    m.feature = {sat::FeatureKind::face_b, -1, 0};
+    m.count = 1;
+    const index_t f = detail::incident_face(h, pose_a.rotate_inverse(up));
+    const auto he = h.half_edges();
+    index_t e = h.faces()[f].edge;
+    const real slack = flat;
+    // Room for the points first: a corner no triangle holds (the rim's
+    // round-off) sends the hull the general road, with nothing added.
+    detail::Scratch<Point, 64> room;
+    Point* const found = room.data();
+    index_t where[64];
+    int count = 0;
+    for (index_t k = 0; k < h.faces()[f].count; ++k, e = he[e].next) {
+      const vec3 w = pose_a.apply(h.vertices()[he[e].origin]);
+      const real s = glm::dot(up, w - on_plane);
+      if (!(s <= limit)) continue;
+      if (count == 64) return false;
+      const vec3 q = w - up * s;
+      const vec3 local = pose_b.apply_inverse(q);
+      index_t at = -1;
+      for (const index_t t : near)
+        if (holds(mesh.triangle(t), n, local, slack)) {
+          at = t;
+          break;
+        }
+      if (at < 0) return false;
+      Point& p = found[count];
+      p.point_a = w;
+      p.point_b = q;
+      p.separation = s;
+      p.id =
+          make_id({FeatureType::vertex, he[e].origin}, {FeatureType::face, mesh.input_index(at)});
+      where[count++] = mesh.input_index(at);
+    }
+    for (int i = 0; i < count; ++i) {
+      m.points[0] = found[i];
+      add(m, where[i]);
+    }
+    return true;
   }
 
   /// Adds a triangle's manifold to the first region within
@@ -229,24 +352,26 @@ struct MeshContact {
       r->m.feature = m.feature;
       r->deepest = deepest;
       for (int i = 0; i < r->count; ++i) {
-        Point& p = r->pool[i];
+        Point& p = r->pool()[i];
         p.separation = glm::dot(p.point_b - p.point_a, m.normal);
       }
     }
     for (int i = 0; i < m.count; ++i) {
       Point p = m.points[i];
       if (!(r->m.normal == m.normal)) p.separation = glm::dot(p.point_b - p.point_a, r->m.normal);
-      // One feature pair met from two triangles (a corner on a shared edge):
-      // the deeper point stays.
+      // One feature pair met from two triangles (a corner on a shared edge),
+      // or one place met from both (a sphere over the edge between them,
+      // to round-off): the deeper point stays.
       int same = -1;
       for (int j = 0; j < r->count && same < 0; ++j)
-        if (r->pool[j].id == p.id) same = j;
+        if (r->pool()[j].id == p.id || glm::length(r->pool()[j].point_b - p.point_b) <= roundoff)
+          same = j;
       if (same >= 0) {
-        if (p.separation < r->pool[same].separation) r->pool[same] = p, r->triangle[same] = tri;
+        if (p.separation < r->pool()[same].separation) r->pool()[same] = p, r->triangle[same] = tri;
         continue;
       }
       if (r->count == region_pool) compact(*r);
-      r->pool[r->count] = p;
+      r->pool()[r->count] = p;
       r->triangle[r->count++] = tri;
     }
   }
@@ -255,9 +380,9 @@ struct MeshContact {
   /// reduction picks.
   static void compact(Region& r) {
     int keep[max_points];
-    const int n = detail::pick(r.pool, r.count, r.m.normal, keep);
+    const int n = detail::pick(r.pool(), r.count, r.m.normal, keep);
     for (int k = 0; k < n; ++k) {
-      r.pool[k] = r.pool[keep[k]];
+      r.pool()[k] = r.pool()[keep[k]];
       r.triangle[k] = r.triangle[keep[k]];
     }
     r.count = n;
@@ -279,7 +404,7 @@ struct MeshContact {
       out.regions[k] = r.m;
       out.regions[k].count = r.count;
       for (int i = 0; i < r.count; ++i) {
-        out.regions[k].points[i] = r.pool[i];
+        out.regions[k].points[i] = r.pool()[i];
         out.triangle[k][i] = r.triangle[i];
       }
     }
@@ -321,32 +446,48 @@ void refresh(MeshCache& cache, const TriangleMesh& mesh, const Bounds& box) {
 
 }  // namespace
 
-MeshManifold collide(const Hull& a, const Pose& pose_a, const TriangleMesh& b, const Pose& pose_b,
-                     MeshScratch& scratch, real margin, MeshCache* cache) {
+namespace {
+
+MeshManifold run(const Body& a, const Pose& pose_a, const TriangleMesh& b, const Pose& pose_b,
+                 MeshScratch& scratch, real margin, MeshCache* cache) {
   MeshManifold out;
-  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return out;
   margin = std::max(margin, real(0));
   MeshContact work(a, pose_a, b, pose_b, scratch, margin, out);
   // The body's box in the mesh's frame, grown by the margin and by
   // round-off of the mesh's size (a triangle touching the body must meet it).
-  const Bounds body = grown(box_in(a.bounds(), relative_pose(pose_b, pose_a)),
-                            margin / pose_b.scale + tol::touching * b.magnitude());
+  const Bounds body = grown(a.box, margin / pose_b.scale + tol::touching * b.magnitude());
   if (cache) {
     if (!(cache->mesh == &b && cache->complete && inside(body, cache->box))) {
       const vec3 size = body.max - body.min;
       refresh(*cache, b, grown(body, real(0.25) * std::max({size.x, size.y, size.z})));
     }
     if (cache->complete) {
-      for (int i = 0; i < cache->count; ++i) {
-        MeshCache::Entry& e = cache->entries[i];
-        if (touches(triangle_box(b.triangle(e.triangle)), body)) work.decide(e.triangle, &e.cache);
-      }
+      std::array<index_t, mesh_cache_triangles> near;
+      std::size_t n = 0;
+      for (int i = 0; i < cache->count; ++i)
+        if (touches(triangle_box(b.triangle(cache->entries[i].triangle)), body))
+          near[n++] = cache->entries[i].triangle;
+      if (!work.plane(std::span<const index_t>(near.data(), n), body))
+        for (int i = 0; i < cache->count; ++i) {
+          MeshCache::Entry& e = cache->entries[i];
+          if (touches(triangle_box(b.triangle(e.triangle)), body))
+            work.decide(e.triangle, &e.cache);
+        }
       work.finish();
       return out;
     }
   }
-  // Page through the tree's triangles meeting the body's box.
+  // Page through the tree's triangles meeting the body's box (the plane's
+  // shortcut when they fit in one page).
   std::array<index_t, page> found;
+  {
+    bool more = false;
+    const std::size_t n = mesh::overlapping(b, body, found, &more);
+    if (!more && work.plane(std::span<const index_t>(found.data(), n), body)) {
+      work.finish();
+      return out;
+    }
+  }
   index_t first = 0;
   for (bool more = true; more;) {
     const std::size_t n = mesh::overlapping(b, body, found, &more, first);
@@ -360,6 +501,52 @@ MeshManifold collide(const Hull& a, const Pose& pose_a, const TriangleMesh& b, c
   }
   work.finish();
   return out;
+}
+
+/// A rounded segment's Body: world ends p0, p1 of a core given in the
+/// body's frame.
+Body rounded(const vec3& p0, const vec3& p1, real radius, const Pose& pose_a, const Pose& pose_b) {
+  Body body;
+  body.p0 = pose_a.apply(p0);
+  body.p1 = pose_a.apply(p1);
+  body.radius = radius * pose_a.scale;
+  body.magnitude = (std::max(glm::length(p0), glm::length(p1)) + radius) * pose_a.scale;
+  const vec3 q0 = pose_b.apply_inverse(body.p0), q1 = pose_b.apply_inverse(body.p1);
+  const real r = body.radius / pose_b.scale;
+  body.box = {glm::min(q0, q1) - vec3(r), glm::max(q0, q1) + vec3(r)};
+  return body;
+}
+
+bool usable(real radius, const Pose& pose_a, const TriangleMesh& b, const Pose& pose_b) {
+  return radius >= 0 && std::isfinite(radius) && !b.empty() && scale_ok(pose_a) && scale_ok(pose_b);
+}
+
+}  // namespace
+
+MeshManifold collide(const Hull& a, const Pose& pose_a, const TriangleMesh& b, const Pose& pose_b,
+                     MeshScratch& scratch, real margin, MeshCache* cache) {
+  if (a.empty() || !usable(0, pose_a, b, pose_b)) return {};
+  Body body;
+  body.hull = &a;
+  body.magnitude = a.magnitude() * pose_a.scale;
+  body.box = box_in(a.bounds(), relative_pose(pose_b, pose_a));
+  return run(body, pose_a, b, pose_b, scratch, margin, cache);
+}
+
+MeshManifold collide(const convex::Sphere& a, const Pose& pose_a, const TriangleMesh& b,
+                     const Pose& pose_b, MeshScratch& scratch, real margin, MeshCache* cache) {
+  if (!usable(a.radius, pose_a, b, pose_b)) return {};
+  Body body = rounded(a.core.p, a.core.p, a.radius, pose_a, pose_b);
+  body.sphere = &a;
+  return run(body, pose_a, b, pose_b, scratch, margin, cache);
+}
+
+MeshManifold collide(const convex::Capsule& a, const Pose& pose_a, const TriangleMesh& b,
+                     const Pose& pose_b, MeshScratch& scratch, real margin, MeshCache* cache) {
+  if (!usable(a.radius, pose_a, b, pose_b)) return {};
+  Body body = rounded(a.core.p0, a.core.p1, a.radius, pose_a, pose_b);
+  body.capsule = &a;
+  return run(body, pose_a, b, pose_b, scratch, margin, cache);
 }
 
 }  // namespace sepax::contact

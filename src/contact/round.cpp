@@ -6,8 +6,11 @@
 // margin; on an edge axis the witness pair is the one point.
 #include "sepax/contact.hpp"
 
+#include "contact/internal.hpp"
+
 #include "sat/round_internal.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace sepax::contact {
@@ -90,6 +93,38 @@ void face_points(const Hull& hull, const Pose& pose, const vec3& p0, const vec3&
 }
 
 }  // namespace
+
+namespace detail {
+
+void round_face_b_contact(const vec3& p0_world, const vec3& p1_world, real radius_world,
+                          bool sphere, const Hull& b, const Pose& pose_b, index_t f, real limit,
+                          Manifold& m) {
+  const vec3 p0 = pose_b.apply_inverse(p0_world), p1 = pose_b.apply_inverse(p1_world);
+  const real radius = radius_world / pose_b.scale;
+  const Plane& plane = b.planes()[f];
+  const vec3 axis = -plane.normal;  // from the rounded shape to the face
+  m = Manifold{};
+  m.normal = pose_b.rotate(axis);
+  m.separation = std::min(plane.distance(p0), plane.distance(p1)) * pose_b.scale - radius_world;
+  m.feature = {sat::FeatureKind::face_b, -1, f};
+  const vec3 d = p1 - p0;
+  const sat::detail::Clipped c = sat::detail::clip_to_face(b, f, p0, d, real(0));
+  const int ends = c.empty ? 0 : (sphere || !(c.t[1] > c.t[0])) ? 1 : 2;
+  for (int k = 0; k < ends; ++k) {
+    const vec3 x = p0 + c.t[k] * d;
+    const vec3 q = x - plane.distance(x) * plane.normal;
+    const Id id = sphere ? make_id(sphere_ref, {FeatureType::face, f})
+                  : c.cut[k] >= 0
+                      ? make_id({FeatureType::edge, 0}, {FeatureType::edge, c.cut[k] / 2})
+                      : make_id(capsule_ref(c.t[k]), {FeatureType::face, f});
+    const Point p = make_point(pose_b, x, c.t[k], d, q, axis, radius, id);
+    if (p.separation <= limit) m.points[m.count++] = p;
+  }
+  if (m.count == 2 && m.points[1].separation < m.points[0].separation)
+    std::swap(m.points[0], m.points[1]);
+}
+
+}  // namespace detail
 
 Manifold collide(const convex::Sphere& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
                  real margin) {
