@@ -410,7 +410,7 @@ int run_batch(const BatchOptions& o) {
                  "cast: not with --cast\n";
     return exit_input_error;
   }
-  const Mode* mode = o.modes.chosen(/*draws=*/false, o.cast);
+  const Mode* mode = o.modes.chosen(/*draws=*/false, o.cast, o.query.contacts);
   if (!mode) return exit_input_error;
   std::vector<Case> cases;
   Shard shard;

@@ -31,7 +31,7 @@ int run_check(const CheckOptions& o) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
   }
-  const Mode* mode = o.modes.chosen(!o.svg.empty() || o.query.contacts);
+  const Mode* mode = o.modes.chosen(!o.svg.empty(), /*casts=*/false, o.query.contacts);
   const std::optional<LoadedPair> pair = mode ? load_pair(*mode, o.pair, o.parts) : std::nullopt;
   if (!pair) return exit_input_error;
   const int indent = pair->as.size() * pair->bs.size() == 1 ? 2 : -1;

@@ -216,7 +216,7 @@ int run_scene(const SceneOptions& o) {
     std::cerr << "sepax: " << error << "\n";
     return exit_input_error;
   }
-  const Mode* mode = o.modes.chosen();
+  const Mode* mode = o.modes.chosen(/*draws=*/false, /*casts=*/false, o.query.contacts);
   if (!mode) return exit_input_error;
   const auto start = std::chrono::steady_clock::now();
   const SceneInput in = load_scene(*mode, o);

@@ -5,6 +5,7 @@
 #include "cast_report.hpp"
 #include "html_report.hpp"
 #include "mode.hpp"
+#include "sepax/contact_mesh.hpp"
 #include "sepax/gjk.hpp"
 #include "sepax/gjk_cast.hpp"
 #include "sepax/mesh.hpp"
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 namespace sepax::cli {
 
@@ -125,11 +127,122 @@ std::string triangle_text(index_t t) {
   return t >= 0 ? "triangle " + std::to_string(t) : std::string("its hull");
 }
 
+/// The contacts of A's hull against B's triangles (--contacts).
+struct MeshContacts {
+  contact::MeshManifold manifold;
+  real margin = 0;
+  /// What stood in for A: "A" (a cooked hull) or "A's convex hull".
+  std::string body = "A";
+  std::string error;  ///< why there are none (A has no hull); empty otherwise
+};
+
+/// contact::collide of A's hull (a cooked hull, or the hull of A's mesh)
+/// against B's mesh (or B's cooked hull: one region).
+MeshContacts mesh_contacts(const LoadedMesh& a, const Pose& pose_a, const LoadedMesh& b,
+                           const Pose& pose_b, real margin) {
+  MeshContacts c;
+  c.margin = margin;
+  Hull built;
+  if (!a.is_hull()) {
+    HullResult h = Hull::from_points(a.mesh.vertices());
+    if (!h.ok()) {
+      c.error = "A has no convex hull: " + h.message;
+      return c;
+    }
+    built = std::move(h.hull);
+    c.body = "A's convex hull";
+  }
+  const Hull& body = a.is_hull() ? a.hull : built;
+  if (b.is_hull()) {
+    const contact::Manifold m = contact::collide(body, pose_a, b.hull, pose_b, margin);
+    c.manifold.count = m.count > 0 ? 1 : 0;
+    c.manifold.regions[0] = m;
+    for (index_t& t : c.manifold.triangle[0]) t = -1;
+    return c;
+  }
+  contact::MeshScratch scratch;
+  c.manifold = contact::collide(body, pose_a, b.mesh, pose_b, scratch, margin);
+  return c;
+}
+
+/// One point of a mesh manifold as JSON: contact::Point's fields and the
+/// triangle of B it lies on (-1 for a cooked hull).
+nlohmann::json point_json(const contact::Point& p, index_t triangle) {
+  return {{"point_a", to_json(p.point_a)},
+          {"point_b", to_json(p.point_b)},
+          {"separation", p.separation},
+          {"id", p.id},
+          {"feature_a", feature_text(contact::feature_a(p.id))},
+          {"feature_b", feature_text(contact::feature_b(p.id))},
+          {"triangle", triangle}};
+}
+
+/// {"normal", "separation", "points"} of region r.
+nlohmann::json region_json(const contact::MeshManifold& m, int r) {
+  nlohmann::json points = nlohmann::json::array();
+  for (int i = 0; i < m.regions[r].count; ++i)
+    points.push_back(point_json(m.regions[r].points[i], m.triangle[r][i]));
+  return {{"normal", to_json(m.regions[r].normal)},
+          {"separation", m.regions[r].separation},
+          {"points", points}};
+}
+
+/// The contacts object (docs/cli.md): the deepest region's normal,
+/// separation and points, as for hulls, each point naming its triangle;
+/// every region in "regions".
+nlohmann::json contacts_json(const MeshContacts& c) {
+  const contact::MeshManifold& m = c.manifold;
+  nlohmann::json regions = nlohmann::json::array();
+  for (int r = 0; r < m.count; ++r) regions.push_back(region_json(m, r));
+  nlohmann::json j = m.count > 0 ? region_json(m, 0)
+                                 : nlohmann::json{{"normal", nullptr},
+                                                  {"separation", nullptr},
+                                                  {"points", nlohmann::json::array()}};
+  j.update({{"margin", c.margin},
+            {"body", c.body},
+            {"regions", regions},
+            {"triangles_tested", m.triangles_tested}});
+  if (!c.error.empty()) j["error"] = c.error;
+  return j;
+}
+
+void print_contacts(std::FILE* out, const MeshContacts& c) {
+  const contact::MeshManifold& m = c.manifold;
+  if (!c.error.empty()) {
+    std::fprintf(out, "  contacts: none: %s\n", c.error.c_str());
+    return;
+  }
+  int points = 0;
+  for (int r = 0; r < m.count; ++r) points += m.regions[r].count;
+  std::fprintf(out,
+               "  contacts: %s against B's triangles, margin %.6g: %d point%s in %d region%s, "
+               "%d triangle%s tested\n",
+               c.body.c_str(), double(c.margin), points, points == 1 ? "" : "s", m.count,
+               m.count == 1 ? "" : "s", m.triangles_tested, m.triangles_tested == 1 ? "" : "s");
+  for (int r = 0; r < m.count; ++r) {
+    const contact::Manifold& g = m.regions[r];
+    // + 0.0: a zero component prints as 0, not -0.
+    std::fprintf(out, "  region %d: normal (%.6g, %.6g, %.6g)\n", r + 1, double(g.normal.x) + 0.0,
+                 double(g.normal.y) + 0.0, double(g.normal.z) + 0.0);
+    for (int i = 0; i < g.count; ++i) {
+      const contact::Point& p = g.points[i];
+      std::fprintf(out,
+                   "           A (%.6g, %.6g, %.6g)  B (%.6g, %.6g, %.6g)  separation %.6g  %s / "
+                   "%s, triangle %d\n",
+                   double(p.point_a.x), double(p.point_a.y), double(p.point_a.z),
+                   double(p.point_b.x), double(p.point_b.y), double(p.point_b.z),
+                   double(p.separation), feature_text(contact::feature_a(p.id)).c_str(),
+                   feature_text(contact::feature_b(p.id)).c_str(), int(m.triangle[r][i]));
+    }
+  }
+}
+
 /// What mesh mode reports about one pair.
 /// The header's shapes: "closed mesh of 36 triangles: a solid" and the like.
 struct MeshReport final : Report {
   mesh::Result result;
-  double us = 0;  ///< time of the query, microseconds (median of a few runs)
+  double us = 0;                         ///< time of the query, microseconds (median of a few runs)
+  std::optional<MeshContacts> contacts;  ///< with --contacts
 
   Verdict verdict() const override {
     return result.intersecting ? Verdict::intersecting : Verdict::separated;
@@ -167,6 +280,7 @@ struct MeshReport final : Report {
               {"triangle_b", m.triangle_b},
               {"pairs_tested", m.pairs_tested},
               {"time_us", us}});
+    if (contacts) j["contacts"] = contacts_json(*contacts);
     return j;
   }
 
@@ -183,6 +297,7 @@ struct MeshReport final : Report {
                  triangle_text(m.triangle_a).c_str(), vec_text(m.point_b).c_str(),
                  triangle_text(m.triangle_b).c_str());
     std::fprintf(out, "  work:    %d triangle pairs tested exactly, %.1f us\n", m.pairs_tested, us);
+    if (contacts) print_contacts(out, *contacts);
   }
 
   /// "  intersecting (surfaces)  distance 0".
@@ -190,7 +305,14 @@ struct MeshReport final : Report {
     char line[160];
     std::snprintf(line, sizeof line, "  %s (%s)  distance %.9g", to_string(verdict()),
                   mesh::to_string(result.how), double(result.distance));
-    return line;
+    std::string out = line;
+    if (contacts) {
+      int points = 0;
+      for (int r = 0; r < contacts->manifold.count; ++r)
+        points += contacts->manifold.regions[r].count;
+      out += "  " + std::to_string(points) + (points == 1 ? " contact" : " contacts");
+    }
+    return out;
   }
 };
 
@@ -402,6 +524,8 @@ class MeshMode final : public Mode {
               {"ray", as_cast}}) {}
 
   bool draws_hulls() const override { return false; }
+  /// A's hull against B's triangles (contact_mesh.hpp).
+  bool gives_contacts() const override { return true; }
 
   /// A cooked hull is one convex solid.
   bool load_cooked(const std::string& path, Shapes& out, std::string& error) const override {
@@ -470,7 +594,7 @@ class MeshMode final : public Mode {
 
   /// mesh::query, or SAT and GJK for two cooked hulls, timed.
   std::unique_ptr<Report> check(const Shape& sa, const Pose& pose_a, const Shape& sb,
-                                const Pose& pose_b, const PairQuery&) const override {
+                                const Pose& pose_b, const PairQuery& q) const override {
     const LoadedMesh& a = mesh_of(sa);
     const LoadedMesh& b = mesh_of(sb);
     auto r = std::make_unique<MeshReport>();
@@ -478,6 +602,7 @@ class MeshMode final : public Mode {
                                                {b.name, pose_b, describe(b), describe_json(b)});
     r->result = query(a, pose_a, b, pose_b);
     r->us = median_us([&] { (void)query(a, pose_a, b, pose_b); });
+    if (q.contacts) r->contacts = mesh_contacts(a, pose_a, b, pose_b, q.margin);
     return r;
   }
 

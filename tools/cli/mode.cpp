@@ -135,7 +135,7 @@ void ModeChoice::add_options(CLI::App* cmd) {
     if (e.mode->help(cmd->get_name())) e.mode->add_options(cmd);
 }
 
-const Mode* ModeChoice::chosen(bool draws, bool casts) const {
+const Mode* ModeChoice::chosen(bool draws, bool casts, bool contacts) const {
   const Mode* mode = nullptr;
   for (const Entry& e : entries_) {
     if (!e.chosen) continue;
@@ -154,8 +154,11 @@ const Mode* ModeChoice::chosen(bool draws, bool casts) const {
     return nullptr;
   }
   if (draws && !mode->draws_hulls()) {
-    std::fprintf(stderr, "sepax: --svg and --contacts draw and collide hulls; not with %s\n",
-                 mode->flag);
+    std::fprintf(stderr, "sepax: --svg draws hulls; not with %s\n", mode->flag);
+    return nullptr;
+  }
+  if (contacts && !mode->gives_contacts()) {
+    std::fprintf(stderr, "sepax: --contacts is not answered with %s\n", mode->flag);
     return nullptr;
   }
   return mode;

@@ -114,8 +114,10 @@ class Mode {
   [[nodiscard]] const char* help(std::string_view command) const;
   /// Adds the mode's own options to a command that offers it.
   virtual void add_options(CLI::App* /*cmd*/) {}
-  /// Whether its answers can be drawn (--svg) and given contacts (--contacts).
+  /// Whether its answers can be drawn (--svg).
   [[nodiscard]] virtual bool draws_hulls() const { return true; }
+  /// Whether its answers can carry contacts (--contacts).
+  [[nodiscard]] virtual bool gives_contacts() const { return draws_hulls(); }
 
   /// Appends the shape of a cooked hull file, or sets `error` (one line
   /// naming the file) and returns false.
@@ -232,9 +234,10 @@ class ModeChoice {
   void add_options(CLI::App* cmd);
   /// The mode the flags chose: the default when none. Prints one line
   /// "sepax: ..." to stderr and returns nullptr when two flags were given,
-  /// when the command `casts` and the mode does not yet, or when it `draws`
-  /// (--svg, --contacts) and the mode cannot.
-  [[nodiscard]] const Mode* chosen(bool draws = false, bool casts = false) const;
+  /// when the command `casts` and the mode does not yet, when it `draws`
+  /// (--svg) or asks for `contacts` (--contacts) and the mode cannot.
+  [[nodiscard]] const Mode* chosen(bool draws = false, bool casts = false,
+                                   bool contacts = false) const;
 
  private:
   struct Entry {

@@ -263,6 +263,49 @@ def write_cube(path, centre, half):
             f.write("f %d %d %d\nf %d %d %d\n" % (q[0], q[1], q[2], q[0], q[2], q[3]))
 
 
+def test_check_mesh_contacts():
+    # The 1 x 2 x 1 box of pin.obj turned 30 degrees and sunk 0.05 into a
+    # floor triangulated at random (floor.obj): with --mesh --contacts, one
+    # region, the floor's normal (from A down into B), 4 points 0.05 deep,
+    # each on the floor's plane and naming a triangle of the floor.
+    pose = "1,0,-0.05/0,0,30"
+    j = json.loads(run("check", data("pin.obj"), cli_data("floor.obj"), "--pose-a", pose,
+                       "--mesh", "--contacts", "--json", expect=1).stdout)
+    c = j["contacts"]
+    check(c["body"] == "A's convex hull" and c["margin"] == 0 and len(c["regions"]) == 1, str(c))
+    check(all(abs(a - b) < 1e-6 for a, b in zip(c["normal"], [0, 0, -1])), str(c["normal"]))
+    check(len(c["points"]) == 4 and c["regions"][0]["points"] == c["points"], str(c))
+    for p in c["points"]:
+        check(abs(p["separation"] + 0.05) < 1e-5 and abs(p["point_b"][2]) < 1e-5, str(p))
+        check(0 <= p["triangle"] < 72 and p["feature_a"].split()[0] in ("face", "edge", "vertex"),
+              str(p))
+    check(c["triangles_tested"] > 4, str(c))
+    text = run("check", data("pin.obj"), cli_data("floor.obj"), "--pose-a", pose, "--mesh",
+               "--contacts", expect=1).stdout
+    check("contacts: A's convex hull against B's triangles, margin 0: 4 points in 1 region" in text,
+          text)
+    check("region 1: normal (0, 0, -1)" in text and text.count(", triangle ") == 4, text)
+    # 0.1 above the floor: nothing, speculative points within a margin.
+    above = "1,0,0.1/0,0,30"
+    j = json.loads(run("check", data("pin.obj"), cli_data("floor.obj"), "--pose-a", above,
+                       "--mesh", "--contacts", "--json", expect=0).stdout)
+    check(j["contacts"]["points"] == [] and j["contacts"]["normal"] is None, str(j["contacts"]))
+    j = json.loads(run("check", data("pin.obj"), cli_data("floor.obj"), "--pose-a", above,
+                       "--mesh", "--contacts", "--margin", "0.2", "--json", expect=0).stdout)
+    check(len(j["contacts"]["points"]) == 4 and
+          all(abs(p["separation"] - 0.1) < 1e-5 for p in j["contacts"]["points"]), str(j))
+    # A batch line counts them.
+    with tempfile.TemporaryDirectory() as tmp:
+        tsv = os.path.join(tmp, "cases.tsv")
+        with open(tsv, "w") as f:
+            f.write(f"box_on_floor\t{data('pin.obj')}\t{cli_data('floor.obj')}\t{pose}\n")
+        out = run("batch", tsv, "--mesh", "--contacts", expect=1).stdout
+        check("4 contacts" in out, out)
+    # --svg still draws hulls only.
+    p = run("check", data("pin.obj"), cli_data("floor.obj"), "--mesh", "--svg", "x.svg", expect=2)
+    check("--svg draws hulls; not with --mesh" in p.stderr, p.stderr)
+
+
 def test_check_nonconvex():
     # The U-bracket's hull fills its notch: the default mode tests hulls and
     # says so, for A only (the pin is a box).
