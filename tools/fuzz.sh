@@ -9,7 +9,8 @@
 #                a time, under nice
 #   --keep-going long run in libFuzzer's fork mode: a failing input is saved
 #                and the run goes on, so one run collects every finding
-#   target       fuzz_hull, fuzz_pair, fuzz_io, fuzz_sxhull, fuzz_contact, fuzz_cast (default: all six)
+#   target       fuzz_hull, fuzz_pair, fuzz_io, fuzz_sxhull, fuzz_contact, fuzz_mesh_contact,
+#                fuzz_cast (default: all seven)
 #
 # Build: build-fuzz, configured with CXX=clang++ and
 #   -Ddefault_library=static       the library is linked into each target
@@ -51,7 +52,8 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_hull fuzz_pair fuzz_io fuzz_sxhull fuzz_contact fuzz_cast)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_hull fuzz_pair fuzz_io fuzz_sxhull fuzz_contact fuzz_mesh_contact
+  fuzz_cast)
 
 # clang, and libFuzzer with the sanitizer runtimes (libclang-rt-14-dev).
 sepax_install_packages "${SEPAX_PACKAGES[@]}" clang libclang-rt-14-dev

@@ -17,6 +17,7 @@ The byte layouts are the ones fuzz_input.hpp decodes:
   pair:  pose A, pose B, point count of A, cloud A, cloud B
   io:    extension index (obj off ply stl gltf glb), then the file's bytes
   contact: margin byte, then a pair
+  mesh_contact: margin byte, body byte, then a pair (B's cloud as a strip)
   cast:  3 int16 of B's path (size / 1024 each), a turn byte, then a pair
   sxhull: mode byte, then a .sxhull file (mode 0, the layout of
          include/sepax/hull_file.hpp), a cloud (1), or a cloud and edits of
@@ -270,6 +271,12 @@ def main():
         # fuzz_pair's pairs with a margin byte first: 0 (no margin) and 200.
         "fuzz_contact": lambda: {**{k: b"\x00" + v for k, v in PAIR_SEEDS.items()},
                                  **{k + "_margin": b"\xc8" + v for k, v in PAIR_SEEDS.items()}},
+        # fuzz_pair's pairs with a margin byte and a body byte (hull, sphere,
+        # capsule) first; B's cloud is read as a strip of triangles.
+        "fuzz_mesh_contact": lambda: {
+            **{k + "_hull": b"\x00\x00" + v for k, v in PAIR_SEEDS.items()},
+            **{k + "_sphere_margin": b"\xc8\x96" + v for k, v in PAIR_SEEDS.items()},
+            **{k + "_capsule": b"\x00\xdc" + v for k, v in PAIR_SEEDS.items()}},
         # fuzz_pair's pairs with a path first (3 int16, size / 1024 each) and
         # a turn byte: towards -x by 2 sizes, still and turning.
         "fuzz_cast": lambda: {**{k: struct.pack("<hhhB", -2048, 0, 0, 0) + v
