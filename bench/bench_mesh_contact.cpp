@@ -7,8 +7,9 @@
 // Rows "mesh_contact/<body>/<ground>/<road>": body box (1 x 0.6 x 0.4) or
 // hull32 (a random 32-vertex hull, 1 across); ground grid (a 16 x 16 floor
 // of 1 x 1 squares, each two triangles), random (the same floor with its
-// inner vertices moved up to 35% of a square in the plane) or box (one
-// 16 x 16 x 1 box); road cold (no cache) or cached. The body slides across
+// inner vertices moved up to 35% of a square in the plane), bumpy (random,
+// and up or down by up to 0.005: no longer one plane, each triangle
+// decided) or box (one 16 x 16 x 1 box); road cold (no cache) or cached. The body slides across
 // the ground along a path of 128 frames, forth and back (0.02 of its size
 // a frame, turning 0.5 degrees about the vertical, tilted 2 degrees, sunk
 // 1% of its size). Counters: triangles (decided per query), points.
@@ -31,17 +32,17 @@ namespace {
 
 constexpr int frames = 128;
 
-TriangleMesh floor_mesh(double jitter) {
+TriangleMesh floor_mesh(double jitter, double bump = 0) {
   constexpr int n = 16;
   std::mt19937_64 rng(7);
-  std::uniform_real_distribution<double> u(-jitter, jitter);
+  std::uniform_real_distribution<double> u(-jitter, jitter), h(-bump, bump);
   std::vector<vec3> v;
   std::vector<std::array<index_t, 3>> t;
   for (int j = 0; j <= n; ++j)
     for (int i = 0; i <= n; ++i) {
       const bool rim = i == 0 || j == 0 || i == n || j == n;
       v.emplace_back(real(i - n / 2) + (rim ? 0 : real(u(rng))),
-                     real(j - n / 2) + (rim ? 0 : real(u(rng))), real(0));
+                     real(j - n / 2) + (rim ? 0 : real(u(rng))), rim ? real(0) : real(h(rng)));
     }
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i) {
@@ -74,8 +75,8 @@ std::vector<Pose> path(const Hull& b) {
   return poses;
 }
 
-void on_mesh(benchmark::State& state, int kind, double jitter, bool cached) {
-  const TriangleMesh ground = floor_mesh(jitter);
+void on_mesh(benchmark::State& state, int kind, double jitter, double bump, bool cached) {
+  const TriangleMesh ground = floor_mesh(jitter, bump);
   const Hull& b = body(kind);
   const std::vector<Pose> poses = path(b);
   contact::MeshScratch scratch;
@@ -125,8 +126,12 @@ int main(int argc, char** argv) {
     const std::string name = std::string("mesh_contact/") + bodies[kind];
     for (const bool cached : {false, true}) {
       const char* road = cached ? "cached" : "cold";
-      benchmark::RegisterBenchmark((name + "/grid/" + road).c_str(), on_mesh, kind, 0.0, cached);
-      benchmark::RegisterBenchmark((name + "/random/" + road).c_str(), on_mesh, kind, 0.35, cached);
+      benchmark::RegisterBenchmark((name + "/grid/" + road).c_str(), on_mesh, kind, 0.0, 0.0,
+                                   cached);
+      benchmark::RegisterBenchmark((name + "/random/" + road).c_str(), on_mesh, kind, 0.35, 0.0,
+                                   cached);
+      benchmark::RegisterBenchmark((name + "/bumpy/" + road).c_str(), on_mesh, kind, 0.35, 0.005,
+                                   cached);
       benchmark::RegisterBenchmark((name + "/box/" + road).c_str(), on_box, kind, cached);
     }
   }
