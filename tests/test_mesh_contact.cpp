@@ -72,6 +72,24 @@ TriangleMesh floor_mesh(int n, real h, double jitter, std::uint64_t seed, double
   return build(s);
 }
 
+/// A soup of `count` separate random triangles within 2.3 of the origin
+/// (every edge a rim), and each triangle as a flat hull of its own.
+TriangleMesh random_soup(pairs::Rng& rng, int count, std::vector<Hull>& alone) {
+  Soup s;
+  for (int k = 0; k < count; ++k) {
+    const glm::dvec3 c = rng.unit() * rng.uniform(0, 1.5);
+    std::array<index_t, 3> t;
+    std::vector<vec3> corners;
+    for (int j = 0; j < 3; ++j) {
+      corners.push_back(to_real(c + rng.unit() * rng.uniform(0.3, 0.8)));
+      t[j] = s.add(corners.back());
+    }
+    s.triangles.push_back(t);
+    alone.push_back(Hull::from_points(corners).hull);
+  }
+  return build(s);
+}
+
 /// Signed distance of p (world) outside hull h at pose: the largest plane
 /// distance (<= 0 inside).
 double outside(const Hull& h, const Pose& pose, const vec3& p) {
@@ -142,20 +160,8 @@ TEST_CASE("a soup of separate triangles gives what each triangle gives alone", "
   contact::MeshScratch scratch;
   int touching = 0;
   for (int round = 0; round < 60; ++round) {
-    Soup s;
     std::vector<Hull> alone;
-    for (int k = 0; k < 12; ++k) {
-      const glm::dvec3 c = rng.unit() * rng.uniform(0, 1.5);
-      std::array<index_t, 3> t;
-      std::vector<vec3> corners;
-      for (int j = 0; j < 3; ++j) {
-        corners.push_back(to_real(c + rng.unit() * rng.uniform(0.3, 0.8)));
-        t[j] = s.add(corners.back());
-      }
-      s.triangles.push_back(t);
-      alone.push_back(Hull::from_points(corners).hull);
-    }
-    const TriangleMesh mesh = build(s);
+    const TriangleMesh mesh = random_soup(rng, 12, alone);
     const Hull body = shapes::random_hull(rng.integer(4, 40), real(0.6), rng.next());
     const Pose pb = at_deg(to_real(rng.unit() * 5.0), to_real(rng.unit() * 90.0));
     const glm::dquat turn = rng.rotation();
@@ -453,20 +459,8 @@ TEST_CASE("spheres and capsules against a soup give what each triangle gives alo
   contact::MeshScratch scratch;
   int touching = 0;
   for (int round = 0; round < 200; ++round) {
-    Soup s;
     std::vector<Hull> alone;
-    for (int k = 0; k < 10; ++k) {
-      const glm::dvec3 c = rng.unit() * rng.uniform(0, 1.5);
-      std::array<index_t, 3> t;
-      std::vector<vec3> corners;
-      for (int j = 0; j < 3; ++j) {
-        corners.push_back(to_real(c + rng.unit() * rng.uniform(0.3, 0.8)));
-        t[j] = s.add(corners.back());
-      }
-      s.triangles.push_back(t);
-      alone.push_back(Hull::from_points(corners).hull);
-    }
-    const TriangleMesh mesh = build(s);
+    const TriangleMesh mesh = random_soup(rng, 10, alone);
     const vec3 p0 = to_real(rng.unit() * rng.uniform(0, 1.5));
     const vec3 p1 = round % 2 ? p0 : p0 + to_real(rng.unit() * 0.8);
     const real r = real(rng.uniform(0.1, 0.5));
