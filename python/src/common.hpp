@@ -124,6 +124,8 @@ void bind_hull(py::module_& m);
 void bind_queries(py::module_& m);
 void bind_casts(py::module_& m);
 void bind_mesh(py::module_& m);
+/// contact.collide against a TriangleMesh; after bind_queries and bind_mesh.
+void bind_mesh_contact(py::module_& m);
 /// The batch calls (*_many) and sepax.Poses; after bind_queries, whose
 /// submodules it adds to.
 void bind_batch(py::module_& m);

@@ -116,5 +116,6 @@ PYBIND11_MODULE(_sepax, m) {
   sepax::python::bind_queries(m);
   sepax::python::bind_casts(m);
   sepax::python::bind_mesh(m);
+  sepax::python::bind_mesh_contact(m);
   sepax::python::bind_batch(m);
 }
