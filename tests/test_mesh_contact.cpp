@@ -420,7 +420,10 @@ TEST_CASE("a sphere and a capsule on a triangulated floor meet only the floor's 
     CHECK(std::abs(deepest(mm) + double(depth)) <= rel * 20);
     // A sphere touches at one point; a capsule at both ends when both are
     // in the floor (and where its segment crosses inner edges: at most 4).
-    CHECK(m.count == (sphere ? 1 : m.count));
+    if (sphere)
+      CHECK(m.count == 1);
+    else
+      CHECK((m.count >= 1 && m.count <= contact::max_points));
     double spread = 0;
     for (int i = 0; i < m.count; ++i)
       for (int j = 0; j < i; ++j)

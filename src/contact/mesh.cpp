@@ -462,42 +462,38 @@ MeshManifold run(const Body& a, const Pose& pose_a, const TriangleMesh& b, const
       refresh(*cache, b, grown(body, real(0.25) * std::max({size.x, size.y, size.z})));
     }
     if (cache->complete) {
+      // The held triangles meeting the body's box, and their entries.
       std::array<index_t, mesh_cache_triangles> near;
+      std::array<MeshCache::Entry*, mesh_cache_triangles> entry;
       std::size_t n = 0;
       for (int i = 0; i < cache->count; ++i)
-        if (touches(triangle_box(b.triangle(cache->entries[i].triangle)), body))
+        if (touches(triangle_box(b.triangle(cache->entries[i].triangle)), body)) {
+          entry[n] = &cache->entries[i];
           near[n++] = cache->entries[i].triangle;
-      if (!work.plane(std::span<const index_t>(near.data(), n), body))
-        for (int i = 0; i < cache->count; ++i) {
-          MeshCache::Entry& e = cache->entries[i];
-          if (touches(triangle_box(b.triangle(e.triangle)), body))
-            work.decide(e.triangle, &e.cache);
         }
+      if (!work.plane(std::span<const index_t>(near.data(), n), body))
+        for (std::size_t i = 0; i < n; ++i) work.decide(near[i], &entry[i]->cache);
       work.finish();
       return out;
     }
   }
-  // Page through the tree's triangles meeting the body's box (the plane's
-  // shortcut when they fit in one page).
+  // Page through the tree's triangles meeting the body's box; the plane's
+  // shortcut when they fit in the first page.
   std::array<index_t, page> found;
-  {
-    bool more = false;
-    const std::size_t n = mesh::overlapping(b, body, found, &more);
-    if (!more && work.plane(std::span<const index_t>(found.data(), n), body)) {
-      work.finish();
-      return out;
-    }
+  bool more = false;
+  std::size_t n = mesh::overlapping(b, body, found, &more);
+  if (!more && work.plane(std::span<const index_t>(found.data(), n), body)) {
+    work.finish();
+    return out;
   }
-  index_t first = 0;
-  for (bool more = true; more;) {
-    const std::size_t n = mesh::overlapping(b, body, found, &more, first);
+  while (n > 0) {
     for (std::size_t i = 0; i < n; ++i) {
       Cache* held = cache ? find(*cache, found[i]) : nullptr;
       Cache cold;
       work.decide(found[i], held ? held : &cold);
     }
-    if (n == 0) break;
-    first = found[n - 1] + 1;
+    if (!more) break;
+    n = mesh::overlapping(b, body, found, &more, found[n - 1] + 1);
   }
   work.finish();
   return out;

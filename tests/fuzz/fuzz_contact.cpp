@@ -32,14 +32,6 @@ namespace {
 constexpr std::size_t max_points = 48;
 constexpr real unit_tolerance = 64 * tol::eps;
 
-/// Largest plane distance of a world point outside the hull at its pose.
-real outside(const Hull& h, const Pose& pose, const vec3& world) {
-  const vec3 local = pose.apply_inverse(world);
-  real d = -std::numeric_limits<real>::infinity();
-  for (const Plane& plane : h.planes()) d = std::max(d, plane.distance(local));
-  return d;
-}
-
 struct Pair {
   const Hull& a;
   Pose pa;
@@ -68,10 +60,11 @@ void check_manifold(const char* order, const Pair& p, const contact::Manifold& m
     SEPAX_FUZZ_CHECK(q.separation >= m.separation - p.band,
                      "%s: point %d at %.17g deeper than SAT's %.17g", order, i,
                      double(q.separation), double(m.separation));
-    SEPAX_FUZZ_CHECK(
-        outside(p.a, p.pa, q.point_a) <= p.band && outside(p.b, p.pb, q.point_b) <= p.band,
-        "%s: point %d off its hull: %g, %g", order, i, double(outside(p.a, p.pa, q.point_a)),
-        double(outside(p.b, p.pb, q.point_b)));
+    SEPAX_FUZZ_CHECK(fuzz::outside(p.a, p.pa, q.point_a) <= p.band &&
+                         fuzz::outside(p.b, p.pb, q.point_b) <= p.band,
+                     "%s: point %d off its hull: %g, %g", order, i,
+                     double(fuzz::outside(p.a, p.pa, q.point_a)),
+                     double(fuzz::outside(p.b, p.pb, q.point_b)));
     for (int j = 0; j < i; ++j)
       SEPAX_FUZZ_CHECK(m.points[j].id != q.id, "%s: points %d and %d share an id", order, j, i);
   }

@@ -150,6 +150,15 @@ inline bool finite(const vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
+/// Largest plane distance of a world point outside the hull at its pose
+/// (world lengths; <= 0 inside).
+inline real outside(const Hull& h, const Pose& pose, const vec3& world) {
+  const vec3 local = pose.apply_inverse(world);
+  real d = -std::numeric_limits<real>::infinity();
+  for (const Plane& plane : h.planes()) d = std::max(d, plane.distance(local));
+  return d * pose.scale;
+}
+
 /// True when every coordinate is finite.
 inline bool all_finite(const std::vector<vec3>& points) {
   return std::all_of(points.begin(), points.end(), [](const vec3& p) { return finite(p); });

@@ -31,14 +31,6 @@ namespace {
 constexpr std::size_t max_points = 48;
 constexpr real unit_tolerance = 64 * tol::eps;
 
-/// Largest plane distance of a world point outside the hull at its pose.
-real outside(const Hull& h, const Pose& pose, const vec3& world) {
-  const vec3 local = pose.apply_inverse(world);
-  real d = -std::numeric_limits<real>::infinity();
-  for (const Plane& plane : h.planes()) d = std::max(d, plane.distance(local));
-  return d * pose.scale;
-}
-
 /// Distance of a world point from a segment's rounded surface (a sphere's
 /// when p0 == p1), signed: < 0 inside.
 real outside_round(const vec3& p0, const vec3& p1, real radius, const vec3& p) {
@@ -109,7 +101,7 @@ void check(const char* road, const Body& body, const Pose& pa, const TriangleMes
                        double(q.separation), double(margin));
       const real on_a =
           body.kind == 0
-              ? outside(*body.hull, pa, q.point_a)
+              ? fuzz::outside(*body.hull, pa, q.point_a)
               : std::abs(body.kind == 1 ? outside_round(pa.apply(body.sphere.core.p),
                                                         pa.apply(body.sphere.core.p),
                                                         body.sphere.radius * pa.scale, q.point_a)

@@ -99,14 +99,6 @@ real gap_along(const Pair& p, const vec3& u) {
   return glm::dot(u, bottom_b - top_a);
 }
 
-/// Largest distance of a world point outside the hull at its pose.
-real outside(const Hull& h, const Pose& pose, const vec3& world) {
-  const vec3 local = pose.apply_inverse(world);
-  real d = -std::numeric_limits<real>::infinity();
-  for (const Plane& plane : h.planes()) d = std::max(d, plane.distance(local));
-  return d;
-}
-
 /// How well a SAT result's axis is fixed (radians): the hulls' data
 /// (direction_precision()) and, for an edge pair, its cross product: two
 /// edges sin(angle) from parallel give an axis known to eps / sin(angle)
@@ -213,10 +205,11 @@ void gjk_invariants(const Pair& ab, const Pair& ba) {
                      double(m.distance));
   const real off = glm::length(r.point_b - r.point_a - r.distance * r.axis);
   SEPAX_FUZZ_CHECK(off <= value, "GJK witnesses %g from distance * axis", double(off));
-  SEPAX_FUZZ_CHECK(
-      outside(ab.a, ab.pa, r.point_a) <= value && outside(ab.b, ab.pb, r.point_b) <= value,
-      "GJK witness off its hull: %g, %g", double(outside(ab.a, ab.pa, r.point_a)),
-      double(outside(ab.b, ab.pb, r.point_b)));
+  SEPAX_FUZZ_CHECK(fuzz::outside(ab.a, ab.pa, r.point_a) <= value &&
+                       fuzz::outside(ab.b, ab.pb, r.point_b) <= value,
+                   "GJK witness off its hull: %g, %g",
+                   double(fuzz::outside(ab.a, ab.pa, r.point_a)),
+                   double(fuzz::outside(ab.b, ab.pb, r.point_b)));
 }
 
 // EPA (GJK + EPA): finite, unit, the GJK answer when apart, mirrored depth.
