@@ -58,8 +58,10 @@ struct MeshManifold {
   int count = 0;  ///< regions in use
   /// Triangles decided (the work done): those whose boxes meet the body's.
   int triangles_tested = 0;
-  /// Regions dropped for want of room (more than max_mesh_regions
-  /// directions of contact at once); 0 almost always.
+  /// Triangles whose contact pointed in a further direction while
+  /// max_mesh_regions regions were full: left out, or replacing the
+  /// shallowest region when deeper. 0 for a body on level geometry; large
+  /// for a body deep inside a closed mesh.
   int regions_dropped = 0;
 };
 

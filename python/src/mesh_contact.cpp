@@ -65,8 +65,9 @@ void bind_mesh_contact(py::module_& m) {
       .def_readonly("count", &contact::MeshManifold::count, "Number of regions.")
       .def_readonly("triangles_tested", &contact::MeshManifold::triangles_tested,
                     "Triangles decided (those whose boxes met the body's).")
-      .def_readonly("regions_dropped", &contact::MeshManifold::regions_dropped,
-                    "Regions dropped for want of room (almost always 0).");
+      .def_readonly(
+          "regions_dropped", &contact::MeshManifold::regions_dropped,
+          "Triangles whose contact pointed in a further direction while the regions were full.");
   py::class_<contact::MeshCache>(c, "MeshCache",
                                  R"(Per-pair state of a body against a mesh kept between
 frames: the triangles near the body and each one's contact cache; a new one is

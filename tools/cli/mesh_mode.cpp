@@ -201,7 +201,8 @@ nlohmann::json contacts_json(const MeshContacts& c) {
   j.update({{"margin", c.margin},
             {"body", c.body},
             {"regions", regions},
-            {"triangles_tested", m.triangles_tested}});
+            {"triangles_tested", m.triangles_tested},
+            {"regions_dropped", m.regions_dropped}});
   if (!c.error.empty()) j["error"] = c.error;
   return j;
 }
@@ -214,11 +215,17 @@ void print_contacts(std::FILE* out, const MeshContacts& c) {
   }
   int points = 0;
   for (int r = 0; r < m.count; ++r) points += m.regions[r].count;
+  const std::string dropped =
+      m.regions_dropped > 0 ? " (" + std::to_string(m.regions_dropped) +
+                                  " triangles' contacts in further directions left out: at most " +
+                                  std::to_string(contact::max_mesh_regions) + " regions)"
+                            : std::string();
   std::fprintf(out,
                "  contacts: %s against B's triangles, margin %.6g: %d point%s in %d region%s, "
-               "%d triangle%s tested\n",
+               "%d triangle%s tested%s\n",
                c.body.c_str(), double(c.margin), points, points == 1 ? "" : "s", m.count,
-               m.count == 1 ? "" : "s", m.triangles_tested, m.triangles_tested == 1 ? "" : "s");
+               m.count == 1 ? "" : "s", m.triangles_tested, m.triangles_tested == 1 ? "" : "s",
+               dropped.c_str());
   for (int r = 0; r < m.count; ++r) {
     const contact::Manifold& g = m.regions[r];
     // + 0.0: a zero component prints as 0, not -0.
