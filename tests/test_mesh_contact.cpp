@@ -222,14 +222,24 @@ TEST_CASE("a body sliding on a triangulated floor meets only the floor's normal"
   // grid floor and on a random triangulation of it, the floor itself placed
   // at a random pose. One region, the floor's normal exactly, the depth of
   // the body's lowest point exactly.
-  // With bumps of 1e-4 rad the triangles are not one plane: each is decided
-  // on its own, and the normal is the deepest one's, within the bumps.
+  // With bumps of 1e-4 rad (more on the jittered floor's thin triangles)
+  // the triangles are not one plane: each is decided on its own; faces
+  // within tol::mesh_region share a region, the others get their own, and
+  // every region's normal is one of the faces', within the bumps.
   const double jitter = GENERATE(0.0, 0.35);
   const double bump = GENERATE(0.0, 1e-4);
   const int body_kind = GENERATE(0, 1);
   INFO("jitter " << jitter << ", bump " << bump << ", body " << body_kind);
   const TriangleMesh floor = floor_mesh(8, 4, jitter, 7, bump);
-  const double lean = bump > 0 ? 1e-3 : normal_tol;
+  // The steepest face's tilt bounds how far a region's normal leans.
+  double steepest = 0;
+  for (index_t t = 0; t < index_t(floor.triangle_count()); ++t) {
+    const convex::Triangle c = floor.triangle(t);
+    const glm::dvec3 n =
+        glm::normalize(glm::cross(glm::dvec3(c.p[1] - c.p[0]), glm::dvec3(c.p[2] - c.p[0])));
+    steepest = std::max(steepest, glm::length(n - glm::dvec3(0, 0, 1)));
+  }
+  const double lean = bump > 0 ? steepest + normal_tol : normal_tol;
   const double off = bump > 0 ? 1e-3 : rel * 20;
   const Hull body =
       body_kind == 0 ? shapes::box(vec3(0.5f, 0.3f, 0.2f)) : shapes::random_hull(32, real(0.5), 21);
@@ -245,9 +255,10 @@ TEST_CASE("a body sliding on a triangulated floor meets only the floor's normal"
     const vec3 up = world.rotate(vec3(0, 0, 1));
     const contact::MeshManifold mm = contact::collide(body, pa, floor, world, scratch);
     INFO("pose " << k);
-    REQUIRE(mm.count == 1);
-    const contact::Manifold& m = mm.regions[0];
-    CHECK(glm::length(glm::dvec3(m.normal) + glm::dvec3(up)) <= lean);
+    if (bump == 0) REQUIRE(mm.count == 1);
+    REQUIRE(mm.count >= 1);
+    for (int r = 0; r < mm.count; ++r)
+      CHECK(glm::length(glm::dvec3(mm.regions[r].normal) + glm::dvec3(up)) <= lean);
     CHECK(std::abs(deepest(mm) + double(depth)) <= off);
     check_points(mm, body, pa, floor, world, 0, rel * 20);
     leaning_alone += alone_leans(body, pa, floor, world, up);

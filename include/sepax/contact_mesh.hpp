@@ -19,8 +19,8 @@
 // depth; here the whole contact is the face's.)
 //
 // The triangles' manifolds are merged into regions: one per direction of
-// contact, the ones whose normals lie within tol::mesh_flat_edge (sine,
-// about 5 degrees) of a region's joining it. A region's normal is that of
+// contact, the ones whose normals lie within tol::mesh_region (sine,
+// about 0.06 degrees) of a region's joining it. A region's normal is that of
 // its deepest member, along which every point's separation is measured;
 // it holds at most max_points points (contact::collide's reduction), each
 // naming the mesh's features (welded vertex, edge id, triangle) so that
@@ -39,8 +39,10 @@
 namespace sepax::contact {
 
 /// Most regions a mesh manifold holds: a box in a corner of three walls
-/// needs three. Beyond it the deepest regions are kept.
-inline constexpr int max_mesh_regions = 4;
+/// needs three, a box resting across the creases of a curved terrain one
+/// per face it reaches within the margin (up to seven seen on the example
+/// world's terrain). Beyond it the deepest regions are kept.
+inline constexpr int max_mesh_regions = 8;
 
 /// The contact of a body with a triangle mesh: up to max_mesh_regions
 /// manifolds, deepest first.

@@ -99,6 +99,17 @@ inline constexpr real face_preference = by_precision(1e-10, 1e-5);
 /// draw the line at 5 degrees too; a sharper fold is a ridge or a valley.
 inline constexpr real mesh_flat_edge = real(0.0871557427476582);  // sin 5 deg
 
+/// Angular (sine, dimensionless): the contacts of two triangles with a body
+/// share one region of a mesh manifold (contact_mesh.hpp) when their normals
+/// lie within this sine (about 0.06 degrees). A region's normal is its
+/// deepest member's, so this bounds the turn of that normal when another
+/// member becomes the deepest: triangles of one plane (to round-off in
+/// either precision, and to floors bumped by 1e-4 rad) share a region,
+/// while the faces of a crease, however gentle, each keep theirs, so that a
+/// body resting across a crease is held along both faces' normals and does
+/// not rock between them.
+inline constexpr real mesh_region = real(1e-3);
+
 /// Relative to the smaller hull's extent (world lengths: a crate on a large
 /// terrain hull gets the crate's band): a contact manifold takes a face of either hull as its
 /// reference face when that face's axis separates the pair within this much of SAT's edge-pair

@@ -29,7 +29,7 @@ namespace {
 
 /// Points a region gathers before it is reduced to max_points and gathers
 /// on: the reduction keeps the deepest point and the widest spread.
-constexpr int region_pool = 32;
+constexpr int region_pool = 16;
 
 /// Triangles gathered from the tree at once.
 constexpr int page = 64;
@@ -319,14 +319,14 @@ struct MeshContact {
   }
 
   /// Adds a triangle's manifold to the first region within
-  /// tol::mesh_flat_edge of its normal, or to a new one.
+  /// tol::mesh_region of its normal, or to a new one.
   void add(const Manifold& m, index_t tri) {
     real deepest = m.points[0].separation;
     for (int i = 1; i < m.count; ++i) deepest = std::min(deepest, m.points[i].separation);
     Region* r = nullptr;
     for (int k = 0; k < region_count && !r; ++k) {
       const vec3& n = regions[k].m.normal;
-      if (glm::dot(n, m.normal) > 0 && glm::length(glm::cross(n, m.normal)) <= tol::mesh_flat_edge)
+      if (glm::dot(n, m.normal) > 0 && glm::length(glm::cross(n, m.normal)) <= tol::mesh_region)
         r = &regions[k];
     }
     if (!r) {
