@@ -1,9 +1,10 @@
-// pile: random convex hulls dropped onto a ground box at 60 Hz. Prints the
-// largest speeds once per simulated second, the time the pile comes to rest
-// (every body slower than the thresholds below for half a second), and
-// writes a side view.
+// pile: random convex hulls dropped onto a ground box at 60 Hz, or, with
+// --terrain, hulls and boxes onto a bumpy triangulated terrain
+// (terrain_world). Prints the largest speeds once per simulated second, the
+// time the pile comes to rest (every body slower than the thresholds below
+// for half a second), and writes a side view.
 //
-//   pile [--bodies 30] [--seconds S] [--seed N] [--svg pile.svg]
+//   pile [--bodies 30] [--seconds S] [--seed N] [--terrain] [--svg pile.svg]
 //
 // Each line also gives the number of contact points solved that step and
 // how many of them were warm-started from the step before.
@@ -23,7 +24,8 @@ constexpr double rest_angular_speed = 0.1;
 constexpr double rest_duration = 0.5;
 
 int usage() {
-  std::fprintf(stderr, "usage: pile [--bodies 30] [--seconds S] [--seed N] [--svg pile.svg]\n");
+  std::fprintf(stderr,
+               "usage: pile [--bodies 30] [--seconds S] [--seed N] [--terrain] [--svg pile.svg]\n");
   return 2;
 }
 
@@ -34,6 +36,7 @@ int main(int argc, char** argv) {
   double seconds = 20;
   unsigned long long seed = 1;
   const char* svg = "pile.svg";
+  bool terrain = false;
   for (int i = 1; i < argc; ++i) {
     const bool has_value = i + 1 < argc;
     if (std::strcmp(argv[i], "--bodies") == 0 && has_value) {
@@ -42,6 +45,8 @@ int main(int argc, char** argv) {
       seconds = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--seed") == 0 && has_value) {
       seed = std::strtoull(argv[++i], nullptr, 10);
+    } else if (std::strcmp(argv[i], "--terrain") == 0) {
+      terrain = true;
     } else if (std::strcmp(argv[i], "--svg") == 0 && has_value) {
       svg = argv[++i];
     } else {
@@ -50,7 +55,8 @@ int main(int argc, char** argv) {
   }
   if (!(seconds > 0) || count < 1) return usage();
 
-  examples::World world = examples::pile_world(count, seed);
+  examples::World world =
+      terrain ? examples::terrain_world(count, seed) : examples::pile_world(count, seed);
   const int steps_per_second =
       static_cast<int>(std::lround(1 / double(world.settings().time_step)));
   const int steps = static_cast<int>(std::lround(seconds * steps_per_second));
@@ -68,7 +74,7 @@ int main(int argc, char** argv) {
                   world.stats().points, world.stats().warm_started);
     }
   }
-  double lowest = 0;
+  double lowest = 1e300;
   for (const examples::Body& body : world.bodies()) {
     if (!body.is_static()) lowest = std::min(lowest, double(examples::lowest_z(body)));
   }

@@ -48,6 +48,18 @@ struct Aabb {
 
 Aabb world_bounds(const Body& body) {
   const sepax::Pose pose = body.pose();
+  if (body.mesh) {
+    const sepax::Bounds& local = body.mesh->bounds();
+    Aabb box{pose.apply(local.min), pose.apply(local.min)};
+    for (int corner = 0; corner < 8; ++corner) {
+      const vec3 c((corner & 1) ? local.max.x : local.min.x,
+                   (corner & 2) ? local.max.y : local.min.y,
+                   (corner & 4) ? local.max.z : local.min.z);
+      box.min = glm::min(box.min, pose.apply(c));
+      box.max = glm::max(box.max, pose.apply(c));
+    }
+    return box;
+  }
   Aabb box{pose.apply(body.hull->vertices()[0]), pose.apply(body.hull->vertices()[0])};
   for (const vec3& v : body.hull->vertices()) {
     const vec3 w = pose.apply(v);
@@ -70,32 +82,43 @@ bool overlap(const Aabb& a, const Aabb& b, real margin) {
 // a vertex of each, the edges whose crossing makes the point (SAT's
 // deciding edge pair, or an incident edge and a side plane in clipping)
 // can switch between the edges that meet there from one step to the next,
-// and the id with them, while the point stays put.
-void match_points(const PairState& old, const sepax::contact::Manifold& m,
-                  const sepax::Pose& pose_a, const Settings& settings,
-                  PointState (&matched)[sepax::contact::max_points], StepStats& stats) {
-  bool taken[sepax::contact::max_points] = {};
-  for (int k = 0; k < m.count; ++k) {
-    for (int o = 0; o < old.manifold.count; ++o) {
-      if (!taken[o] && old.points[o].live && old.points[o].id == m.points[k].id) {
-        matched[k] = old.points[o];
-        taken[o] = true;
-        break;
+// and the id with them, while the point stays put. Against a mesh a point
+// may move from one region to another: every old region is searched.
+void match_points(const PairState& old, const sepax::contact::Manifold (&m)[max_regions],
+                  int regions, const sepax::Pose& pose_a, const Settings& settings,
+                  PointState (&matched)[max_regions][sepax::contact::max_points],
+                  StepStats& stats) {
+  bool taken[max_regions][sepax::contact::max_points] = {};
+  // The first old point not yet taken for which `same` holds, or null.
+  const auto find = [&](auto same) -> std::pair<int, int> {
+    for (int r = 0; r < old.regions; ++r) {
+      for (int o = 0; o < old.manifolds[r].count; ++o) {
+        if (!taken[r][o] && old.points[r][o].live && same(r, o)) return {r, o};
       }
     }
+    return {-1, -1};
+  };
+  for (int r = 0; r < regions; ++r) {
+    for (int k = 0; k < m[r].count; ++k) {
+      const auto [or_, o] =
+          find([&](int s, int p) { return old.points[s][p].id == m[r].points[k].id; });
+      if (o < 0) continue;
+      matched[r][k] = old.points[or_][o];
+      taken[or_][o] = true;
+    }
   }
-  for (int k = 0; k < m.count; ++k) {
-    if (matched[k].live) continue;
-    for (int o = 0; o < old.manifold.count; ++o) {
-      const vec3 anchor = pose_a.apply(old.local_a[o]);
-      if (!taken[o] && old.points[o].live &&
-          glm::length(anchor - m.points[k].point_a) < settings.match_distance) {
-        matched[k] = old.points[o];
-        matched[k].id = m.points[k].id;
-        taken[o] = true;
-        ++stats.matched_by_distance;
-        break;
-      }
+  for (int r = 0; r < regions; ++r) {
+    for (int k = 0; k < m[r].count; ++k) {
+      if (matched[r][k].live) continue;
+      const auto [or_, o] = find([&](int s, int p) {
+        const vec3 anchor = pose_a.apply(old.local_a[s][p]);
+        return glm::length(anchor - m[r].points[k].point_a) < settings.match_distance;
+      });
+      if (o < 0) continue;
+      matched[r][k] = old.points[or_][o];
+      matched[r][k].id = m[r].points[k].id;
+      taken[or_][o] = true;
+      ++stats.matched_by_distance;
     }
   }
 }
@@ -190,6 +213,13 @@ Body make_box(const vec3& half_extents, const vec3& position, real density) {
   return body;
 }
 
+Body make_mesh_body(std::shared_ptr<const sepax::TriangleMesh> mesh, const vec3& position) {
+  Body body;
+  body.mesh = std::move(mesh);
+  body.position = position;
+  return body;
+}
+
 int World::add(Body body) {
   bodies_.push_back(std::move(body));
   return static_cast<int>(bodies_.size()) - 1;
@@ -206,6 +236,7 @@ struct World::Constraint {
     real tangent_impulse[2] = {0, 0};
   };
   int a = 0, b = 0;
+  int region = 0;  // of state->manifolds
   vec3 normal{real(0)};
   vec3 tangent[2];
   real friction = 0;
@@ -239,9 +270,9 @@ void World::step() {
   for (const Constraint& c : constraints) {
     for (int k = 0; k < c.count; ++k) {
       const Constraint::Point& p = c.points[k];
-      PointState& s = c.state->points[k];
+      PointState& s = c.state->points[c.region][k];
       s.live = true;
-      s.id = c.state->manifold.points[k].id;
+      s.id = c.state->manifolds[c.region].points[k].id;
       s.normal_impulse = p.normal_impulse;
       s.friction_impulse =
           p.tangent_impulse[0] * c.tangent[0] + p.tangent_impulse[1] * c.tangent[1];
@@ -253,7 +284,9 @@ void World::step() {
 // a fast body's step is a sweep from its start pose to its new one; the
 // earliest time of impact with a static body its swept bounds reach puts
 // it back there, `slop` short of contact, keeping its velocity: next step's
-// contacts (speculative ones included) take it from there.
+// contacts (speculative ones included) take it from there. Against a mesh
+// the sweep is the step's translation at the start's orientation
+// (mesh::shape_cast casts no turn).
 void World::sweep_fast_bodies(const std::vector<sepax::Pose>& start) {
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     Body& body = bodies_[i];
@@ -271,8 +304,12 @@ void World::sweep_fast_bodies(const std::vector<sepax::Pose>& start) {
     for (const Body& other : bodies_) {
       if (!other.is_static() || !overlap(path, world_bounds(other), settings_.margin)) continue;
       const sepax::Pose still = other.pose();
-      const sepax::CastResult hit = sepax::gjk::time_of_impact(
-          *other.hull, sepax::Sweep{still, still}, *body.hull, sweep, settings_.slop);
+      const sepax::CastResult hit =
+          other.mesh ? sepax::mesh::shape_cast(*other.mesh, still, *body.hull, sweep.start,
+                                               sweep.end.translation - sweep.start.translation,
+                                               real(1), settings_.slop)
+                     : sepax::gjk::time_of_impact(*other.hull, sepax::Sweep{still, still},
+                                                  *body.hull, sweep, settings_.slop);
       // A body already within `slop` of it at the start is the contacts' work.
       if (hit.status == sepax::CastStatus::hit && hit.fraction > 0)
         first = std::min(first, hit.fraction);
@@ -293,50 +330,53 @@ std::vector<World::Constraint> World::prepare() {
   for (std::size_t i = 0; i < bodies_.size(); ++i) inv_inertia[i] = world_inv_inertia(bodies_[i]);
   std::vector<Constraint> constraints;
   for (auto& [key, state] : pairs_) {
-    const sepax::contact::Manifold& m = state.manifold;
-    if (m.count == 0) continue;
-    Constraint c;
-    c.a = key.first;
-    c.b = key.second;
-    c.state = &state;
-    c.normal = m.normal;
-    std::tie(c.tangent[0], c.tangent[1]) = tangents(m.normal);
-    Body& a = bodies_[c.a];
-    Body& b = bodies_[c.b];
-    c.friction = std::sqrt(a.friction * b.friction);
-    c.count = m.count;
-    const auto effective_mass = [&](const vec3& ra, const vec3& rb, const vec3& dir) {
-      const vec3 ca = glm::cross(ra, dir);
-      const vec3 cb = glm::cross(rb, dir);
-      const real k = a.inv_mass + b.inv_mass + glm::dot(ca, inv_inertia[c.a] * ca) +
-                     glm::dot(cb, inv_inertia[c.b] * cb);
-      return k > real(0) ? real(1) / k : real(0);
-    };
-    for (int k = 0; k < m.count; ++k) {
-      const sepax::contact::Point& mp = m.points[k];
-      Constraint::Point& p = c.points[k];
-      const vec3 anchor = real(0.5) * (mp.point_a + mp.point_b);
-      p.ra = anchor - a.position;
-      p.rb = anchor - b.position;
-      p.separation = mp.separation;
-      p.normal_mass = effective_mass(p.ra, p.rb, c.normal);
-      for (int t = 0; t < 2; ++t) p.tangent_mass[t] = effective_mass(p.ra, p.rb, c.tangent[t]);
-      const PointState& old = state.points[k];
-      if (!old.live) continue;
-      ++stats_.warm_started;
-      p.normal_impulse = old.normal_impulse;
-      for (int t = 0; t < 2; ++t) {
-        p.tangent_impulse[t] = glm::dot(old.friction_impulse, c.tangent[t]);
+    for (int region = 0; region < state.regions; ++region) {
+      const sepax::contact::Manifold& m = state.manifolds[region];
+      if (m.count == 0) continue;
+      Constraint c;
+      c.a = state.a;
+      c.b = state.b;
+      c.region = region;
+      c.state = &state;
+      c.normal = m.normal;
+      std::tie(c.tangent[0], c.tangent[1]) = tangents(m.normal);
+      Body& a = bodies_[c.a];
+      Body& b = bodies_[c.b];
+      c.friction = std::sqrt(a.friction * b.friction);
+      c.count = m.count;
+      const auto effective_mass = [&](const vec3& ra, const vec3& rb, const vec3& dir) {
+        const vec3 ca = glm::cross(ra, dir);
+        const vec3 cb = glm::cross(rb, dir);
+        const real k = a.inv_mass + b.inv_mass + glm::dot(ca, inv_inertia[c.a] * ca) +
+                       glm::dot(cb, inv_inertia[c.b] * cb);
+        return k > real(0) ? real(1) / k : real(0);
+      };
+      for (int k = 0; k < m.count; ++k) {
+        const sepax::contact::Point& mp = m.points[k];
+        Constraint::Point& p = c.points[k];
+        const vec3 anchor = real(0.5) * (mp.point_a + mp.point_b);
+        p.ra = anchor - a.position;
+        p.rb = anchor - b.position;
+        p.separation = mp.separation;
+        p.normal_mass = effective_mass(p.ra, p.rb, c.normal);
+        for (int t = 0; t < 2; ++t) p.tangent_mass[t] = effective_mass(p.ra, p.rb, c.tangent[t]);
+        const PointState& old = state.points[region][k];
+        if (!old.live) continue;
+        ++stats_.warm_started;
+        p.normal_impulse = old.normal_impulse;
+        for (int t = 0; t < 2; ++t) {
+          p.tangent_impulse[t] = glm::dot(old.friction_impulse, c.tangent[t]);
+        }
+        const vec3 impulse = p.normal_impulse * c.normal + p.tangent_impulse[0] * c.tangent[0] +
+                             p.tangent_impulse[1] * c.tangent[1];
+        a.linear_velocity -= a.inv_mass * impulse;
+        a.angular_velocity -= inv_inertia[c.a] * glm::cross(p.ra, impulse);
+        b.linear_velocity += b.inv_mass * impulse;
+        b.angular_velocity += inv_inertia[c.b] * glm::cross(p.rb, impulse);
       }
-      const vec3 impulse = p.normal_impulse * c.normal + p.tangent_impulse[0] * c.tangent[0] +
-                           p.tangent_impulse[1] * c.tangent[1];
-      a.linear_velocity -= a.inv_mass * impulse;
-      a.angular_velocity -= inv_inertia[c.a] * glm::cross(p.ra, impulse);
-      b.linear_velocity += b.inv_mass * impulse;
-      b.angular_velocity += inv_inertia[c.b] * glm::cross(p.rb, impulse);
+      stats_.points += m.count;
+      constraints.push_back(c);
     }
-    stats_.points += m.count;
-    constraints.push_back(c);
   }
   return constraints;
 }
@@ -470,7 +510,7 @@ void World::collide_pairs() {
     for (int j = i + 1; j < n; ++j) {
       const Body& a = bodies_[i];
       const Body& b = bodies_[j];
-      if (a.is_static() && b.is_static()) continue;
+      if (a.is_static() && b.is_static()) continue;  // meshes are static
       const real margin = settings_.margin + reach(a) + reach(b);
       if (!overlap(bounds[i], bounds[j], margin)) {
         pairs_.erase({i, j});
@@ -478,19 +518,38 @@ void World::collide_pairs() {
       }
       ++stats_.pairs_tested;
       PairState& state = pairs_[{i, j}];
-      const sepax::Pose pose_a = a.pose();
-      const sepax::Pose pose_b = b.pose();
-      sepax::contact::Manifold m = sepax::contact::collide(*a.hull, pose_a, *b.hull, pose_b, margin,
-                                                           &state.cache, &state.resting);
-      PointState matched[sepax::contact::max_points];
-      match_points(state, m, pose_a, settings_, matched, stats_);
-      std::copy(std::begin(matched), std::end(matched), std::begin(state.points));
-      state.manifold = m;
-      for (int k = 0; k < m.count; ++k) {
-        state.local_a[k] = pose_a.apply_inverse(m.points[k].point_a);
-        stats_.deepest = std::max(stats_.deepest, -m.points[k].separation);
+      state.a = a.mesh ? j : i;  // against a mesh the hull is A
+      state.b = a.mesh ? i : j;
+      const Body& body_a = bodies_[state.a];
+      const Body& body_b = bodies_[state.b];
+      const sepax::Pose pose_a = body_a.pose();
+      const sepax::Pose pose_b = body_b.pose();
+      sepax::contact::Manifold m[max_regions];
+      int regions = 1;
+      if (body_b.mesh) {
+        const sepax::contact::MeshManifold mesh_m = sepax::contact::collide(
+            *body_a.hull, pose_a, *body_b.mesh, pose_b, mesh_scratch_, margin, &state.mesh_cache);
+        regions = mesh_m.count;
+        std::copy(mesh_m.regions, mesh_m.regions + regions, m);
+      } else {
+        m[0] = sepax::contact::collide(*body_a.hull, pose_a, *body_b.hull, pose_b, margin,
+                                       &state.cache, &state.resting);
       }
-      if (state.manifold.count > 0) ++stats_.manifolds;
+      PointState matched[max_regions][sepax::contact::max_points];
+      match_points(state, m, regions, pose_a, settings_, matched, stats_);
+      std::copy(&matched[0][0], &matched[0][0] + max_regions * sepax::contact::max_points,
+                &state.points[0][0]);
+      std::copy(m, m + regions, state.manifolds);
+      state.regions = regions;
+      bool touching = false;
+      for (int r = 0; r < regions; ++r) {
+        touching = touching || m[r].count > 0;
+        for (int k = 0; k < m[r].count; ++k) {
+          state.local_a[r][k] = pose_a.apply_inverse(m[r].points[k].point_a);
+          stats_.deepest = std::max(stats_.deepest, -m[r].points[k].separation);
+        }
+      }
+      if (touching) ++stats_.manifolds;
     }
   }
 }
@@ -521,13 +580,23 @@ bool World::finite() const {
 
 real World::deepest_penetration() const {
   real deepest = 0;
+  sepax::contact::MeshScratch scratch;
+  const auto deepest_of = [&](const sepax::contact::Manifold& m) {
+    for (int k = 0; k < m.count; ++k) deepest = std::max(deepest, -m.points[k].separation);
+  };
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     for (std::size_t j = i + 1; j < bodies_.size(); ++j) {
-      const Body& a = bodies_[i];
-      const Body& b = bodies_[j];
-      const sepax::contact::Manifold m =
-          sepax::contact::collide(*a.hull, a.pose(), *b.hull, b.pose());
-      for (int k = 0; k < m.count; ++k) deepest = std::max(deepest, -m.points[k].separation);
+      const Body* a = &bodies_[i];
+      const Body* b = &bodies_[j];
+      if (a->is_static() && b->is_static()) continue;
+      if (a->mesh) std::swap(a, b);
+      if (b->mesh) {
+        const sepax::contact::MeshManifold m =
+            sepax::contact::collide(*a->hull, a->pose(), *b->mesh, b->pose(), scratch);
+        for (int r = 0; r < m.count; ++r) deepest_of(m.regions[r]);
+      } else {
+        deepest_of(sepax::contact::collide(*a->hull, a->pose(), *b->hull, b->pose()));
+      }
     }
   }
   return deepest;
@@ -535,6 +604,7 @@ real World::deepest_penetration() const {
 
 real lowest_z(const Body& body) {
   const sepax::Pose pose = body.pose();
+  if (body.mesh) return world_bounds(body).min.z;
   real low = pose.apply(body.hull->vertices()[0]).z;
   for (const vec3& v : body.hull->vertices()) low = std::min(low, pose.apply(v).z);
   return low;
@@ -580,15 +650,22 @@ bool write_svg(const char* path, const std::vector<Body>& bodies) {
   constexpr real pixels_per_unit = real(120);
   std::vector<std::vector<Point2>> outlines;
   Point2 lo{real(1e30), real(1e30)}, hi{real(-1e30), real(-1e30)};
+  real near_y = real(1e30), far_y = real(-1e30);  // the dynamic bodies' depth
   for (const Body& body : bodies) {
     const sepax::Pose pose = body.pose();
     std::vector<Point2> projected;
+    if (!body.hull) {  // a mesh: its triangles, drawn below
+      outlines.emplace_back();
+      continue;
+    }
     for (const vec3& v : body.hull->vertices()) {
       const vec3 w = pose.apply(v);
       projected.push_back({w.x, w.z});
       if (body.is_static()) continue;
       lo = {std::min(lo.x, w.x), std::min(lo.y, w.z)};
       hi = {std::max(hi.x, w.x), std::max(hi.y, w.z)};
+      near_y = std::min(near_y, w.y);
+      far_y = std::max(far_y, w.y);
     }
     outlines.push_back(hull2(std::move(projected)));
   }
@@ -606,6 +683,33 @@ bool write_svg(const char* path, const std::vector<Body>& bodies) {
                double(lo.x), double(-hi.y));
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const int hue = static_cast<int>((i * 137) % 360);  // golden-angle hues
+    if (bodies[i].mesh) {
+      // Each triangle within the view and within the depth the dynamic
+      // bodies span (the ground under them, not the hills behind),
+      // projected; filled and outlined in one grey so that the ground
+      // reads as one silhouette.
+      const sepax::Pose pose = bodies[i].pose();
+      std::fprintf(f, "<g fill=\"#bbbbbb\" stroke=\"#bbbbbb\" stroke-width=\"0.01\">\n");
+      for (std::size_t t = 0; t < bodies[i].mesh->triangle_count(); ++t) {
+        const sepax::convex::Triangle tri = bodies[i].mesh->triangle(sepax::index_t(t));
+        Point2 p[3];
+        bool inside = false;
+        real y_min = real(1e30), y_max = real(-1e30);
+        for (int k = 0; k < 3; ++k) {
+          const vec3 w = pose.apply(tri.p[k]);
+          p[k] = {w.x, w.z};
+          inside = inside || (w.x >= lo.x && w.x <= hi.x && w.z <= hi.y && w.z >= lo.y);
+          y_min = std::min(y_min, w.y);
+          y_max = std::max(y_max, w.y);
+        }
+        if (!inside || y_max < near_y || y_min > far_y) continue;
+        std::fprintf(f, "<polygon points=\"%.4f,%.4f %.4f,%.4f %.4f,%.4f\"/>\n", double(p[0].x),
+                     double(-p[0].y), double(p[1].x), double(-p[1].y), double(p[2].x),
+                     double(-p[2].y));
+      }
+      std::fprintf(f, "</g>\n");
+      continue;
+    }
     if (bodies[i].is_static()) {
       std::fprintf(f,
                    "<polygon fill=\"#bbbbbb\" stroke=\"#555555\" stroke-width=\"0.01\" points=\"");
@@ -686,29 +790,99 @@ quat random_rotation(Random& random) {
   }
 }
 
+// Adds `count` random bodies to `world` (its ground already in it), in
+// layers from height `base`; with `boxes`, every third body is a box.
+void drop_pile(World& world, int count, std::uint64_t seed, real base, bool boxes) {
+  Random random{seed};
+  const std::size_t first = world.bodies().size();
+  while (world.bodies().size() < first + static_cast<std::size_t>(count)) {
+    const vec3 axes(random.uniform(min_semi_axis, max_semi_axis),
+                    random.uniform(min_semi_axis, max_semi_axis),
+                    random.uniform(min_semi_axis, max_semi_axis));
+    const int slot = static_cast<int>(world.bodies().size() - first);
+    Body body;
+    if (boxes && slot % 3 == 2) {
+      body = make_box(real(0.8) * axes, vec3(real(0)), real(1));
+    } else {
+      const int n = min_points + static_cast<int>(random.next() % (max_points - min_points + 1));
+      std::vector<vec3> points;
+      for (int k = 0; k < n; ++k) points.push_back(axes * glm::normalize(random_in_shell(random)));
+      if (!make_body(points, real(1), body)) continue;
+    }
+    const real x = real(slot % 2) - real(0.5);
+    const real y = real((slot / 2) % 2) - real(0.5);
+    body.position = vec3(spacing * x, spacing * y, base + spacing * real(slot / per_layer));
+    body.orientation = random_rotation(random);
+    (void)world.add(std::move(body));
+  }
+}
+
+// The terrain's waves: amplitude (length unit), wave number (radians per
+// length unit); each wave's slope is at most their product, 0.08 to 0.09,
+// and the bowl's 2 * bowl * r, 0.1 at r = 4.
+constexpr real wave_amplitude[3] = {real(0.08), real(0.05), real(0.03)};
+constexpr real wave_number[3] = {real(1.0), real(1.7), real(2.9)};
+constexpr real bowl = real(0.012);
+constexpr real terrain_size = real(16);
+constexpr int terrain_cells = 32;
+
 }  // namespace
 
 World pile_world(int count, std::uint64_t seed, const Settings& settings) {
   World world(settings);
   (void)world.add(make_box(vec3(pile_ground_half_width, pile_ground_half_width, real(0.5)),
                            vec3(real(0), real(0), real(-0.5)), real(0)));
-  Random random{seed};
-  while (world.bodies().size() < static_cast<std::size_t>(count) + 1) {
-    const vec3 axes(random.uniform(min_semi_axis, max_semi_axis),
-                    random.uniform(min_semi_axis, max_semi_axis),
-                    random.uniform(min_semi_axis, max_semi_axis));
-    const int n = min_points + static_cast<int>(random.next() % (max_points - min_points + 1));
-    std::vector<vec3> points;
-    for (int k = 0; k < n; ++k) points.push_back(axes * glm::normalize(random_in_shell(random)));
-    Body body;
-    if (!make_body(points, real(1), body)) continue;
-    const int slot = static_cast<int>(world.bodies().size()) - 1;
-    const real x = real(slot % 2) - real(0.5);
-    const real y = real((slot / 2) % 2) - real(0.5);
-    body.position = vec3(spacing * x, spacing * y, first_layer + spacing * real(slot / per_layer));
-    body.orientation = random_rotation(random);
-    (void)world.add(std::move(body));
+  drop_pile(world, count, seed, first_layer, false);
+  return world;
+}
+
+real terrain_height(real x, real y, std::uint64_t seed) {
+  Random random{seed ^ 0x7465727261696eull};  // the waves' own stream
+  real z = bowl * (x * x + y * y);
+  for (int k = 0; k < 3; ++k) {
+    const real angle = random.uniform(real(0), real(2 * 3.14159265358979323846));
+    const real phase = random.uniform(real(0), real(2 * 3.14159265358979323846));
+    const real along = std::cos(angle) * x + std::sin(angle) * y;
+    z += wave_amplitude[k] * std::sin(wave_number[k] * along + phase);
   }
+  return z;
+}
+
+sepax::TriangleMesh terrain_mesh(real size, int cells, std::uint64_t seed) {
+  const int n = cells + 1;
+  std::vector<vec3> vertices;
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < n; ++i) {
+      const real x = size * (real(i) / real(cells) - real(0.5));
+      const real y = size * (real(j) / real(cells) - real(0.5));
+      vertices.emplace_back(x, y, terrain_height(x, y, seed));
+    }
+  }
+  Random random{seed};
+  std::vector<std::array<sepax::index_t, 3>> triangles;
+  for (int j = 0; j < cells; ++j) {
+    for (int i = 0; i < cells; ++i) {
+      const auto v = [&](int di, int dj) { return sepax::index_t((j + dj) * n + i + di); };
+      if (random.next() & 1) {  // the diagonal from (i, j) to (i + 1, j + 1)
+        triangles.push_back({v(0, 0), v(1, 0), v(1, 1)});
+        triangles.push_back({v(0, 0), v(1, 1), v(0, 1)});
+      } else {  // from (i + 1, j) to (i, j + 1)
+        triangles.push_back({v(0, 0), v(1, 0), v(0, 1)});
+        triangles.push_back({v(1, 0), v(1, 1), v(0, 1)});
+      }
+    }
+  }
+  sepax::MeshResult built = sepax::TriangleMesh::from_triangles(
+      std::span<const vec3>(vertices), std::span<const std::array<sepax::index_t, 3>>(triangles));
+  return std::move(built.mesh);
+}
+
+World terrain_world(int count, std::uint64_t seed, const Settings& settings) {
+  World world(settings);
+  (void)world.add(make_mesh_body(
+      std::make_shared<const sepax::TriangleMesh>(terrain_mesh(terrain_size, terrain_cells, seed)),
+      vec3(real(0))));
+  drop_pile(world, count, seed, first_layer + real(0.5), true);
   return world;
 }
 

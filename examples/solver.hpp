@@ -18,11 +18,17 @@
 // speculative margin) let the bodies close that gap in one step and no
 // more (speculative contacts).
 //
+// Static ground may be a triangle mesh (a level's floor or terrain): a hull
+// against it takes contact::collide of contact_mesh.hpp, one manifold per
+// direction of contact (region), so that a body sliding over the inner
+// edges of a flat floor meets the face's normal only.
+//
 // Frames: world frame, z up, gravity along -z. Each body's frame sits at its
 // centre of mass: hulls are built around their centroid (make_body).
 #pragma once
 
 #include <sepax/contact.hpp>
+#include <sepax/contact_mesh.hpp>
 #include <sepax/gjk_cast.hpp>
 #include <sepax/hull.hpp>
 
@@ -62,7 +68,10 @@ struct MassProperties {
 /// A rigid body. Static bodies have inv_mass 0 and a zero inverse inertia.
 struct Body {
   std::shared_ptr<const sepax::Hull> hull;  ///< local frame at the centre of mass
-  vec3 position{real(0)};                   ///< world frame, the centre of mass
+  /// Static ground given as triangles, in place of `hull` (make_mesh_body):
+  /// it meets hulls only, never another mesh.
+  std::shared_ptr<const sepax::TriangleMesh> mesh;
+  vec3 position{real(0)};  ///< world frame, the centre of mass
   quat orientation{real(1), real(0), real(0), real(0)};
   vec3 linear_velocity{real(0)};   ///< world frame, length unit per second
   vec3 angular_velocity{real(0)};  ///< world frame, radians per second
@@ -83,6 +92,10 @@ struct Body {
 
 /// A box body with analytic inertia; density 0 makes it static.
 [[nodiscard]] Body make_box(const vec3& half_extents, const vec3& position, real density);
+
+/// A static body of triangles (floor, terrain, ramp) at `position`.
+[[nodiscard]] Body make_mesh_body(std::shared_ptr<const sepax::TriangleMesh> mesh,
+                                  const vec3& position);
 
 /// Solver settings. Lengths are in the scene's length unit; the defaults
 /// suit bodies about a unit across.
@@ -141,14 +154,24 @@ struct PointState {
   vec3 friction_impulse{real(0)};  ///< world frame, kept as a vector so tangents may turn
 };
 
+/// Most manifolds a pair holds: two hulls have one, a hull against a mesh
+/// one per region (direction of contact).
+inline constexpr int max_regions = sepax::contact::max_mesh_regions;
+
 /// Everything a pair of bodies keeps from one step to the next.
 struct PairState {
+  /// The bodies as the manifolds see them, A and B: against a mesh, the
+  /// hull is A whatever the order of their indices.
+  int a = 0, b = 0;
   sepax::contact::Cache cache{};  ///< SAT's axis (zero: cold)
   sepax::sat::Resting resting;    ///< the axes near the normal, while the pair rests
-  sepax::contact::Manifold manifold;
-  PointState points[sepax::contact::max_points];
-  /// The manifold's points on A, in A's body frame (match_points).
-  vec3 local_a[sepax::contact::max_points];
+  /// A hull against a mesh: the triangles near the hull and their SAT axes.
+  sepax::contact::MeshCache mesh_cache{};
+  sepax::contact::Manifold manifolds[max_regions];
+  int regions = 0;  ///< manifolds[0 .. regions)
+  PointState points[max_regions][sepax::contact::max_points];
+  /// The manifolds' points on A, in A's body frame (match_points).
+  vec3 local_a[max_regions][sepax::contact::max_points];
 };
 
 /// Counters of the last step.
@@ -200,6 +223,7 @@ class World {
   std::vector<Body> bodies_;
   std::map<std::pair<int, int>, PairState> pairs_;
   StepStats stats_;
+  sepax::contact::MeshScratch mesh_scratch_;  // room for the triangle being decided
 };
 
 // --- The two scenes --------------------------------------------------------
@@ -218,12 +242,29 @@ inline constexpr real stack_half = real(0.5);
 /// the same scene.
 [[nodiscard]] World pile_world(int count, std::uint64_t seed, const Settings& settings = {});
 
+/// The terrain of terrain_world: a square of side `size` centred on the
+/// origin, `cells` cells a side, each split into two triangles along a
+/// random diagonal; heights a sum of gentle waves (slopes up to about 15
+/// degrees) under a shallow bowl, so that what rolls comes back. The same
+/// seed gives the same terrain.
+[[nodiscard]] sepax::TriangleMesh terrain_mesh(real size, int cells, std::uint64_t seed);
+
+/// The terrain's height at (x, y), from the same waves (between the
+/// triangles' corners the mesh is linear, this is not).
+[[nodiscard]] real terrain_height(real x, real y, std::uint64_t seed);
+
+/// pile_world's bodies, boxes among them (every third body a box 0.3 to 0.8
+/// across), dropped onto a static terrain_mesh (body 0) 16 units across in
+/// 32 cells.
+[[nodiscard]] World terrain_world(int count, std::uint64_t seed, const Settings& settings = {});
+
 /// Lowest point of a body in the world (along z).
 [[nodiscard]] real lowest_z(const Body& body);
 
 /// Writes a side view (x horizontal, z up) of the bodies as an SVG file:
 /// each hull's silhouette (the convex hull of its vertices projected on the
-/// x-z plane). Returns false when the file cannot be written.
+/// x-z plane); a mesh as its triangles' projections, those within the
+/// view. Returns false when the file cannot be written.
 bool write_svg(const char* path, const std::vector<Body>& bodies);
 
 }  // namespace examples

@@ -8,9 +8,14 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <type_traits>
+#include <vector>
 
 using namespace examples;
 
@@ -173,5 +178,146 @@ TEST_CASE("continuous collision: a spinning plank does not pass through a post",
     INFO("continuous " << continuous);
     CHECK(through == !continuous);
     if (continuous) CHECK(std::abs(double(world.bodies()[p].angular_velocity.z) - 60) > 1);
+  }
+}
+
+TEST_CASE("hulls and boxes dropped on a bumpy triangulated terrain come to rest", "[examples]") {
+  // Seeds 1 to 8: every pile comes to rest in double; in float one may not
+  // (a hull that twitches in place now and then: seed 7), and none sinks.
+  constexpr int seeds = 8;
+  constexpr int must_rest = std::is_same_v<real, float> ? seeds - 1 : seeds;
+  int rested = 0;
+  for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
+    INFO("seed " << seed);
+    World world = terrain_world(30, seed);
+    REQUIRE(world.bodies().size() == 31);
+    REQUIRE(world.bodies()[0].mesh);
+    constexpr int max_steps = 20 * 60;
+    int calm = 0, step = 0;
+    bool finite = true;
+    for (; step < max_steps && calm < rest_steps; ++step) {
+      world.step();
+      finite = finite && world.finite();
+      const auto [linear, angular] = world.max_speeds();
+      calm =
+          double(linear) < rest_linear_speed && double(angular) < rest_angular_speed ? calm + 1 : 0;
+    }
+    REQUIRE(finite);
+    rested += calm == rest_steps;
+    const double penetration = double(world.deepest_penetration());
+    INFO("steps run " << step << ", deepest penetration " << penetration);
+    CHECK(penetration < fell_through);
+    // Every body's centre stays above the terrain (the smooth heights the
+    // mesh's corners take; between them the mesh is within 0.02 of them).
+    for (const Body& body : world.bodies()) {
+      if (body.is_static()) continue;
+      const vec3 c = body.position;
+      CHECK(double(c.z) > double(terrain_height(c.x, c.y, seed)));
+    }
+  }
+  CHECK(rested >= must_rest);
+}
+
+namespace {
+
+/// A flat floor in z = 0 over [-h, h]^2 as a grid of n x n squares, each
+/// cut along a diagonal; with `jitter` (a fraction of a square) the inner
+/// corners move in the plane: a random triangulation of the same floor;
+/// with `bump` up and down too, by up to `bump` of a square (folds of
+/// about that many radians: flat edges, but no longer one plane).
+std::shared_ptr<const sepax::TriangleMesh> flat_floor(int n, real h, real jitter, real bump = 0) {
+  std::uint64_t state = 12345;
+  const auto uniform = [&state] {  // splitmix64, in [-1, 1)
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return real(double((z ^ (z >> 31)) >> 11) * 0x1.0p-52 - 1);
+  };
+  const real step = 2 * h / real(n);
+  std::vector<vec3> vertices;
+  for (int j = 0; j <= n; ++j)
+    for (int i = 0; i <= n; ++i) {
+      const bool rim = i == 0 || j == 0 || i == n || j == n;
+      const real dx = rim ? real(0) : jitter * step * uniform();
+      const real dy = rim ? real(0) : jitter * step * uniform();
+      const real dz = rim ? real(0) : bump * step * uniform();
+      vertices.emplace_back(-h + real(i) * step + dx, -h + real(j) * step + dy, dz);
+    }
+  std::vector<std::array<sepax::index_t, 3>> triangles;
+  const auto at = [n](int i, int j) { return sepax::index_t(j * (n + 1) + i); };
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      triangles.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1)});
+      triangles.push_back({at(i, j), at(i + 1, j + 1), at(i, j + 1)});
+    }
+  sepax::MeshResult built = sepax::TriangleMesh::from_triangles(
+      std::span<const vec3>(vertices), std::span<const std::array<sepax::index_t, 3>>(triangles));
+  REQUIRE(built.ok());
+  return std::make_shared<const sepax::TriangleMesh>(std::move(built.mesh));
+}
+
+/// The sine of the steepest triangle's tilt from z = 0.
+double steepest(const sepax::TriangleMesh& mesh) {
+  double tilt = 0;
+  for (std::size_t t = 0; t < mesh.triangle_count(); ++t) {
+    const sepax::convex::Triangle c = mesh.triangle(sepax::index_t(t));
+    const glm::dvec3 n =
+        glm::normalize(glm::cross(glm::dvec3(c.p[1] - c.p[0]), glm::dvec3(c.p[2] - c.p[0])));
+    tilt = std::max(tilt, std::hypot(n.x, n.y));
+  }
+  return tilt;
+}
+
+/// Largest vertical speed of `body` sliding without friction at 4 units/s
+/// across `ground` (body 0) for 300 steps, after a second of settling.
+double slide(Body ground, Body body) {
+  World world;
+  (void)world.add(std::move(ground));
+  body.friction = 0;
+  const int b = world.add(std::move(body));
+  for (int step = 0; step < 60; ++step) world.step();
+  world.bodies()[b].linear_velocity = vec3(4, 1, 0);
+  double fastest = 0;
+  for (int step = 0; step < 300; ++step) {
+    world.step();
+    fastest = std::max(fastest, std::abs(double(world.bodies()[b].linear_velocity.z)));
+  }
+  return fastest;
+}
+
+}  // namespace
+
+TEST_CASE("a body slides across a triangulated floor as smoothly as across a box",
+          "[examples][mesh]") {
+  // Frictionless, 4 units/s for 300 steps (20 units, over some 40 inner
+  // edges of the floor): the largest vertical speed on the grid and on the
+  // random triangulation is that on a box ground, within 1 mm/s; so on a
+  // random triangulation bumped by 1e-4 of a square, where every triangle
+  // is decided on its own (no single plane), plus what following its
+  // slopes takes: the speed times the steepest tilt's sine, and as much
+  // again twice over for the turns that keep a face on triangles of
+  // different tilts (the turn rate times the centre's height). A ghost
+  // bump (an inner edge's normal) throws the body up at a good part of its
+  // speed.
+  constexpr double smooth = 1e-3;  // units per second
+  Body hull;
+  REQUIRE(make_body(sepax::shapes::random_sphere_points(24, real(0.4), 5), real(1), hull));
+  for (const bool is_box : {true, false}) {
+    Body body = is_box ? make_box(vec3(real(0.4), real(0.3), real(0.2)), vec3(0), real(1)) : hull;
+    body.position = vec3(-9, -2, 0);
+    body.position.z = -lowest_z(body);  // resting on z = 0
+    const double on_box = slide(make_box(vec3(12, 12, real(0.5)), vec3(0, 0, real(-0.5)), 0), body);
+    const double on_grid = slide(make_mesh_body(flat_floor(24, 12, 0), vec3(0)), body);
+    const double on_random = slide(make_mesh_body(flat_floor(24, 12, real(0.35)), vec3(0)), body);
+    const auto bumped = flat_floor(24, 12, real(0.35), real(1e-4));
+    const double on_bumps = slide(make_mesh_body(bumped, vec3(0)), body);
+    const double follow = std::hypot(4.0, 1.0) * steepest(*bumped);
+    INFO((is_box ? "box" : "hull")
+         << ": |v_z| at most " << on_box << " on a box, " << on_grid << " on the grid, "
+         << on_random << " on the random floor, " << on_bumps
+         << " on the bumped one (its slopes: " << follow << ")");
+    CHECK(on_grid <= on_box + smooth);
+    CHECK(on_random <= on_box + smooth);
+    CHECK(on_bumps <= on_box + smooth + 3 * follow);
   }
 }
