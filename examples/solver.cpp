@@ -48,6 +48,12 @@ struct Aabb {
 
 Aabb world_bounds(const Body& body) {
   const sepax::Pose pose = body.pose();
+  if (body.is_round()) {
+    const vec3 axis = pose.rotate(vec3(real(0), real(0), body.half_length));
+    const vec3 r(body.round_radius);
+    return {glm::min(pose.translation - axis, pose.translation + axis) - r,
+            glm::max(pose.translation - axis, pose.translation + axis) + r};
+  }
   if (body.mesh) {
     const sepax::Bounds& local = body.mesh->bounds();
     Aabb box{pose.apply(local.min), pose.apply(local.min)};
@@ -74,6 +80,136 @@ bool overlap(const Aabb& a, const Aabb& b, real margin) {
     if (a.min[k] > b.max[k] + margin || b.min[k] > a.max[k] + margin) return false;
   }
   return true;
+}
+
+// The closest points of segments p1-q1 and p2-q2, as parameters (s, t) in
+// [0, 1] along each; either segment may be a point (Ericson, "Real-Time
+// Collision Detection", 5.1.9: the unclamped solution of the 2x2 system,
+// then clamped, one parameter at a time).
+std::pair<real, real> closest_parameters(const vec3& p1, const vec3& q1, const vec3& p2,
+                                         const vec3& q2) {
+  const vec3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
+  const real a = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r);
+  if (a == real(0) && e == real(0)) return {real(0), real(0)};
+  if (a == real(0)) return {real(0), std::clamp(f / e, real(0), real(1))};
+  const real c = glm::dot(d1, r);
+  if (e == real(0)) return {std::clamp(-c / a, real(0), real(1)), real(0)};
+  const real b = glm::dot(d1, d2);
+  const real denom = a * e - b * b;  // >= 0; 0 when parallel: any s will do
+  real s = denom > real(0) ? std::clamp((b * f - c * e) / denom, real(0), real(1)) : real(0);
+  real t = (b * s + f) / e;
+  if (t < real(0)) {
+    t = 0;
+    s = std::clamp(-c / a, real(0), real(1));
+  } else if (t > real(1)) {
+    t = 1;
+    s = std::clamp((b - c) / a, real(0), real(1));
+  }
+  return {s, t};
+}
+
+// Near-parallel capsules (their axes within this sine) touch along a
+// stretch: two points, at its ends.
+constexpr real parallel_sine = real(0.05);
+
+// The feature of a round body at parameter s of its core: a sphere's round
+// surface (face 0), a capsule's ends (vertices 0 and 1) or its side (edge 0).
+sepax::FeatureRef round_feature(const Body& body, real s) {
+  using sepax::FeatureType;
+  if (body.half_length == real(0)) return {FeatureType::face, 0};
+  if (s == real(0)) return {FeatureType::vertex, 0};
+  if (s == real(1)) return {FeatureType::vertex, 1};
+  return {FeatureType::edge, 0};
+}
+
+// The contact of two round bodies (spheres and capsules): the closest
+// points of their cores (centre or axis), the radii taken off; two points
+// along the overlap of near-parallel capsules, one otherwise. sepax's
+// contact::collide takes a round body against a hull or a mesh only.
+sepax::contact::Manifold round_contact(const Body& a, const sepax::Pose& pose_a, const Body& b,
+                                       const sepax::Pose& pose_b, real margin) {
+  sepax::contact::Manifold m;
+  const vec3 p1 = pose_a.apply(vec3(real(0), real(0), -a.half_length));
+  const vec3 q1 = pose_a.apply(vec3(real(0), real(0), a.half_length));
+  const vec3 p2 = pose_b.apply(vec3(real(0), real(0), -b.half_length));
+  const vec3 q2 = pose_b.apply(vec3(real(0), real(0), b.half_length));
+  const auto [s, t] = closest_parameters(p1, q1, p2, q2);
+  const vec3 ca = p1 + s * (q1 - p1), cb = p2 + t * (q2 - p2);
+  const real distance = glm::length(cb - ca);
+  const real reach = a.round_radius + b.round_radius;
+  if (distance - reach > margin) return m;
+  // Cores that meet give no direction: the cross product of the axes, or z.
+  vec3 n = cb - ca;
+  if (!(distance > real(1e-12) * reach)) {
+    n = glm::cross(q1 - p1, q2 - p2);
+    if (!(glm::length(n) > real(0))) n = vec3(real(0), real(0), real(1));
+  }
+  m.normal = glm::normalize(n);
+  const auto add = [&](real sa, const vec3& core_a, real sb, const vec3& core_b) {
+    sepax::contact::Point& p = m.points[m.count];
+    p.point_a = core_a + a.round_radius * m.normal;
+    p.point_b = core_b - b.round_radius * m.normal;
+    p.separation = glm::dot(p.point_b - p.point_a, m.normal);
+    p.id = sepax::contact::make_id(round_feature(a, sa), round_feature(b, sb));
+    if (p.separation <= margin) ++m.count;
+  };
+  const vec3 d1 = q1 - p1, d2 = q2 - p2;
+  const real la = glm::length(d1), lb = glm::length(d2);
+  if (la > real(0) && lb > real(0) && glm::length(glm::cross(d1, d2)) <= parallel_sine * la * lb) {
+    // The stretch of A's axis that B's axis spans, its ends' nearest points on B.
+    const real u0 = glm::dot(p2 - p1, d1) / (la * la), u1 = glm::dot(q2 - p1, d1) / (la * la);
+    const real lo = std::max(real(0), std::min(u0, u1)), hi = std::min(real(1), std::max(u0, u1));
+    if (hi - lo > real(1e-6)) {
+      for (const real sa : {lo, hi}) {
+        const vec3 core_a = p1 + sa * d1;
+        const real sb = std::clamp(glm::dot(core_a - p2, d2) / (lb * lb), real(0), real(1));
+        add(sa, core_a, sb, p2 + sb * d2);
+      }
+      m.separation = distance - reach;
+      if (m.count > 0) return m;
+    }
+  }
+  add(s, ca, t, cb);
+  m.separation = distance - reach;
+  return m;
+}
+
+// Which of two bodies a pair's manifolds take as A: a hull or round body
+// against a mesh, a round body against a hull (sepax's overloads take them
+// first); otherwise the first.
+bool first_is_a(const Body& first, const Body& second) {
+  if (first.mesh) return false;
+  if (second.mesh) return true;
+  return !(second.is_round() && !first.is_round());
+}
+
+// The manifolds of A against B: one, or a mesh's regions (deepest first);
+// with `state`, through its caches. Returns how many.
+int narrow_phase(const Body& a, const Body& b, real margin, PairState* state,
+                 sepax::contact::MeshScratch& scratch,
+                 sepax::contact::Manifold (&out)[max_regions]) {
+  namespace contact = sepax::contact;
+  const sepax::Pose pa = a.pose(), pb = b.pose();
+  if (b.mesh) {
+    contact::MeshCache* cache = state != nullptr ? &state->mesh_cache : nullptr;
+    const contact::MeshManifold mm =
+        a.hull              ? contact::collide(*a.hull, pa, *b.mesh, pb, scratch, margin, cache)
+        : a.half_length > 0 ? contact::collide(a.capsule(), pa, *b.mesh, pb, scratch, margin, cache)
+                            : contact::collide(a.sphere(), pa, *b.mesh, pb, scratch, margin, cache);
+    std::copy(mm.regions, mm.regions + mm.count, out);
+    return mm.count;
+  }
+  if (a.is_round() && b.is_round()) {
+    out[0] = round_contact(a, pa, b, pb, margin);
+  } else if (a.is_round()) {
+    out[0] = a.half_length > 0 ? contact::collide(a.capsule(), pa, *b.hull, pb, margin)
+                               : contact::collide(a.sphere(), pa, *b.hull, pb, margin);
+  } else if (state != nullptr) {
+    out[0] = contact::collide(*a.hull, pa, *b.hull, pb, margin, &state->cache, &state->resting);
+  } else {
+    out[0] = contact::collide(*a.hull, pa, *b.hull, pb, margin);
+  }
+  return 1;
 }
 
 // Lines up last step's impulses with the new points: by id first; a point
@@ -178,7 +314,8 @@ void set_mass(Body& body, real volume, const mat3& inertia, real density) {
     body.inv_mass = real(1) / (density * volume);
     body.inv_inertia_local = glm::inverse(density * inertia);
   }
-  body.radius = 0;
+  body.radius = body.round_radius + body.half_length;
+  if (!body.hull) return;
   for (const vec3& v : body.hull->vertices()) body.radius = std::max(body.radius, glm::length(v));
 }
 
@@ -213,6 +350,39 @@ Body make_box(const vec3& half_extents, const vec3& position, real density) {
   return body;
 }
 
+Body make_sphere(real radius, const vec3& position, real density) {
+  Body body;
+  body.round_radius = radius;
+  body.rolling_resistance = real(0.1);
+  body.position = position;
+  const real volume = real(4) / real(3) * real(3.14159265358979323846) * radius * radius * radius;
+  set_mass(body, volume, mat3(real(0.4) * volume * radius * radius), density);
+  return body;
+}
+
+// A capsule's inertia: the cylinder's, plus the two half balls' about
+// their own centres of mass (3r/8 from the flat face) moved to the body's
+// centre (the parallel axis theorem), which adds up to
+// m_ball (2r^2/5 + h^2 + 3hr/4) about x and y for the cylinder's half
+// length h.
+Body make_capsule(real radius, real half_length, const vec3& position, real density) {
+  Body body;
+  body.round_radius = radius;
+  body.half_length = half_length;
+  body.rolling_resistance = real(0.1);
+  body.position = position;
+  const real pi = real(3.14159265358979323846);
+  const real r2 = radius * radius, h = half_length;
+  const real cylinder = pi * r2 * real(2) * h;
+  const real ball = real(4) / real(3) * pi * r2 * radius;
+  mat3 inertia(real(0));
+  inertia[2][2] = cylinder * r2 / real(2) + ball * real(0.4) * r2;
+  inertia[0][0] = inertia[1][1] = cylinder * (real(4) * h * h / real(12) + r2 / real(4)) +
+                                  ball * (real(0.4) * r2 + h * h + real(0.75) * h * radius);
+  set_mass(body, cylinder + ball, inertia, density);
+  return body;
+}
+
 Body make_mesh_body(std::shared_ptr<const sepax::TriangleMesh> mesh, const vec3& position) {
   Body body;
   body.mesh = std::move(mesh);
@@ -243,6 +413,12 @@ struct World::Constraint {
   int count = 0;
   Point points[sepax::contact::max_points];
   PairState* state = nullptr;
+  // Rolling resistance: the larger of the two bodies' coefficient times
+  // radius (length unit), the inverse of the pair's angular inertia, and
+  // the accumulated angular impulse.
+  real rolling = 0;
+  mat3 rolling_mass{real(0)};
+  vec3 rolling_impulse{real(0)};
 };
 
 // Semi-implicit Euler: gravity changes the velocities, the contacts are
@@ -290,7 +466,7 @@ void World::step() {
 void World::sweep_fast_bodies(const std::vector<sepax::Pose>& start) {
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     Body& body = bodies_[i];
-    if (body.is_static()) continue;
+    if (body.is_static() || !body.hull) continue;  // sepax casts hulls
     const sepax::Sweep sweep{start[i], body.pose()};
     const real moved =
         glm::length(sweep.end.translation - sweep.start.translation) + sweep.angle() * body.radius;
@@ -302,7 +478,9 @@ void World::sweep_fast_bodies(const std::vector<sepax::Pose>& start) {
                     glm::max(sweep.start.translation, sweep.end.translation) + r};
     real first = 1;
     for (const Body& other : bodies_) {
-      if (!other.is_static() || !overlap(path, world_bounds(other), settings_.margin)) continue;
+      if (!other.is_static() || other.is_round() ||
+          !overlap(path, world_bounds(other), settings_.margin))
+        continue;
       const sepax::Pose still = other.pose();
       const sepax::CastResult hit =
           other.mesh ? sepax::mesh::shape_cast(*other.mesh, still, *body.hull, sweep.start,
@@ -344,6 +522,9 @@ std::vector<World::Constraint> World::prepare() {
       Body& b = bodies_[c.b];
       c.friction = std::sqrt(a.friction * b.friction);
       c.count = m.count;
+      c.rolling =
+          std::max(a.rolling_resistance * a.round_radius, b.rolling_resistance * b.round_radius);
+      if (c.rolling > real(0)) c.rolling_mass = glm::inverse(inv_inertia[c.a] + inv_inertia[c.b]);
       const auto effective_mass = [&](const vec3& ra, const vec3& rb, const vec3& dir) {
         const vec3 ca = glm::cross(ra, dir);
         const vec3 cb = glm::cross(rb, dir);
@@ -486,8 +667,28 @@ void World::solve(std::vector<Constraint>& constraints, int iterations, bool fee
       p.normal_impulse = total;
     }
   };
+  // Rolling resistance (Box2D v3's): an angular impulse against the
+  // bodies' relative turn, within rolling * the pair's normal impulse.
+  const auto resist_rolling = [&](Constraint& c) {
+    if (!(c.rolling > real(0))) return;
+    Body& a = bodies_[c.a];
+    Body& b = bodies_[c.b];
+    real normal = 0;
+    for (int k = 0; k < c.count; ++k) normal += c.points[k].normal_impulse;
+    const real limit = c.rolling * normal;
+    vec3 total = c.rolling_impulse - c.rolling_mass * (b.angular_velocity - a.angular_velocity);
+    const real length = glm::length(total);
+    if (length > limit) total *= length > real(0) ? limit / length : real(0);
+    const vec3 change = total - c.rolling_impulse;
+    c.rolling_impulse = total;
+    a.angular_velocity -= inv_inertia[c.a] * change;
+    b.angular_velocity += inv_inertia[c.b] * change;
+  };
   for (int it = 0; it < iterations; ++it) {
-    for (Constraint& c : constraints) solve_pair(c);
+    for (Constraint& c : constraints) {
+      resist_rolling(c);
+      solve_pair(c);
+    }
   }
 }
 
@@ -518,23 +719,12 @@ void World::collide_pairs() {
       }
       ++stats_.pairs_tested;
       PairState& state = pairs_[{i, j}];
-      state.a = a.mesh ? j : i;  // against a mesh the hull is A
-      state.b = a.mesh ? i : j;
-      const Body& body_a = bodies_[state.a];
-      const Body& body_b = bodies_[state.b];
-      const sepax::Pose pose_a = body_a.pose();
-      const sepax::Pose pose_b = body_b.pose();
+      state.a = first_is_a(a, b) ? i : j;
+      state.b = first_is_a(a, b) ? j : i;
+      const sepax::Pose pose_a = bodies_[state.a].pose();
       sepax::contact::Manifold m[max_regions];
-      int regions = 1;
-      if (body_b.mesh) {
-        const sepax::contact::MeshManifold mesh_m = sepax::contact::collide(
-            *body_a.hull, pose_a, *body_b.mesh, pose_b, mesh_scratch_, margin, &state.mesh_cache);
-        regions = mesh_m.count;
-        std::copy(mesh_m.regions, mesh_m.regions + regions, m);
-      } else {
-        m[0] = sepax::contact::collide(*body_a.hull, pose_a, *body_b.hull, pose_b, margin,
-                                       &state.cache, &state.resting);
-      }
+      const int regions =
+          narrow_phase(bodies_[state.a], bodies_[state.b], margin, &state, mesh_scratch_, m);
       PointState matched[max_regions][sepax::contact::max_points];
       match_points(state, m, regions, pose_a, settings_, matched, stats_);
       std::copy(&matched[0][0], &matched[0][0] + max_regions * sepax::contact::max_points,
@@ -589,14 +779,10 @@ real World::deepest_penetration() const {
       const Body* a = &bodies_[i];
       const Body* b = &bodies_[j];
       if (a->is_static() && b->is_static()) continue;
-      if (a->mesh) std::swap(a, b);
-      if (b->mesh) {
-        const sepax::contact::MeshManifold m =
-            sepax::contact::collide(*a->hull, a->pose(), *b->mesh, b->pose(), scratch);
-        for (int r = 0; r < m.count; ++r) deepest_of(m.regions[r]);
-      } else {
-        deepest_of(sepax::contact::collide(*a->hull, a->pose(), *b->hull, b->pose()));
-      }
+      if (!first_is_a(*a, *b)) std::swap(a, b);
+      sepax::contact::Manifold m[max_regions];
+      const int regions = narrow_phase(*a, *b, real(0), nullptr, scratch, m);
+      for (int r = 0; r < regions; ++r) deepest_of(m[r]);
     }
   }
   return deepest;
@@ -604,7 +790,7 @@ real World::deepest_penetration() const {
 
 real lowest_z(const Body& body) {
   const sepax::Pose pose = body.pose();
-  if (body.mesh) return world_bounds(body).min.z;
+  if (body.mesh || body.is_round()) return world_bounds(body).min.z;
   real low = pose.apply(body.hull->vertices()[0]).z;
   for (const vec3& v : body.hull->vertices()) low = std::min(low, pose.apply(v).z);
   return low;
@@ -654,11 +840,26 @@ bool write_svg(const char* path, const std::vector<Body>& bodies) {
   for (const Body& body : bodies) {
     const sepax::Pose pose = body.pose();
     std::vector<Point2> projected;
-    if (!body.hull) {  // a mesh: its triangles, drawn below
+    if (body.mesh) {  // its triangles, drawn below
       outlines.emplace_back();
       continue;
     }
-    for (const vec3& v : body.hull->vertices()) {
+    // A hull's vertices; a round body's core ends with a ring of 24
+    // points around each in the view's plane (its outline's hull).
+    std::vector<vec3> points;
+    if (body.hull) {
+      points.assign(body.hull->vertices().begin(), body.hull->vertices().end());
+    } else {
+      for (const real end : {-body.half_length, body.half_length}) {
+        const vec3 centre = pose.apply(vec3(real(0), real(0), end));
+        for (int k = 0; k < 24; ++k) {
+          const real angle = real(2 * 3.14159265358979323846) * real(k) / real(24);
+          points.push_back(pose.apply_inverse(
+              centre + body.round_radius * vec3(std::cos(angle), real(0), std::sin(angle))));
+        }
+      }
+    }
+    for (const vec3& v : points) {
       const vec3 w = pose.apply(v);
       projected.push_back({w.x, w.z});
       if (body.is_static()) continue;
@@ -791,8 +992,9 @@ quat random_rotation(Random& random) {
 }
 
 // Adds `count` random bodies to `world` (its ground already in it), in
-// layers from height `base`; with `boxes`, every third body is a box.
-void drop_pile(World& world, int count, std::uint64_t seed, real base, bool boxes) {
+// layers from height `base`; with `mixed`, of every six bodies three are
+// hulls, one a box, one a sphere and one a capsule.
+void drop_pile(World& world, int count, std::uint64_t seed, real base, bool mixed) {
   Random random{seed};
   const std::size_t first = world.bodies().size();
   while (world.bodies().size() < first + static_cast<std::size_t>(count)) {
@@ -801,8 +1003,13 @@ void drop_pile(World& world, int count, std::uint64_t seed, real base, bool boxe
                     random.uniform(min_semi_axis, max_semi_axis));
     const int slot = static_cast<int>(world.bodies().size() - first);
     Body body;
-    if (boxes && slot % 3 == 2) {
+    const real radius = real(0.7) * axes.x;  // 0.14 to 0.35
+    if (mixed && slot % 6 == 2) {
       body = make_box(real(0.8) * axes, vec3(real(0)), real(1));
+    } else if (mixed && slot % 6 == 4) {
+      body = make_sphere(radius, vec3(real(0)), real(1));
+    } else if (mixed && slot % 6 == 5) {
+      body = make_capsule(radius, axes.y, vec3(real(0)), real(1));
     } else {
       const int n = min_points + static_cast<int>(random.next() % (max_points - min_points + 1));
       std::vector<vec3> points;

@@ -18,7 +18,8 @@
 // speculative margin) let the bodies close that gap in one step and no
 // more (speculative contacts).
 //
-// Static ground may be a triangle mesh (a level's floor or terrain): a hull
+// Bodies are hulls (boxes among them), spheres and capsules. Static ground
+// may be a triangle mesh (a level's floor or terrain): a hull
 // against it takes contact::collide of contact_mesh.hpp, one manifold per
 // direction of contact (region), so that a body sliding over the inner
 // edges of a flat floor meets the face's normal only.
@@ -69,8 +70,17 @@ struct MassProperties {
 struct Body {
   std::shared_ptr<const sepax::Hull> hull;  ///< local frame at the centre of mass
   /// Static ground given as triangles, in place of `hull` (make_mesh_body):
-  /// it meets hulls only, never another mesh.
+  /// it meets the other kinds, never another mesh.
   std::shared_ptr<const sepax::TriangleMesh> mesh;
+  /// A round body, in place of `hull` (make_sphere, make_capsule): a sphere
+  /// of this radius around the centre when half_length is 0, else a capsule
+  /// around the segment from -half_length to +half_length along the body's z.
+  real round_radius = 0;
+  real half_length = 0;
+  /// Rolling resistance (Box2D v3's): a round body's contacts resist its
+  /// rolling with a torque of up to this times the normal force times the
+  /// radius, so that a ball on a slope or in a dip stops; 0 for hulls.
+  real rolling_resistance = 0;
   vec3 position{real(0)};  ///< world frame, the centre of mass
   quat orientation{real(1), real(0), real(0), real(0)};
   vec3 linear_velocity{real(0)};   ///< world frame, length unit per second
@@ -82,6 +92,15 @@ struct Body {
 
   [[nodiscard]] sepax::Pose pose() const { return sepax::pose_from_quat(position, orientation); }
   [[nodiscard]] bool is_static() const { return inv_mass == real(0); }
+  [[nodiscard]] bool is_round() const { return round_radius > real(0); }
+  /// A round body's shape in its body frame.
+  [[nodiscard]] sepax::convex::Sphere sphere() const {
+    return sepax::convex::sphere(vec3(real(0)), round_radius);
+  }
+  [[nodiscard]] sepax::convex::Capsule capsule() const {
+    return sepax::convex::capsule(vec3(real(0), real(0), -half_length),
+                                  vec3(real(0), real(0), half_length), round_radius);
+  }
 };
 
 /// A body made from points: the hull is built around the points' solid
@@ -92,6 +111,14 @@ struct Body {
 
 /// A box body with analytic inertia; density 0 makes it static.
 [[nodiscard]] Body make_box(const vec3& half_extents, const vec3& position, real density);
+
+/// A solid sphere of radius r (analytic inertia); density 0 makes it static.
+[[nodiscard]] Body make_sphere(real radius, const vec3& position, real density);
+
+/// A solid capsule: radius r around the segment from -half_length to
+/// +half_length along its z (analytic inertia: a cylinder and two half
+/// balls); density 0 makes it static.
+[[nodiscard]] Body make_capsule(real radius, real half_length, const vec3& position, real density);
 
 /// A static body of triangles (floor, terrain, ramp) at `position`.
 [[nodiscard]] Body make_mesh_body(std::shared_ptr<const sepax::TriangleMesh> mesh,
@@ -141,7 +168,8 @@ struct Settings {
   /// its new one against every static body its swept bounds reach
   /// (gjk::time_of_impact, stopping `slop` short), and put back where it
   /// first touches one: it cannot pass through a thin wall or a post, as
-  /// Box2D v3 does for fast bodies.
+  /// Box2D v3 does for fast bodies. Hulls only: sepax casts hulls, so
+  /// spheres and capsules are not swept.
   bool continuous = true;
   real continuous_fraction = real(0.5);
 };
@@ -253,9 +281,10 @@ inline constexpr real stack_half = real(0.5);
 /// triangles' corners the mesh is linear, this is not).
 [[nodiscard]] real terrain_height(real x, real y, std::uint64_t seed);
 
-/// pile_world's bodies, boxes among them (every third body a box 0.3 to 0.8
-/// across), dropped onto a static terrain_mesh (body 0) 16 units across in
-/// 32 cells.
+/// pile_world's bodies with boxes, spheres and capsules among them (of every
+/// six bodies three hulls, a box 0.3 to 0.8 across, a sphere and a capsule
+/// of radius 0.15 to 0.35), dropped onto a static terrain_mesh (body 0) 16
+/// units across in 32 cells.
 [[nodiscard]] World terrain_world(int count, std::uint64_t seed, const Settings& settings = {});
 
 /// Lowest point of a body in the world (along z).

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -181,9 +182,10 @@ TEST_CASE("continuous collision: a spinning plank does not pass through a post",
   }
 }
 
-TEST_CASE("hulls and boxes dropped on a bumpy triangulated terrain come to rest", "[examples]") {
+TEST_CASE("hulls, boxes, spheres and capsules dropped on a bumpy terrain come to rest",
+          "[examples]") {
   // Seeds 1 to 8: every pile comes to rest in double; in float one may not
-  // (a hull that twitches in place now and then: seed 7), and none sinks.
+  // (a hull that twitches in place now and then), and none sinks.
   constexpr int seeds = 8;
   constexpr int must_rest = std::is_same_v<real, float> ? seeds - 1 : seeds;
   int rested = 0;
@@ -319,5 +321,71 @@ TEST_CASE("a body slides across a triangulated floor as smoothly as across a box
     CHECK(on_grid <= on_box + smooth);
     CHECK(on_random <= on_box + smooth);
     CHECK(on_bumps <= on_box + smooth + 3 * follow);
+  }
+}
+
+TEST_CASE("round bodies: spheres and capsules touch at their exact depth", "[examples][round]") {
+  Settings still;
+  still.gravity = vec3(0);
+  const auto depth_of = [&](Body a, Body b) {
+    World world(still);
+    (void)world.add(std::move(a));
+    (void)world.add(std::move(b));
+    const double depth = double(world.deepest_penetration());
+    world.step();  // its narrow phase counts the points
+    return std::pair<double, int>(depth, world.stats().points);
+  };
+  constexpr double tol = std::is_same_v<real, float> ? 1e-6 : 1e-12;
+  // Two spheres 0.1 into each other, at an angle.
+  const vec3 dir = glm::normalize(vec3(1, 2, -0.5));
+  auto [d, n] =
+      depth_of(make_sphere(real(0.5), vec3(0), 1), make_sphere(real(0.3), real(0.7) * dir, 1));
+  CHECK(d == Approx(0.1).margin(tol));
+  CHECK(n == 1);
+  // A sphere 0.05 into a capsule's side, and into its end.
+  std::tie(d, n) = depth_of(make_capsule(real(0.2), real(0.5), vec3(0), 1),
+                            make_sphere(real(0.3), vec3(real(0.45), 0, real(0.1)), 1));
+  CHECK(d == Approx(0.05).margin(tol));
+  std::tie(d, n) = depth_of(make_capsule(real(0.2), real(0.5), vec3(0), 1),
+                            make_sphere(real(0.3), vec3(0, 0, real(0.95)), 1));
+  CHECK(d == Approx(0.05).margin(tol));
+  // Two capsules side by side, 0.04 into each other: two points, the
+  // stretch's ends; crossed at right angles: one.
+  Body crossed = make_capsule(real(0.2), real(0.5), vec3(real(0.36), 0, 0), 1);
+  std::tie(d, n) = depth_of(make_capsule(real(0.2), real(0.5), vec3(0), 1), crossed);
+  CHECK(d == Approx(0.04).margin(tol));
+  CHECK(n == 2);
+  crossed.orientation = glm::angleAxis(real(1.5707963267948966), vec3(1, 0, 0));
+  std::tie(d, n) = depth_of(make_capsule(real(0.2), real(0.5), vec3(0), 1), crossed);
+  CHECK(d == Approx(0.04).margin(tol));
+  CHECK(n == 1);
+  // A capsule lying on a box: sepax's capsule-hull contact, both ends.
+  Body lying = make_capsule(real(0.2), real(0.5), vec3(0, 0, real(0.19)), 1);
+  lying.orientation = glm::angleAxis(real(1.5707963267948966), vec3(0, 1, 0));
+  std::tie(d, n) = depth_of(make_box(vec3(2, 2, real(0.5)), vec3(0, 0, real(-0.5)), 0), lying);
+  CHECK(d == Approx(0.01).margin(tol));
+  CHECK(n == 2);
+}
+
+TEST_CASE("round bodies: rolling resistance stops a rolling ball", "[examples][round]") {
+  // A ball rolling at 1 unit/s on a box ground: with the default rolling
+  // resistance (0.1) it stops within 3 s (it slows by about 0.7 units/s^2);
+  // without, it still rolls after 3 s.
+  for (const real resistance : {real(0.1), real(0)}) {
+    World world;
+    (void)world.add(make_box(vec3(20, 20, real(0.5)), vec3(0, 0, real(-0.5)), 0));
+    Body ball = make_sphere(real(0.3), vec3(0, 0, real(0.3)), 1);
+    ball.rolling_resistance = resistance;
+    ball.linear_velocity = vec3(1, 0, 0);
+    ball.angular_velocity = vec3(0, real(1) / real(0.3), 0);
+    const int b = world.add(std::move(ball));
+    for (int step = 0; step < 180; ++step) world.step();
+    const double speed = double(glm::length(world.bodies()[b].linear_velocity));
+    INFO("rolling resistance " << resistance << ": speed after 3 s " << speed);
+    if (resistance > 0) {
+      CHECK(speed < 0.01);
+    } else {
+      CHECK(speed > 0.5);
+    }
   }
 }
