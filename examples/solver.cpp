@@ -345,6 +345,7 @@ Body make_box(const vec3& half_extents, const vec3& position, real density) {
   Body body;
   body.hull = std::make_shared<const sepax::Hull>(sepax::shapes::box(half_extents));
   body.position = position;
+  body.box_half_extents = half_extents;
   const real volume = real(8) * half_extents.x * half_extents.y * half_extents.z;
   set_mass(body, volume, box_inertia(half_extents), density);
   return body;
@@ -699,6 +700,7 @@ void World::solve(std::vector<Constraint>& constraints, int iterations, bool fee
 // prepare() reads them by index.
 void World::collide_pairs() {
   stats_ = {};
+  narrow_pairs_.clear();
   std::vector<Aabb> bounds(bodies_.size());
   for (std::size_t i = 0; i < bodies_.size(); ++i) bounds[i] = world_bounds(bodies_[i]);
   const real dt = settings_.time_step;
@@ -721,6 +723,8 @@ void World::collide_pairs() {
       PairState& state = pairs_[{i, j}];
       state.a = first_is_a(a, b) ? i : j;
       state.b = first_is_a(a, b) ? j : i;
+      narrow_pairs_.push_back(
+          {i, j, margin, {a.position, b.position}, {a.orientation, b.orientation}});
       const sepax::Pose pose_a = bodies_[state.a].pose();
       sepax::contact::Manifold m[max_regions];
       const int regions =
@@ -965,7 +969,6 @@ constexpr real min_semi_axis = real(0.2);
 constexpr real max_semi_axis = real(0.5);
 constexpr int min_points = 6;
 constexpr int max_points = 16;
-constexpr int per_layer = 4;
 constexpr real spacing = real(1.2);
 constexpr real first_layer = real(1);
 constexpr real pile_ground_half_width = real(10);
@@ -991,10 +994,17 @@ quat random_rotation(Random& random) {
   }
 }
 
+// Where and what drop_pile drops.
+struct Drop {
+  vec3 centre{real(0), real(0), first_layer};  // the columns' centre; z: the lowest layer's
+  int side = 2;                                // a layer holds side x side bodies
+  bool mixed = false;  // of every six bodies three hulls, a box, a sphere, a capsule
+  int points_lo = min_points, points_hi = max_points;  // a hull's random points
+};
+
 // Adds `count` random bodies to `world` (its ground already in it), in
-// layers from height `base`; with `mixed`, of every six bodies three are
-// hulls, one a box, one a sphere and one a capsule.
-void drop_pile(World& world, int count, std::uint64_t seed, real base, bool mixed) {
+// layers `spacing` apart.
+void drop_pile(World& world, int count, std::uint64_t seed, const Drop& drop) {
   Random random{seed};
   const std::size_t first = world.bodies().size();
   while (world.bodies().size() < first + static_cast<std::size_t>(count)) {
@@ -1004,21 +1014,25 @@ void drop_pile(World& world, int count, std::uint64_t seed, real base, bool mixe
     const int slot = static_cast<int>(world.bodies().size() - first);
     Body body;
     const real radius = real(0.7) * axes.x;  // 0.14 to 0.35
-    if (mixed && slot % 6 == 2) {
+    if (drop.mixed && slot % 6 == 2) {
       body = make_box(real(0.8) * axes, vec3(real(0)), real(1));
-    } else if (mixed && slot % 6 == 4) {
+    } else if (drop.mixed && slot % 6 == 4) {
       body = make_sphere(radius, vec3(real(0)), real(1));
-    } else if (mixed && slot % 6 == 5) {
+    } else if (drop.mixed && slot % 6 == 5) {
       body = make_capsule(radius, axes.y, vec3(real(0)), real(1));
     } else {
-      const int n = min_points + static_cast<int>(random.next() % (max_points - min_points + 1));
+      const int n =
+          drop.points_lo +
+          static_cast<int>(random.next() % std::uint64_t(drop.points_hi - drop.points_lo + 1));
       std::vector<vec3> points;
       for (int k = 0; k < n; ++k) points.push_back(axes * glm::normalize(random_in_shell(random)));
       if (!make_body(points, real(1), body)) continue;
     }
-    const real x = real(slot % 2) - real(0.5);
-    const real y = real((slot / 2) % 2) - real(0.5);
-    body.position = vec3(spacing * x, spacing * y, base + spacing * real(slot / per_layer));
+    const real middle = real(drop.side - 1) / real(2);
+    const real x = real(slot % drop.side) - middle;
+    const real y = real((slot / drop.side) % drop.side) - middle;
+    const real layer = real(slot / (drop.side * drop.side));
+    body.position = drop.centre + spacing * vec3(x, y, layer);
     body.orientation = random_rotation(random);
     (void)world.add(std::move(body));
   }
@@ -1039,7 +1053,7 @@ World pile_world(int count, std::uint64_t seed, const Settings& settings) {
   World world(settings);
   (void)world.add(make_box(vec3(pile_ground_half_width, pile_ground_half_width, real(0.5)),
                            vec3(real(0), real(0), real(-0.5)), real(0)));
-  drop_pile(world, count, seed, first_layer, false);
+  drop_pile(world, count, seed, Drop{});
   return world;
 }
 
@@ -1089,7 +1103,29 @@ World terrain_world(int count, std::uint64_t seed, const Settings& settings) {
   (void)world.add(make_mesh_body(
       std::make_shared<const sepax::TriangleMesh>(terrain_mesh(terrain_size, terrain_cells, seed)),
       vec3(real(0))));
-  drop_pile(world, count, seed, first_layer + real(0.5), true);
+  Drop drop;
+  drop.centre.z += real(0.5);
+  drop.mixed = true;
+  drop_pile(world, count, seed, drop);
+  return world;
+}
+
+World scene_world(int count, std::uint64_t seed, const Settings& settings) {
+  World world(settings);
+  constexpr real half = real(5.5);  // each ground's half width
+  (void)world.add(make_box(vec3(half, half, real(0.5)), vec3(-half, real(0), real(-0.5)), real(0)));
+  (void)world.add(
+      make_mesh_body(std::make_shared<const sepax::TriangleMesh>(terrain_mesh(2 * half, 22, seed)),
+                     vec3(half + real(0.5), real(0), real(0))));
+  Drop drop;
+  drop.side = 3;
+  drop.mixed = true;
+  drop.points_lo = 8;
+  drop.points_hi = 128;
+  drop.centre = vec3(-half, real(0), first_layer);
+  drop_pile(world, count / 2, seed, drop);
+  drop.centre = vec3(half + real(0.5), real(0), first_layer + real(0.5));
+  drop_pile(world, count - count / 2, seed + 1, drop);
   return world;
 }
 

@@ -81,6 +81,9 @@ struct Body {
   /// rolling with a torque of up to this times the normal force times the
   /// radius, so that a ball on a slope or in a dip stops; 0 for hulls.
   real rolling_resistance = 0;
+  /// A box's half extents (its hull is shapes::box of them; make_box); 0
+  /// for other hulls.
+  vec3 box_half_extents{real(0)};
   vec3 position{real(0)};  ///< world frame, the centre of mass
   quat orientation{real(1), real(0), real(0), real(0)};
   vec3 linear_velocity{real(0)};   ///< world frame, length unit per second
@@ -202,6 +205,15 @@ struct PairState {
   vec3 local_a[max_regions][sepax::contact::max_points];
 };
 
+/// A pair the broadphase passed in the last step, with the poses the narrow
+/// phase saw (what a recorded scene holds: record.cpp).
+struct NarrowPair {
+  int a = 0, b = 0;  ///< body indices, a < b
+  real margin = 0;   ///< the speculative margin the pair was tested within
+  vec3 position[2];  ///< a's and b's
+  quat orientation[2];
+};
+
 /// Counters of the last step.
 struct StepStats {
   int pairs_tested = 0;         ///< pairs whose bounds overlapped
@@ -230,6 +242,8 @@ class World {
   [[nodiscard]] const Settings& settings() const { return settings_; }
   [[nodiscard]] const StepStats& stats() const { return stats_; }
   [[nodiscard]] const std::map<std::pair<int, int>, PairState>& pairs() const { return pairs_; }
+  /// The pairs the last step's broadphase passed, in ascending (a, b).
+  [[nodiscard]] const std::vector<NarrowPair>& narrow_pairs() const { return narrow_pairs_; }
 
   /// Largest linear and angular speed of the dynamic bodies.
   [[nodiscard]] std::pair<real, real> max_speeds() const;
@@ -251,6 +265,7 @@ class World {
   std::vector<Body> bodies_;
   std::map<std::pair<int, int>, PairState> pairs_;
   StepStats stats_;
+  std::vector<NarrowPair> narrow_pairs_;
   sepax::contact::MeshScratch mesh_scratch_;  // room for the triangle being decided
 };
 
@@ -286,6 +301,13 @@ inline constexpr real stack_half = real(0.5);
 /// of radius 0.15 to 0.35), dropped onto a static terrain_mesh (body 0) 16
 /// units across in 32 cells.
 [[nodiscard]] World terrain_world(int count, std::uint64_t seed, const Settings& settings = {});
+
+/// The recorded scene's world (record.cpp): `count` bodies, of every six
+/// three hulls of 8 to 128 points, a box, a sphere and a capsule, half of
+/// them dropped in layers of nine onto a static box ground (body 0, its top
+/// at z = 0, x < 0), the other half onto a terrain_mesh 11 units across in
+/// 22 cells (body 1, x > 0.5).
+[[nodiscard]] World scene_world(int count, std::uint64_t seed, const Settings& settings = {});
 
 /// Lowest point of a body in the world (along z).
 [[nodiscard]] real lowest_z(const Body& body);
