@@ -125,13 +125,18 @@ Pose resting_pose(const Hull& body, pairs::Rng& rng, real x, real y, double tilt
 }
 
 /// Every point of every region: on the body and on its triangle, its
-/// separation the gap along the region's normal, within the margin.
+/// separation the gap along the region's normal, within the margin; the
+/// region's separation its deepest point's.
 void check_points(const contact::MeshManifold& mm, const Hull& body, const Pose& pa,
                   const TriangleMesh& mesh, const Pose& pb, real margin, double tol) {
   for (int r = 0; r < mm.count; ++r) {
     const contact::Manifold& m = mm.regions[r];
     REQUIRE(m.count > 0);
     CHECK(std::abs(glm::length(glm::dvec3(m.normal)) - 1) <= normal_tol);
+    real deepest_point = m.points[0].separation;
+    for (int i = 1; i < m.count; ++i)
+      deepest_point = std::min(deepest_point, m.points[i].separation);
+    CHECK(m.separation == deepest_point);
     for (int i = 0; i < m.count; ++i) {
       const contact::Point& q = m.points[i];
       CHECK(std::abs(outside(body, pa, q.point_a)) <= tol);

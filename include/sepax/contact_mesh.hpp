@@ -48,8 +48,9 @@ inline constexpr int max_mesh_regions = 8;
 /// manifolds, deepest first.
 struct MeshManifold {
   /// regions[0 .. count): each a contact::Manifold of the body (A) against
-  /// the mesh (B); its feature is the deepest member triangle's (sat::Feature
-  /// indices of that triangle as a two-sided hull: faces 0 and 1, edges 0-2).
+  /// the mesh (B); its separation is its deepest point's, its feature the
+  /// deepest member triangle's (sat::Feature indices of that triangle as a
+  /// two-sided hull: faces 0 and 1, edges 0-2).
   /// A point's id packs the body's feature with the mesh's: a vertex by
   /// TriangleMesh::vertex_id, an edge by TriangleMesh::edge_id, a face by the
   /// triangle's input index.

@@ -407,6 +407,12 @@ struct MeshContact {
         out.regions[k].points[i] = r.pool()[i];
         out.triangle[k][i] = r.triangle[i];
       }
+      // The member's own separation may come from the body beyond its
+      // triangle (a face contact's depth is the body's along the face's
+      // normal, over the neighbours too): the region's is its deepest point's.
+      out.regions[k].separation = r.pool()[0].separation;
+      for (int i = 1; i < r.count; ++i)
+        out.regions[k].separation = std::min(out.regions[k].separation, r.pool()[i].separation);
     }
   }
 };
