@@ -80,6 +80,8 @@ class Narrowphase {
   virtual int collide(const Pair& p, std::vector<Contact>* out) = 0;
   /// Forgets every pair's state (a cold start of the recording).
   virtual void reset() {}
+  /// What the row's label should add (e.g. pair kinds it has no collider for).
+  [[nodiscard]] virtual std::string note() const { return {}; }
 };
 
 using Make = std::function<std::unique_ptr<Narrowphase>(const Scene&)>;
