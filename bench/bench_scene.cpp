@@ -19,9 +19,11 @@
 //
 // Rows "scene/<library>/all" (every frame) and "scene/<library>/resting"
 // (the second half of the frames, after the first half is replayed untimed
-// so that per-pair state is what it would be). Counters: us_per_frame,
-// pairs and points per frame, unsupported (pairs per frame the library has
-// no collider for: not timed), and from one checked replay (not timed):
+// so that per-pair state is what it would be). Counters: us_per_frame
+// (wall clock) and cpu_us_per_frame (process CPU time: steadier on a shared
+// machine), pairs and points per frame, unsupported (pairs per frame the
+// library has no collider for: not timed), and from one checked replay (not
+// timed):
 // checked_pairs, wrong_pairs, missed_pairs (pairs of frames; see check()).
 //
 // With $SEPAX_SCENE_FRAMES_CSV set, after the rows each library replays the
@@ -40,6 +42,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -442,10 +445,12 @@ void run_row(benchmark::State& state, const scene::Library& lib, bool resting_ha
   Tally warm;
   for (std::size_t f = 0; f < first; ++f) replay(*np, s.frames[f], warm);
   Tally tally;
-  double seconds = 0, frames = 0;
+  double seconds = 0, cpu_seconds = 0, frames = 0;
   for (auto _ : state) {
     const auto t0 = Clock::now();
+    const std::clock_t c0 = std::clock();
     for (std::size_t f = first; f < s.frames.size(); ++f) replay(*np, s.frames[f], tally);
+    cpu_seconds += double(std::clock() - c0) / CLOCKS_PER_SEC;
     seconds += std::chrono::duration<double>(Clock::now() - t0).count();
     frames += double(s.frames.size() - first);
   }
@@ -453,6 +458,7 @@ void run_row(benchmark::State& state, const scene::Library& lib, bool resting_ha
   const Checks& c = checks_of(lib, s);
   frames = std::max(frames, 1.0);
   state.counters["us_per_frame"] = 1e6 * seconds / frames;
+  state.counters["cpu_us_per_frame"] = 1e6 * cpu_seconds / frames;
   state.counters["pairs"] = tally.pairs / frames;
   state.counters["points"] = tally.points / frames;
   state.counters["unsupported"] = tally.unsupported / frames;

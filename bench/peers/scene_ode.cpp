@@ -2,8 +2,11 @@
 // per body without a space (dCreateBox, dCreateSphere, dCreateCapsule,
 // dCreateConvex with planes, points and polygons from the sepax hull's faces,
 // dCreateTriMesh with its data preprocessed for concave edges and face
-// angles), per pair both geoms placed (dGeomSetPosition,
-// dGeomSetQuaternion) and dCollide with at most 4 contacts. ODE keeps no
+// angles: ODE's convex-trimesh collider, through libccd, aborts without
+// them), per pair both geoms placed (dGeomSetPosition, dGeomSetQuaternion,
+// and dGeomGetAABB, as a space would: without fresh bounds the trimesh
+// colliders find no triangle under a convex) and dCollide with at most 4
+// contacts. ODE keeps no
 // state from frame to frame and reports overlapping points only (depth >=
 // 0), no speculative ones. ODE's dCollide answers 0 both for "apart" and
 // for a pair of geom classes it has no collider for: each pair's kinds are
@@ -162,6 +165,10 @@ class Ode final : public scene::Narrowphase {
     dGeomSetPosition(g, dReal(t.x), dReal(t.y), dReal(t.z));
     const dQuaternion dq = {dReal(q.w), dReal(q.x), dReal(q.y), dReal(q.z)};
     dGeomSetQuaternion(g, dq);
+    // The bounds a space would compute each step (the trimesh colliders
+    // select the triangles under the other geom's bounds).
+    dReal bounds[6];
+    dGeomGetAABB(g, bounds);
   }
 
   /// True when dCollide finds contacts for bodies a and b placed to
