@@ -76,6 +76,16 @@ def random_hull_points(rng, n, radius):
     return pts
 
 
+def terrain_surface(x, y, x0=5.0, y0=-3.0, step=0.5):
+    """The height of the triangulated terrain (terrain() below) at x, y."""
+    i, j = int((x - x0) // step), int((y - y0) // step)
+    u, v = (x - x0) / step - i, (y - y0) / step - j
+    h = lambda a, b: terrain_height(x0 + (i + a) * step, y0 + (j + b) * step)
+    if u >= v:  # triangle (i, j), (i + 1, j), (i + 1, j + 1)
+        return h(0, 0) + u * (h(1, 0) - h(0, 0)) + v * (h(1, 1) - h(1, 0))
+    return h(0, 0) + v * (h(0, 1) - h(0, 0)) + u * (h(1, 1) - h(0, 1))
+
+
 def terrain(nx=12, ny=12, x0=5.0, y0=-3.0, step=0.5):
     pts = [(x0 + i * step, y0 + j * step, terrain_height(x0 + i * step, y0 + j * step))
            for j in range(ny + 1) for i in range(nx + 1)]
@@ -137,8 +147,13 @@ def main():
             if on == 'ground':
                 base = 0.0
             elif on == 'terrain':
-                r = 0.3
-                base = max(terrain_height(px + u, py + v) for u in (-r, 0, r) for v in (-r, 0, r))
+                pts, r = b.local_points()
+                if r == 0:  # each corner at least `sink` above the surface under it, one at it
+                    corners = [rotate(qq, p) for p in pts]
+                    base = max(terrain_surface(px + c[0], py + c[1]) - c[2] for c in corners) + low
+                else:
+                    base = max(terrain_surface(px + u, py + v)
+                               for u in (-r / 2, 0, r / 2) for v in (-r / 2, 0, r / 2))
             else:  # on another body: its top
                 tb, qb = poses[on]
                 base = bodies[on].bounds(tb, qb)[1][2]
