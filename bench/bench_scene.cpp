@@ -373,9 +373,8 @@ struct Checks {
 
 /// One replay of the whole recording in order, every pair's contacts
 /// checked against sepax's exact answer: wrong when the deepest point's
-/// separation is off the exact one by more than the pair's tolerance (or
-/// overlaps by more than it where sepax finds the pair apart beyond the
-/// margin), or when a point is farther than the tolerance plus half the
+/// depth (0 when apart) is off the exact one by more than the pair's
+/// tolerance, or when a point is farther than the tolerance plus half the
 /// depth from the nearer body surface (a point of the overlap is within
 /// half the depth of it); missed when sepax finds the pair overlapping by more
 /// than the tolerance and the library gives no point. Prints the first
@@ -410,9 +409,10 @@ Checks check(const scene::Library& lib, const scene::Scene& s) {
         const double db = scene::surface_distance(s.bodies[std::size_t(p.b)], p.pose_b, k.point);
         far = std::max(far, std::min(da, db) - half_depth);
       }
-      const bool depth_off = std::isinf(ref.separation)
-                                 ? deepest < -ref.tol
-                                 : std::abs(deepest - ref.separation) > ref.tol;
+      // Depths, not separations: apart, SAT's separation is a lower bound of
+      // the distance that a speculative point's separation may exceed.
+      const bool depth_off =
+          std::abs(std::max(0.0, -deepest) - std::max(0.0, -ref.separation)) > ref.tol;
       if (!depth_off && far <= ref.tol) continue;
       if (c.wrong++ == 0)
         std::fprintf(
