@@ -28,6 +28,8 @@
 //
 // With $SEPAX_SCENE_FRAMES_CSV set, after the rows each library replays the
 // recording 5 times and the CSV gets per frame the median of its times (us).
+// With $SEPAX_SCENE_KINDS set, a table follows: per library the mean time
+// of one pair for each pair of body kinds (where the frame's time goes).
 #include "scene.hpp"
 
 #include "sepax/contact.hpp"
@@ -46,6 +48,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -508,6 +511,55 @@ void write_frames_csv(const std::string& path) {
   if (!out) std::fprintf(stderr, "bench_scene: cannot write %s\n", path.c_str());
 }
 
+const char* kind_name(Kind k) {
+  constexpr const char* names[] = {"box", "sphere", "capsule", "hull", "mesh"};
+  return names[int(k)];
+}
+
+/// The per-kind table: for each library, the mean time (us) of one pair of
+/// each pair of body kinds over csv_repetitions replays of the recording
+/// (each pair timed alone, so a few tens of ns of clock reads are in it).
+void print_kind_table() {
+  const Loaded& l = loaded();
+  if (!l.ok) return;
+  const scene::Scene& s = l.scene;
+  std::printf("\nmean us per pair, by kinds (a-b)\n%-16s", "library");
+  const auto kinds_of = [&](const Pair& p) {
+    return std::string(kind_name(s.bodies[std::size_t(p.a)].kind)) + "-" +
+           kind_name(s.bodies[std::size_t(p.b)].kind);
+  };
+  std::set<std::string> kinds;
+  for (const scene::Frame& f : s.frames)
+    for (const Pair& p : f.pairs) kinds.insert(kinds_of(p));
+  for (const std::string& name : kinds) std::printf(" %14s", name.c_str());
+  std::printf("\n");
+  for (const scene::Library& lib : scene::libraries()) {
+    const std::unique_ptr<scene::Narrowphase> np = lib.make(s);
+    std::map<std::string, std::pair<double, int>> sum;
+    for (int rep = 0; rep < csv_repetitions; ++rep) {
+      np->reset();
+      for (const scene::Frame& f : s.frames)
+        for (const Pair& p : f.pairs) {
+          const auto t0 = Clock::now();
+          const int n = np->collide(p, nullptr);
+          const double us = 1e6 * std::chrono::duration<double>(Clock::now() - t0).count();
+          if (n < 0) continue;
+          auto& e = sum[kinds_of(p)];
+          e.first += us, e.second += 1;
+        }
+    }
+    std::printf("%-16s", lib.name.c_str());
+    for (const std::string& name : kinds) {
+      const auto it = sum.find(name);
+      if (it == sum.end())
+        std::printf(" %14s", "-");
+      else
+        std::printf(" %14.2f", it->second.first / it->second.second);
+    }
+    std::printf("\n");
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -531,5 +583,7 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks();
   if (const char* csv = std::getenv("SEPAX_SCENE_FRAMES_CSV"); csv != nullptr && *csv != 0)
     write_frames_csv(csv);
+  if (const char* kinds = std::getenv("SEPAX_SCENE_KINDS"); kinds != nullptr && *kinds != 0)
+    print_kind_table();
   return 0;
 }
