@@ -17,6 +17,11 @@ import math
 import sys
 
 
+# A quaternion's length may differ from 1 by round-off: a float world's are
+# unit to a few float epsilons (1.2e-7 each).
+UNIT = 1e-6
+
+
 class SceneError(Exception):
     """The file breaks the format; the message names the line."""
 
@@ -99,7 +104,7 @@ def read_scene(path):
             poses = []
             for k in (1, 8):
                 translation, rotation = values[k:k + 3], values[k + 3:k + 7]
-                if abs(math.sqrt(sum(q * q for q in rotation)) - 1) > 1e-9:
+                if abs(math.sqrt(sum(q * q for q in rotation)) - 1) > UNIT:
                     raise SceneError(f"{path}:{number}: a quaternion is not unit")
                 poses.append((translation, rotation))
             pairs.append({"a": a, "b": b, "margin": values[0], "poses": poses})
