@@ -1,11 +1,10 @@
-// bench_scene: reading a recorded scene (docs/scene_format.md,
+// bench_scene: reading a recorded scene (/work/notes/scene_format.md,
 // "sepax-scene 1"): a header, the bodies with their shapes, then per frame
 // its broadphase pairs with both poses. Lines starting with '#' are
 // comments; numbers are read with strtod (the writer's %.17g reads back
 // exactly).
 #include "scene.hpp"
 
-#include "core/closest_point.hpp"  // the library's own, internal
 #include "sepax/shapes.hpp"
 
 #include <algorithm>
@@ -205,9 +204,35 @@ Registration::Registration(Library library) {
 
 namespace {
 
-/// Closest point to p on segment ab (sepax's own, core/closest_point.hpp).
+/// Closest point to p on triangle abc (Ericson, Real-Time Collision
+/// Detection 5.1.5).
+vec3 closest_on_triangle(const vec3& p, const vec3& a, const vec3& b, const vec3& c) {
+  const vec3 ab = b - a, ac = c - a, ap = p - a;
+  const real d1 = glm::dot(ab, ap), d2 = glm::dot(ac, ap);
+  if (d1 <= 0 && d2 <= 0) return a;
+  const vec3 bp = p - b;
+  const real d3 = glm::dot(ab, bp), d4 = glm::dot(ac, bp);
+  if (d3 >= 0 && d4 <= d3) return b;
+  const real vc = d1 * d4 - d3 * d2;
+  if (vc <= 0 && d1 >= 0 && d3 <= 0) return a + ab * (d1 / (d1 - d3));
+  const vec3 cp = p - c;
+  const real d5 = glm::dot(ab, cp), d6 = glm::dot(ac, cp);
+  if (d6 >= 0 && d5 <= d6) return c;
+  const real vb = d5 * d2 - d1 * d6;
+  if (vb <= 0 && d2 >= 0 && d6 <= 0) return a + ac * (d2 / (d2 - d6));
+  const real va = d3 * d6 - d5 * d4;
+  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0)
+    return b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6)));
+  const real denom = 1 / (va + vb + vc);
+  return a + ab * (vb * denom) + ac * (vc * denom);
+}
+
+/// Closest point to p on segment ab.
 vec3 closest_on_segment(const vec3& p, const vec3& a, const vec3& b) {
-  return a + (b - a) * sepax::detail::closest_on_segment(p, a, b - a);
+  const vec3 d = b - a;
+  const real len2 = glm::dot(d, d);
+  const real t = len2 > 0 ? std::clamp(glm::dot(p - a, d) / len2, real(0), real(1)) : real(0);
+  return a + d * t;
 }
 
 }  // namespace
@@ -226,8 +251,8 @@ double surface_distance(const Body& body, const Pose& pose, const vec3& world) {
     case Kind::mesh:
       for (std::size_t t = 0; t < body.mesh.triangle_count(); ++t) {
         const sepax::convex::Triangle tri = body.mesh.triangle(index_t(t));
-        best = std::min(best, double(glm::length(p - sepax::detail::closest_on_triangle(
-                                                         p, tri.p[0], tri.p[1], tri.p[2]))));
+        best = std::min(
+            best, double(glm::length(p - closest_on_triangle(p, tri.p[0], tri.p[1], tri.p[2]))));
       }
       return best;
     case Kind::box:
@@ -242,8 +267,7 @@ double surface_distance(const Body& body, const Pose& pose, const vec3& world) {
         for (index_t k = 1; k + 1 < face.count; ++k, e = edges[std::size_t(e)].next) {
           const vec3 q = verts[std::size_t(edges[std::size_t(e)].origin)];
           const vec3 r = verts[std::size_t(edges[std::size_t(edges[std::size_t(e)].next)].origin)];
-          best = std::min(
-              best, double(glm::length(p - sepax::detail::closest_on_triangle(p, first, q, r))));
+          best = std::min(best, double(glm::length(p - closest_on_triangle(p, first, q, r))));
         }
       }
       return best;
