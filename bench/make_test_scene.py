@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes a small recorded scene (sepax-scene 1, /work/notes/scene_format.md)
+"""Writes a small recorded scene (sepax-scene 1, docs/scene_format.md)
 for bench_scene: a box ground and a wavy triangle-mesh terrain beside it,
 with boxes, hulls, spheres and capsules resting on them and on each other.
 The bodies slide and turn a little over the first half of the frames and

@@ -1,4 +1,4 @@
-// bench_scene: reading a recorded scene (/work/notes/scene_format.md,
+// bench_scene: reading a recorded scene (docs/scene_format.md,
 // "sepax-scene 1"): a header, the bodies with their shapes, then per frame
 // its broadphase pairs with both poses. Lines starting with '#' are
 // comments; numbers are read with strtod (the writer's %.17g reads back
@@ -205,7 +205,9 @@ Registration::Registration(Library library) {
 namespace {
 
 /// Closest point to p on triangle abc (Ericson, Real-Time Collision
-/// Detection 5.1.5).
+/// Detection 5.1.5). The library's own (core/closest_point.hpp) is
+/// internal, and only tests/ may include internal headers
+/// (docs/architecture.md).
 vec3 closest_on_triangle(const vec3& p, const vec3& a, const vec3& b, const vec3& c) {
   const vec3 ab = b - a, ac = c - a, ap = p - a;
   const real d1 = glm::dot(ab, ap), d2 = glm::dot(ac, ap);
