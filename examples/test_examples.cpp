@@ -88,24 +88,43 @@ TEST_CASE("a stack of five unit boxes stands for 10 s at 60 Hz", "[examples]") {
   CHECK(world.stats().warm_started == world.stats().points);
 }
 
+namespace {
+
+/// How a world's run to rest went (settle).
+struct Settle {
+  int steps = 0;        ///< steps run
+  bool rested = false;  ///< every body calm for rest_steps on end
+  bool finite = true;   ///< no NaN or infinity on the way
+};
+
+/// Steps `world` until every body is calm for rest_steps on end, or for
+/// 20 s at most.
+Settle settle(World& world) {
+  constexpr int max_steps = 20 * 60;
+  Settle out;
+  int calm = 0;
+  for (; out.steps < max_steps && calm < rest_steps; ++out.steps) {
+    world.step();
+    out.finite = out.finite && world.finite();
+    const auto [linear, angular] = world.max_speeds();
+    calm =
+        double(linear) < rest_linear_speed && double(angular) < rest_angular_speed ? calm + 1 : 0;
+  }
+  out.rested = calm == rest_steps;
+  return out;
+}
+
+}  // namespace
+
 TEST_CASE("thirty random hulls dropped on the ground come to rest", "[examples]") {
   const auto seed = static_cast<std::uint64_t>(GENERATE(range(1, 9)));
   INFO("seed " << seed);
   World world = pile_world(30, seed);
   REQUIRE(world.bodies().size() == 31);
-  constexpr int max_steps = 20 * 60;
-  int calm = 0, step = 0;
-  bool finite = true;
-  for (; step < max_steps && calm < rest_steps; ++step) {
-    world.step();
-    finite = finite && world.finite();
-    const auto [linear, angular] = world.max_speeds();
-    calm =
-        double(linear) < rest_linear_speed && double(angular) < rest_angular_speed ? calm + 1 : 0;
-  }
-  REQUIRE(finite);
-  INFO("steps run " << step);
-  CHECK(calm == rest_steps);
+  const Settle settled = settle(world);
+  REQUIRE(settled.finite);
+  INFO("steps run " << settled.steps);
+  CHECK(settled.rested);
   double lowest = 0;
   for (const Body& body : world.bodies()) {
     if (!body.is_static()) lowest = std::min(lowest, double(lowest_z(body)));
@@ -194,20 +213,11 @@ TEST_CASE("hulls, boxes, spheres and capsules dropped on a bumpy terrain come to
     World world = terrain_world(30, seed);
     REQUIRE(world.bodies().size() == 31);
     REQUIRE(world.bodies()[0].mesh);
-    constexpr int max_steps = 20 * 60;
-    int calm = 0, step = 0;
-    bool finite = true;
-    for (; step < max_steps && calm < rest_steps; ++step) {
-      world.step();
-      finite = finite && world.finite();
-      const auto [linear, angular] = world.max_speeds();
-      calm =
-          double(linear) < rest_linear_speed && double(angular) < rest_angular_speed ? calm + 1 : 0;
-    }
-    REQUIRE(finite);
-    rested += calm == rest_steps;
+    const Settle settled = settle(world);
+    REQUIRE(settled.finite);
+    rested += settled.rested;
     const double penetration = double(world.deepest_penetration());
-    INFO("steps run " << step << ", deepest penetration " << penetration);
+    INFO("steps run " << settled.steps << ", deepest penetration " << penetration);
     CHECK(penetration < fell_through);
     // Every body's centre stays above the terrain (the smooth heights the
     // mesh's corners take; between them the mesh is within 0.02 of them).
