@@ -105,6 +105,10 @@ struct MeshContact {
   /// Round-off of the pair's coordinates (contact::collide's): points
   /// closer than this are one.
   real roundoff = 0;
+  /// The mesh's frame in a hull body's local frame, and the margin in the
+  /// hull's local lengths (apart()).
+  Pose mesh_in_body;
+  real local_margin = 0;
 
   MeshContact(const Body& a, const Pose& pa, const TriangleMesh& b, const Pose& pb,
               MeshScratch& scratch, real margin_, MeshManifold& result)
@@ -116,7 +120,9 @@ struct MeshContact {
         margin(margin_),
         out(result),
         roundoff(tol::touching * (a.magnitude + b.magnitude() * pb.scale +
-                                  glm::length(pb.translation - pa.translation))) {}
+                                  glm::length(pb.translation - pa.translation))),
+        mesh_in_body(relative_pose(pa, pb)),
+        local_margin(margin_ / pa.scale) {}
 
   /// Whether edge k of kept triangle t (corners c, front normal f) admits
   /// the outward direction o (mesh frame, unit): a rim edge every one, a
@@ -189,11 +195,34 @@ struct MeshContact {
     return r;
   }
 
+  /// Whether a hull body is apart from a triangle (corners c, mesh frame)
+  /// by more than the margin along an axis found without building the
+  /// triangle's hull: one of the hull's box axes (the hull lies in its
+  /// box), or the line between the centres, contact::collide's own first
+  /// axis. collide answers no point once any axis separates by more than
+  /// the margin, so such a triangle has nothing to give.
+  bool apart(const convex::Triangle& c) const {
+    const Hull& h = *body.hull;
+    vec3 q[3];
+    for (int k = 0; k < 3; ++k) q[k] = mesh_in_body.apply(c.p[k]);
+    const Bounds& box = h.bounds();
+    const vec3 lo = glm::min(glm::min(q[0], q[1]), q[2]), hi = glm::max(glm::max(q[0], q[1]), q[2]);
+    for (int k = 0; k < 3; ++k)
+      if (lo[k] > box.max[k] + local_margin || hi[k] < box.min[k] - local_margin) return true;
+    const vec3 towards = (q[0] + q[1] + q[2]) / real(3) - h.centroid();
+    const real length = glm::length(towards);
+    if (!(length > 0)) return false;
+    const vec3 u = towards / length;
+    const real near = std::min({glm::dot(u, q[0]), glm::dot(u, q[1]), glm::dot(u, q[2])});
+    return near - glm::dot(u, h.vertices()[support_index(h, u)]) > local_margin;
+  }
+
   /// Decides kept triangle t and adds its admitted manifold to the regions.
   void decide(index_t t, Cache* cache) {
     const convex::Triangle c = mesh.triangle(t);
-    if (!triangle.assign_triangle(c.p[0], c.p[1], c.p[2])) return;
     ++out.triangles_tested;
+    if (body.hull && apart(c)) return;
+    if (!triangle.assign_triangle(c.p[0], c.p[1], c.p[2])) return;
     Manifold m = body.hull     ? collide(*body.hull, pose_a, triangle, pose_b, margin, cache)
                  : body.sphere ? collide(*body.sphere, pose_a, triangle, pose_b, margin)
                                : collide(*body.capsule, pose_a, triangle, pose_b, margin);
