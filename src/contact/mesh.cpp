@@ -109,6 +109,10 @@ struct MeshContact {
   /// hull's local lengths (apart()).
   Pose mesh_in_body;
   real local_margin = 0;
+  /// A round body's core ends in the mesh's frame, and its radius plus the
+  /// margin in the mesh's lengths (apart()).
+  vec3 core0{real(0)}, core1{real(0)};
+  real reach = 0;
 
   MeshContact(const Body& a, const Pose& pa, const TriangleMesh& b, const Pose& pb,
               MeshScratch& scratch, real margin_, MeshManifold& result)
@@ -122,7 +126,10 @@ struct MeshContact {
         roundoff(tol::touching * (a.magnitude + b.magnitude() * pb.scale +
                                   glm::length(pb.translation - pa.translation))),
         mesh_in_body(relative_pose(pa, pb)),
-        local_margin(margin_ / pa.scale) {}
+        local_margin(margin_ / pa.scale),
+        core0(pb.apply_inverse(a.p0)),
+        core1(pb.apply_inverse(a.p1)),
+        reach((a.radius + margin_) / pb.scale) {}
 
   /// Whether edge k of kept triangle t (corners c, front normal f) admits
   /// the outward direction o (mesh frame, unit): a rim edge every one, a
@@ -217,11 +224,30 @@ struct MeshContact {
     return near - glm::dot(u, h.vertices()[support_index(h, u)]) > local_margin;
   }
 
+  /// Whether a round body's core lies beyond its radius and the margin of
+  /// a triangle (corners c, mesh frame) on one side of the triangle's plane
+  /// or of one of its edges' outward planes (each holds the triangle on its
+  /// inner side): then the body is apart from the triangle by more than the
+  /// margin, and contact::collide gives no point.
+  bool apart_round(const convex::Triangle& c) const {
+    const vec3 n = glm::cross(c.p[1] - c.p[0], c.p[2] - c.p[0]);
+    const real n_length = glm::length(n);
+    if (!(n_length > 0)) return false;
+    const real h0 = glm::dot(n, core0 - c.p[0]), h1 = glm::dot(n, core1 - c.p[0]);
+    if (std::min(h0, h1) > reach * n_length || std::max(h0, h1) < -reach * n_length) return true;
+    for (int k = 0; k < 3; ++k) {
+      const vec3 out = glm::cross(c.p[(k + 1) % 3] - c.p[k], n);  // away from the third corner
+      const real s0 = glm::dot(out, core0 - c.p[k]), s1 = glm::dot(out, core1 - c.p[k]);
+      if (std::min(s0, s1) > reach * glm::length(out)) return true;
+    }
+    return false;
+  }
+
   /// Decides kept triangle t and adds its admitted manifold to the regions.
   void decide(index_t t, Cache* cache) {
     const convex::Triangle c = mesh.triangle(t);
     ++out.triangles_tested;
-    if (body.hull && apart(c)) return;
+    if (body.hull ? apart(c) : apart_round(c)) return;
     if (!triangle.assign_triangle(c.p[0], c.p[1], c.p[2])) return;
     Manifold m = body.hull     ? collide(*body.hull, pose_a, triangle, pose_b, margin, cache)
                  : body.sphere ? collide(*body.sphere, pose_a, triangle, pose_b, margin)
