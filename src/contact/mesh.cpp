@@ -243,6 +243,26 @@ struct MeshContact {
     return false;
   }
 
+  /// Whether the body's side of a triangle (corners c, front normal f, mesh
+  /// frame) is the front: the middle of the body's extent along f lies on
+  /// or above the triangle's plane. Of the triangle's two face axes, that
+  /// side's separates more (the body spans [lo, hi] of heights over the
+  /// plane: the front's separation lo is the larger exactly when
+  /// lo + hi >= 0). SAT's normal would not do: a face of the body standing
+  /// in for an edge pair may lie nearly in the triangle's plane.
+  bool in_front(const convex::Triangle& c, const vec3& f) const {
+    if (!body.hull) {
+      const real level = glm::dot(f, c.p[0]);
+      return glm::dot(f, core0) + glm::dot(f, core1) >= real(2) * level;
+    }
+    const Hull& h = *body.hull;
+    const vec3 up = mesh_in_body.rotate(f);
+    const real level = glm::dot(up, mesh_in_body.apply(c.p[0]));
+    const real lo = glm::dot(up, h.vertices()[support_index(h, -up)]);
+    const real hi = glm::dot(up, h.vertices()[support_index(h, up)]);
+    return lo + hi >= real(2) * level;
+  }
+
   /// Decides kept triangle t and adds its admitted manifold to the regions.
   void decide(index_t t, Cache* cache) {
     const convex::Triangle c = mesh.triangle(t);
@@ -259,9 +279,8 @@ struct MeshContact {
       const real magnitude = body.magnitude + triangle.magnitude() * pose_b.scale +
                              glm::length(pose_b.translation - pose_a.translation);
       const real limit = margin + tol::touching * magnitude;
-      // The face on o's side: the front, or the back (the other face).
-      const bool front = glm::dot(o, f) >= 0;
-      const index_t side = (glm::dot(triangle.planes()[0].normal, f) > 0) == front ? 0 : 1;
+      // The face on the body's side: the front, or the back (the other face).
+      const index_t side = (glm::dot(triangle.planes()[0].normal, f) > 0) == in_front(c, f) ? 0 : 1;
       if (body.hull)
         detail::face_b_contact(*body.hull, pose_a, triangle, pose_b, side, limit, m);
       else
