@@ -5,7 +5,10 @@
 //
 // The scene: $SEPAX_SCENE, else the small scene bench/make_test_scene.py
 // writes into the build directory at build time (SEPAX_SCENE_DEFAULT). A
-// missing or malformed file makes every row SkipWithError.
+// missing or malformed file makes every row SkipWithError. With
+// $SEPAX_SCENE_STRIDE=k only every k-th frame is kept (frames 0, k, 2k...):
+// a bounded sample for a narrow phase too slow to replay whole
+// (tools/bench.sh times bullet.clip so); rows and context say the stride.
 //
 // sepax answers each pair with the contact::collide overload its kinds
 // take: hull against hull (boxes are hulls), a sphere or capsule against a
@@ -24,12 +27,17 @@
 // machine), pairs and points per frame, unsupported (pairs per frame the
 // library has no collider for: not timed), and from one checked replay (not
 // timed):
-// checked_pairs, wrong_pairs, missed_pairs (pairs of frames; see check()).
+// checked_pairs, wrong_pairs, missed_pairs (pairs of frames; see check()),
+// and frame_stride.
 //
-// With $SEPAX_SCENE_FRAMES_CSV set, after the rows each library replays the
-// recording 5 times and the CSV gets per frame the median of its times (us).
-// With $SEPAX_SCENE_KINDS set, a table follows: per library the mean time
-// of one pair for each pair of body kinds (where the frame's time goes).
+// After the rows, for each library whose rows ran (every library unless
+// --benchmark_filter leaves some out): with $SEPAX_SCENE_FRAMES_CSV set,
+// each replays the recording 5 times and the CSV gets per frame the median
+// of its times (us). With $SEPAX_SCENE_KINDS set, a table follows on
+// stdout: per library the mean time of one pair for each pair of body kinds
+// (where the frame's time goes); $SEPAX_SCENE_KINDS_CSV=path writes the
+// same means as CSV, for the whole recording and its resting half, with
+// the pairs' counts (library,half,kinds,pairs,us_per_pair).
 #include "scene.hpp"
 
 #include "sepax/contact.hpp"
@@ -266,8 +274,16 @@ const scene::Registration sepax_cached(
 struct Loaded {
   scene::Scene scene;
   std::string path, error;
+  int stride = 1;  ///< every stride-th frame of the file kept
   bool ok = false;
 };
+
+/// A positive integer from the environment, else 1.
+int env_stride() {
+  const char* env = std::getenv("SEPAX_SCENE_STRIDE");
+  const int k = env != nullptr ? std::atoi(env) : 1;
+  return std::max(k, 1);
+}
 
 const Loaded& loaded() {
   static const Loaded l = [] {
@@ -278,6 +294,13 @@ const Loaded& loaded() {
       out.error = "no scene: set SEPAX_SCENE to a sepax-scene file";
     else
       out.ok = scene::read(out.path, out.scene, out.error);
+    out.stride = env_stride();
+    if (out.ok && out.stride > 1) {
+      std::vector<scene::Frame> kept;
+      for (std::size_t f = 0; f < out.scene.frames.size(); f += std::size_t(out.stride))
+        kept.push_back(std::move(out.scene.frames[f]));
+      out.scene.frames = std::move(kept);
+    }
     return out;
   }();
   return l;
@@ -436,6 +459,20 @@ const Checks& checks_of(const scene::Library& lib, const scene::Scene& s) {
 // ---------------------------------------------------------------------------
 // Rows
 
+/// The names of the libraries whose rows ran: the CSV and the kinds table
+/// cover these.
+std::set<std::string>& ran() {
+  static std::set<std::string> names;
+  return names;
+}
+
+std::vector<const scene::Library*> libraries_that_ran() {
+  std::vector<const scene::Library*> out;
+  for (const scene::Library& lib : scene::libraries())
+    if (ran().count(lib.name) != 0) out.push_back(&lib);
+  return out;
+}
+
 void run_row(benchmark::State& state, const scene::Library& lib, bool resting_half) {
   const Loaded& l = loaded();
   if (!l.ok) {
@@ -443,6 +480,7 @@ void run_row(benchmark::State& state, const scene::Library& lib, bool resting_ha
     return;
   }
   const scene::Scene& s = l.scene;
+  ran().insert(lib.name);
   const std::size_t first = resting_half ? s.frames.size() / 2 : 0;
   const std::unique_ptr<scene::Narrowphase> np = lib.make(s);
   Tally warm;
@@ -468,20 +506,21 @@ void run_row(benchmark::State& state, const scene::Library& lib, bool resting_ha
   state.counters["checked_pairs"] = c.checked;
   state.counters["wrong_pairs"] = c.wrong;
   state.counters["missed_pairs"] = c.missed;
+  state.counters["frame_stride"] = l.stride;
   const std::string note = np->note();
   state.SetLabel(note.empty() ? lib.label : lib.label + "; " + note);
 }
 
-/// The per-frame CSV: frame, then per library the median over
+/// The per-frame CSV: frame (the file's), then per library that ran the median over
 /// csv_repetitions replays of the recording of that frame's time (us).
 void write_frames_csv(const std::string& path) {
   const Loaded& l = loaded();
   if (!l.ok) return;
   const scene::Scene& s = l.scene;
-  const auto& libs = scene::libraries();
+  const std::vector<const scene::Library*> libs = libraries_that_ran();
   std::vector<std::vector<double>> medians;
-  for (const scene::Library& lib : libs) {
-    const std::unique_ptr<scene::Narrowphase> np = lib.make(s);
+  for (const scene::Library* lib : libs) {
+    const std::unique_ptr<scene::Narrowphase> np = lib->make(s);
     std::vector<std::vector<double>> times(s.frames.size());
     for (int rep = 0; rep < csv_repetitions; ++rep) {
       np->reset();
@@ -501,10 +540,10 @@ void write_frames_csv(const std::string& path) {
   }
   std::ofstream out(path);
   out << "frame";
-  for (const scene::Library& lib : libs) out << ',' << lib.name;
+  for (const scene::Library* lib : libs) out << ',' << lib->name;
   out << '\n';
   for (std::size_t f = 0; f < s.frames.size(); ++f) {
-    out << f;
+    out << f * std::size_t(l.stride);
     for (const auto& m : medians) out << ',' << m[f];
     out << '\n';
   }
@@ -516,48 +555,82 @@ const char* kind_name(Kind k) {
   return names[int(k)];
 }
 
-/// The per-kind table: for each library, the mean time (us) of one pair of
-/// each pair of body kinds over csv_repetitions replays of the recording
-/// (each pair timed alone, so a few tens of ns of clock reads are in it).
-void print_kind_table() {
-  const Loaded& l = loaded();
-  if (!l.ok) return;
-  const scene::Scene& s = l.scene;
-  std::printf("\nmean us per pair, by kinds (a-b)\n%-16s", "library");
-  const auto kinds_of = [&](const Pair& p) {
-    return std::string(kind_name(s.bodies[std::size_t(p.a)].kind)) + "-" +
-           kind_name(s.bodies[std::size_t(p.b)].kind);
-  };
-  std::set<std::string> kinds;
-  for (const scene::Frame& f : s.frames)
-    for (const Pair& p : f.pairs) kinds.insert(kinds_of(p));
-  for (const std::string& name : kinds) std::printf(" %14s", name.c_str());
-  std::printf("\n");
-  for (const scene::Library& lib : scene::libraries()) {
-    const std::unique_ptr<scene::Narrowphase> np = lib.make(s);
-    std::map<std::string, std::pair<double, int>> sum;
+/// The time of one library's pairs of one pair of body kinds, over
+/// csv_repetitions replays of the recording (or of its resting half).
+struct KindTime {
+  double us = 0;  ///< summed over the replays
+  int pairs = 0;  ///< timed pairs in the replays
+};
+
+/// Per library that ran: per half ("all", "resting"), per kinds ("a-b"),
+/// its pairs' time. Each pair is timed alone, so a few tens of ns of clock
+/// reads are in each.
+using KindTable = std::map<std::string, std::map<std::string, std::map<std::string, KindTime>>>;
+
+std::string kinds_of(const scene::Scene& s, const Pair& p) {
+  return std::string(kind_name(s.bodies[std::size_t(p.a)].kind)) + "-" +
+         kind_name(s.bodies[std::size_t(p.b)].kind);
+}
+
+KindTable measure_kinds(const scene::Scene& s) {
+  KindTable table;
+  const std::size_t half = s.frames.size() / 2;
+  const auto add = [](KindTime& k, double us) { k.us += us, k.pairs += 1; };
+  for (const scene::Library* lib : libraries_that_ran()) {
+    const std::unique_ptr<scene::Narrowphase> np = lib->make(s);
+    auto& by_half = table[lib->name];
+    by_half["all"];  // present even when the library answers no pair
     for (int rep = 0; rep < csv_repetitions; ++rep) {
       np->reset();
-      for (const scene::Frame& f : s.frames)
-        for (const Pair& p : f.pairs) {
+      for (std::size_t f = 0; f < s.frames.size(); ++f)
+        for (const Pair& p : s.frames[f].pairs) {
           const auto t0 = Clock::now();
           const int n = np->collide(p, nullptr);
           const double us = 1e6 * std::chrono::duration<double>(Clock::now() - t0).count();
           if (n < 0) continue;
-          auto& e = sum[kinds_of(p)];
-          e.first += us, e.second += 1;
+          const std::string kinds = kinds_of(s, p);
+          add(by_half["all"][kinds], us);
+          if (f >= half) add(by_half["resting"][kinds], us);
         }
     }
-    std::printf("%-16s", lib.name.c_str());
+  }
+  return table;
+}
+
+/// The per-kind table on stdout: the mean time (us) of one pair of each
+/// pair of body kinds over the whole recording, a row a library.
+void print_kind_table(const scene::Scene& s, const KindTable& table) {
+  std::printf("\nmean us per pair, by kinds (a-b)\n%-16s", "library");
+  std::set<std::string> kinds;
+  for (const scene::Frame& f : s.frames)
+    for (const Pair& p : f.pairs) kinds.insert(kinds_of(s, p));
+  for (const std::string& name : kinds) std::printf(" %14s", name.c_str());
+  std::printf("\n");
+  for (const scene::Library* lib : libraries_that_ran()) {
+    std::printf("%-16s", lib->name.c_str());
+    const std::map<std::string, KindTime>& all = table.at(lib->name).at("all");
     for (const std::string& name : kinds) {
-      const auto it = sum.find(name);
-      if (it == sum.end())
+      const auto it = all.find(name);
+      if (it == all.end())
         std::printf(" %14s", "-");
       else
-        std::printf(" %14.2f", it->second.first / it->second.second);
+        std::printf(" %14.2f", it->second.us / it->second.pairs);
     }
     std::printf("\n");
   }
+}
+
+/// The same means as CSV: library,half,kinds,pairs,us_per_pair (pairs: the
+/// timed pairs of one replay of the half).
+void write_kinds_csv(const std::string& path, const KindTable& table) {
+  std::ofstream out(path);
+  out << "library,half,kinds,pairs,us_per_pair\n";
+  for (const auto& [lib, by_half] : table)
+    for (const auto& [half, by_kinds] : by_half)
+      for (const auto& [kinds, k] : by_kinds)
+        out << lib << ',' << half << ',' << kinds << ',' << k.pairs / csv_repetitions << ','
+            << k.us / k.pairs << '\n';
+  if (!out) std::fprintf(stderr, "bench_scene: cannot write %s\n", path.c_str());
 }
 
 }  // namespace
@@ -568,6 +641,7 @@ int main(int argc, char** argv) {
   if (l.ok) {
     benchmark::AddCustomContext("scene_bodies", std::to_string(l.scene.bodies.size()));
     benchmark::AddCustomContext("scene_frames", std::to_string(l.scene.frames.size()));
+    benchmark::AddCustomContext("scene_stride", std::to_string(l.stride));
   } else {
     std::fprintf(stderr, "bench_scene: %s\n", l.error.c_str());
   }
@@ -583,7 +657,14 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks();
   if (const char* csv = std::getenv("SEPAX_SCENE_FRAMES_CSV"); csv != nullptr && *csv != 0)
     write_frames_csv(csv);
-  if (const char* kinds = std::getenv("SEPAX_SCENE_KINDS"); kinds != nullptr && *kinds != 0)
-    print_kind_table();
+  const char* kinds = std::getenv("SEPAX_SCENE_KINDS");
+  const char* kinds_csv = std::getenv("SEPAX_SCENE_KINDS_CSV");
+  const bool print = kinds != nullptr && *kinds != 0;
+  const bool write = kinds_csv != nullptr && *kinds_csv != 0;
+  if (l.ok && (print || write)) {
+    const KindTable table = measure_kinds(l.scene);
+    if (print) print_kind_table(l.scene, table);
+    if (write) write_kinds_csv(kinds_csv, table);
+  }
   return 0;
 }

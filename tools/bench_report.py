@@ -10,16 +10,22 @@ made from the JSON alone:
 
     {{name}}                 a value
     {{#name}}...{{/name}}    the text between, when the value is true
-    {{^name}}...{{/name}}    the text between, when it is false
+    {{^name}}...{{/name}}    the text between, when it is false (sections nest)
 
 and wraps the filled paragraphs at 78 columns. Kinds, situations, methods
 and algorithms are read from the benchmark names (their spellings are in
 `K` below), what a peer query answers from its label, work from its
 counters. Times are Google Benchmark's CPU time (--time real for wall
 time). Needs Debian's python3-matplotlib for the plots (/usr/bin/python3).
+
+bench_mesh_contact and bench_scene may be missing (their sections say so);
+bench_scene's per-frame and per-kind CSVs are read from beside its JSON
+(--scene-frames, --scene-kinds), and a second bench_scene JSON (bullet.clip
+on a sample of frames, tools/bench.sh) adds its rows to the first's.
 """
 
 import argparse
+import csv
 import json
 import math
 import os
@@ -37,6 +43,8 @@ class K:
 
     PROGRAMS = ("bench_hull", "bench_support", "bench_sat", "bench_gjk", "bench_peers",
                 "bench_mesh", "bench_contact", "bench_cast")
+    # Programs the report does without (their sections say they did not run)
+    OPTIONAL = ("bench_mesh_contact", "bench_scene")
     # bench/bench_python.py, when the Python module was built:
     # python/<kind>/<query>/<method>
     PYTHON = "bench_python"
@@ -97,6 +105,17 @@ class K:
     TOI_ALGO, BULLET_CONTINUOUS = "sepax.toi", "bullet.continuous"
     CAST_SIZED = re.compile(r"^(box|hull(\d+))$")
     CAST_MESHES = "meshes"  # the mesh kinds' column: the geo-mean over them
+    # bench_mesh_contact: mesh_contact/<body>/<ground>/<road>; the box ground
+    # is the reference of the triangle floors
+    MESH_CONTACT = "mesh_contact"
+    GROUND_BOX, MC_COLD, MC_CACHED = "box", "cold", "cached"
+    # bench_scene: scene/<library>/<half>; tools/bench.sh writes the per-frame
+    # CSV (frame, then a column per library) and the kinds CSV
+    # (library,half,kinds,pairs,us_per_pair) beside its JSON
+    SCENE, SCENE_ALL, SCENE_RESTING = "scene", "all", "resting"
+    SCENE_CACHED = "sepax.cached"
+    SCENE_FRAMES_CSV, SCENE_KINDS_CSV = "bench_scene_frames.csv", "bench_scene_kinds.csv"
+    SCENE_US = {"cpu_time": "cpu_us_per_frame", "real_time": "us_per_frame"}
     # the JSON context: each peer's version under its library's name
     PEER_NAMES = {"ccd": "libccd", "bullet": "Bullet", "fcl": "FCL", "ode": "ODE"}
     # The same sepax query timed by two programs (a measure of the noise):
@@ -120,9 +139,9 @@ def load(paths, time_field):
             data = json.load(f)
         context = data.get("context", {})
         program = os.path.basename(context.get("executable", ""))
-        if program not in K.PROGRAMS + (K.PYTHON,):
-            sys.exit("bench_report: %s: not from one of %s" % (
-                path, ", ".join(K.PROGRAMS + (K.PYTHON,))))
+        known = K.PROGRAMS + K.OPTIONAL + (K.PYTHON,)
+        if program not in known:
+            sys.exit("bench_report: %s: not from one of %s" % (path, ", ".join(known)))
         rows = {}
         for b in data["benchmarks"]:
             name = b.get("run_name", b["name"])
@@ -135,6 +154,11 @@ def load(paths, time_field):
             row["error"] = b.get("error_message", "error") if b.get("error_occurred") else None
             row["ns"] = b[time_field] * UNIT[b.get("time_unit", "ns")] if not row["error"] else None
             rows[name] = row
+        if program in runs:  # a second run of a program (bench_scene's bullet.clip)
+            first, seen = runs[program]
+            rows.update(seen)
+            if int(first.get("scene_stride", 1)) <= int(context.get("scene_stride", 1)):
+                context = first
         runs[program] = (context, rows)
     return runs
 
@@ -298,7 +322,7 @@ def run_values(runs, time_field):
          "run.time": time_field.split("_")[0].upper(),
          "run.loads": ", ".join("%s %.1f" % (p[len("bench_"):],
                                              runs[p][0].get("load_avg", [float("nan")])[0])
-                                for p in K.PROGRAMS)}
+                                for p in K.PROGRAMS + K.OPTIONAL if p in runs)}
     noise = same_query_spread(runs)
     v["run.noise"] = noise is not None
     if noise:
@@ -603,6 +627,194 @@ def contact_values(context, c):
     return {"contact.versions": versions(context),
             "contact.times": table(["pair"] + ["`%s`" % a for a in c.algorithms], times),
 }
+
+
+# ---------------------------------------------------------------------------
+# bench_mesh_contact rows: mesh_contact/<body>/<ground>/<road>
+
+
+def mesh_contact_values(runs):
+    """A row a body and ground: each road's time, the triangle floors over
+    the box ground on the same road, the cache's speedup, the work."""
+    grid = {}
+    for name, r in runs.get("bench_mesh_contact", ({}, {}))[1].items():
+        parts = name.split("/")
+        if len(parts) == 4 and parts[0] == K.MESH_CONTACT:
+            grid[tuple(parts[1:])] = r
+    body = []
+    for b in ordered(b for b, _, _ in grid):
+        for g in ordered(g for _, g, _ in grid):
+            cold, cached = grid.get((b, g, K.MC_COLD)), grid.get((b, g, K.MC_CACHED))
+            box = g == K.GROUND_BOX
+            on_box = [grid.get((b, K.GROUND_BOX, road)) for road in (K.MC_COLD, K.MC_CACHED)]
+            body.append([b, g, fmt_time(cold), fmt_time(cached),
+                         "—" if box else fmt_x(ratio(cold, on_box[0])),
+                         "—" if box else fmt_x(ratio(cached, on_box[1])),
+                         fmt_x(ratio(cached, cold)),
+                         "—" if box else " · ".join("%.3g" % r.get("triangles", 0) if timed(r)
+                                                    else "—" for r in (cold, cached)),
+                         "%.3g" % cold.get("points", 0) if timed(cold) else "—"])
+    header = ["body", "ground", "cold", "cached", "cold / box", "cached / box", "cached / cold",
+              "triangles (cold · cached)", "points"]
+    return {"mesh_contact.ran": bool(grid),
+            "mesh_contact.table": table(header, body, ["---", "---"] + ["---:"] * 7)}
+
+
+# ---------------------------------------------------------------------------
+# bench_scene rows: scene/<library>/<half>, and the CSVs beside its JSON
+
+
+def read_csv(path):
+    """The rows of a CSV file as dicts; None when there is no such file."""
+    if not path or not os.path.exists(path):
+        return None
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+class Scene:
+    """bench_scene's rows, its per-frame times (frames CSV) and its mean
+    time per pair by body kinds (kinds CSV), each possibly absent."""
+
+    def __init__(self, runs, time_field, frames_csv, kinds_csv):
+        self.context, rows = runs.get("bench_scene", ({}, {}))
+        self.rows = {}
+        for name, r in rows.items():
+            parts = name.split("/")
+            if len(parts) == 3 and parts[0] == K.SCENE:
+                self.rows[(parts[1], parts[2])] = r
+        # the sampled libraries (frame_stride > 1) last
+        self.libraries = sorted(ordered(lib for lib, _ in self.rows),
+                                key=lambda lib: self.stride(lib) > 1)
+        self.us_key = K.SCENE_US[time_field]
+        self.frames = int(self.context.get("scene_frames", 0))
+        csv_rows = read_csv(frames_csv) if self.rows else None
+        self.per_frame = None
+        if csv_rows:
+            libs = [c for c in csv_rows[0] if c != "frame"]
+            self.per_frame = ([int(r["frame"]) for r in csv_rows],
+                              {lib: [float(r[lib]) for r in csv_rows] for lib in libs})
+        self.kinds = defaultdict(dict)  # (library, half): {kinds: (pairs, us a pair)}
+        for r in (read_csv(kinds_csv) if self.rows else None) or []:
+            self.kinds[(r["library"], r["half"])][r["kinds"]] = (int(r["pairs"]),
+                                                                 float(r["us_per_pair"]))
+
+    def get(self, lib, half):
+        r = self.rows.get((lib, half))
+        return r if r is not None and not r["error"] else None
+
+    def us(self, lib, half):
+        """Time per frame (µs), of the report's time field."""
+        r = self.get(lib, half)
+        return r.get(self.us_key) if r else None
+
+    def peers(self):
+        return [lib for lib in self.libraries if not lib.startswith(K.SEPAX)]
+
+    def fastest(self, half):
+        """(library, µs a frame) of the fastest peer on the half."""
+        times = [(self.us(lib, half), lib) for lib in self.peers() if self.us(lib, half)]
+        return (min(times)[1], min(times)[0]) if times else (None, None)
+
+    def stride(self, lib):
+        r = self.get(lib, K.SCENE_ALL)
+        return int(r.get("frame_stride", 1)) if r else 1
+
+    def half_frames(self, half):
+        return self.frames - self.frames // 2 if half == K.SCENE_RESTING else self.frames
+
+    def bound(self, half, peer):
+        """Where sepax's cached frame goes by body kinds (the kinds taking
+        three quarters of it, at most four), each with its share and the mean
+        time of one pair against the peer's."""
+        ours, theirs = self.kinds.get((K.SCENE_CACHED, half)), self.kinds.get((peer, half))
+        if not ours:
+            return "no kinds table (bench_scene ran without SEPAX_SCENE_KINDS_CSV)"
+        total = sum(n * us for n, us in ours.values()) or 1
+        out, share = [], 0
+        for kinds, (n, us) in sorted(ours.items(), key=lambda i: -i[1][0] * i[1][1]):
+            if share >= 0.75 or len(out) == 4:
+                break
+            share += n * us / total
+            peer_us = (theirs or {}).get(kinds)
+            out.append("%s %s of the frame (%.3g pairs a frame; %.3g µs a pair against %s)" % (
+                kinds, fmt_pct(n * us / total), n / max(self.half_frames(half), 1), us,
+                "%.3g" % peer_us[1] if peer_us else "none: no collider"))
+        return "; ".join(out)
+
+
+def fmt_us(us):
+    return fmt_ns(us * 1e3 if us is not None else None)
+
+
+def scene_values(sc, plot):
+    """The table a library a row, the sampled libraries' note, the kinds
+    table and the plot."""
+    body = []
+    for lib in sc.libraries:
+        a = sc.get(lib, K.SCENE_ALL)
+        mine = lib == K.SCENE_CACHED
+        ours = [sc.us(K.SCENE_CACHED, h) for h in (K.SCENE_ALL, K.SCENE_RESTING)]
+        theirs = [sc.us(lib, h) for h in (K.SCENE_ALL, K.SCENE_RESTING)]
+        body.append(["`%s`" % lib] + [fmt_us(t) for t in theirs] +
+                    ["—" if mine else fmt_x(o / t if o and t else None)
+                     for o, t in zip(ours, theirs)] +
+                    ["%.3g" % a.get("pairs", 0) if a else "—",
+                     "%.3g" % a.get("unsupported", 0) if a else "—"] +
+                    ["%d/%d" % (a.get("wrong_pairs", 0), a.get("checked_pairs", 0)) if a else "—",
+                     "%d" % a.get("missed_pairs", 0) if a else "—",
+                     "every %dth" % sc.stride(lib) if sc.stride(lib) > 1 else "all"])
+    header = ["library", "a frame: all", "resting half", "sepax.cached / it: all", "resting half",
+              "pairs a frame", "no collider", "wrong", "missed", "frames"]
+    sampled = [lib for lib in sc.libraries if sc.stride(lib) > 1]
+    stride = max([sc.stride(lib) for lib in sampled], default=1)
+    v = {"scene.ran": bool(sc.rows),
+         "scene.table": table(header, body, ["---"] + ["---:"] * 9),
+         "scene.file": os.path.basename(sc.context.get("scene", "?")),
+         "scene.bodies": sc.context.get("scene_bodies", "?"), "scene.frames": sc.frames,
+         "scene.versions": versions({k.split(".")[0]: v for k, v in sc.context.items()
+                                     if k.endswith("_version")}),
+         "scene.sampled": bool(sampled),
+         "scene.sampled_libs": ", ".join("`%s`" % lib for lib in sampled),
+         "scene.stride": stride, "scene.sampled_frames": -(-sc.frames // stride),
+         "scene.sampled_time": span([sc.us(lib, K.SCENE_ALL) for lib in sampled], fmt_us),
+         "scene.plotted": bool(plot), "scene.plot": plot,
+         "scene.kinds_ran": bool(sc.kinds)}
+    v["scene.kinds"] = scene_kinds_table(sc) if sc.kinds else ""
+    return v
+
+
+def scene_kinds_table(sc):
+    """A row a pair of body kinds: pairs a frame, each library's mean time of
+    one pair over the whole recording, and its share of sepax's cached
+    frame."""
+    libs = [lib for lib in sc.libraries if (lib, K.SCENE_ALL) in sc.kinds]
+    ours = sc.kinds.get((K.SCENE_CACHED, K.SCENE_ALL), {})
+    total = sum(n * us for n, us in ours.values()) or 1
+    kinds = sorted({k for lib in libs for k in sc.kinds[(lib, K.SCENE_ALL)]},
+                   key=lambda k: -ours.get(k, (0, 0))[0] * ours.get(k, (0, 0))[1])
+    body = []
+    for k in kinds:
+        n = max(sc.kinds[(lib, K.SCENE_ALL)].get(k, (0, 0))[0] for lib in libs)
+        body.append([k, "%.3g" % (n / max(sc.frames, 1))] +
+                    ["%.3g" % sc.kinds[(lib, K.SCENE_ALL)][k][1]
+                     if k in sc.kinds[(lib, K.SCENE_ALL)] else "—" for lib in libs] +
+                    [fmt_pct(ours[k][0] * ours[k][1] / total) if k in ours else "—"])
+    return table(["kinds", "pairs a frame"] + ["`%s` µs" % lib for lib in libs] +
+                 ["share of `%s`" % K.SCENE_CACHED], body)
+
+
+def scene_goals(goals, sc):
+    """sepax with its caches against the fastest peer, a frame: the resting
+    half and the whole recording."""
+    for gid, half, target in (("scene_resting", K.SCENE_RESTING, 0.5),
+                              ("scene_all", K.SCENE_ALL, 1.0)):
+        ours = sc.us(K.SCENE_CACHED, half)
+        peer, theirs = sc.fastest(half)
+        x = ours / theirs if ours and theirs else None
+        goals.add(gid, "<= %gx" % target, none_above([x], target), ratio=fmt_x(x),
+                  peer=peer or "—", ours=fmt_us(ours), theirs=fmt_us(theirs),
+                  bound=sc.bound(half, peer) if peer else "—")
 
 
 # ---------------------------------------------------------------------------
@@ -972,7 +1184,7 @@ def cast_goals(goals, c, support_rows):
                  sepax_wrong="%d/%d" % (sw, sn), bullet_wrong="%d/%d" % (bw, bn))
 
 
-def goal_values(runs, peers, contact):
+def goal_values(runs, peers, contact, scene):
     goals = Goals()
     sat_goals(goals, runs["bench_sat"][1])
     box_goal(goals, peers)
@@ -986,6 +1198,7 @@ def goal_values(runs, peers, contact):
     contact_goals(goals, contact)
     cast_goals(goals, Casts(runs["bench_cast"][1]), runs["bench_support"][1])
     python_goal(goals, runs)
+    scene_goals(goals, scene)
     return goals.values
 
 
@@ -1085,6 +1298,40 @@ def sat_plot(plt, rows, img_dir, rel, flat):
     return save(plt, fig, img_dir, "sat_sizes.png", rel, "bench_sat: time per query against size")
 
 
+def scene_plot(plt, sc, img_dir, rel):
+    """Above, each library's time per frame over the recording (the median
+    of 5 replays, log scale); below, sepax's cached frame over each peer's."""
+    if sc.per_frame is None:
+        return ""
+    x, series = sc.per_frame
+    libs = sorted(series, key=lambda n: (not n.startswith(K.SEPAX), n))
+    color = {lib: plt.cm.tab10(i % 10) for i, lib in enumerate(libs)}
+    fig, (top, low) = plt.subplots(2, 1, figsize=(10, 7), sharex=True,
+                                   gridspec_kw={"height_ratios": [3, 2]})
+    for lib in libs:
+        top.plot(x, series[lib], "-" if lib.startswith(K.SEPAX) else "--", lw=1,
+                 color=color[lib], label=lib)
+    ours = series.get(K.SCENE_CACHED)
+    for lib in libs:
+        if ours and not lib.startswith(K.SEPAX):
+            low.plot(x, [a / b if a > 0 and b > 0 else float("nan")
+                         for a, b in zip(ours, series[lib])],
+                     lw=1, color=color[lib], label="%s / %s" % (K.SCENE_CACHED, lib))
+    low.axhline(1, color="gray", lw=0.8)
+    low.axhline(0.5, color="gray", lw=0.8, ls=":")
+    for ax in (top, low):
+        ax.set_yscale("log")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.axvline(x[0] + (x[-1] + 1 - x[0]) // 2, color="black", lw=0.8, ls=":")
+        ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.0, 0.5))
+    top.set_ylabel("µs per frame")
+    low.set_ylabel("ratio")
+    low.set_xlabel("frame (the dotted line: the resting half starts)")
+    title = "bench_scene: time per frame over the recording"
+    top.set_title(title)
+    return save(plt, fig, img_dir, "scene_frames.png", rel, title)
+
+
 # ---------------------------------------------------------------------------
 # bench_python rows: python/<kind>/<query>/<method> (bench/bench_python.py)
 
@@ -1148,8 +1395,11 @@ def fill(template, values):
         return values[name]
 
     section = re.compile(r"\{\{([#^])([\w.]+)\}\}\n?(.*?)\{\{/\2\}\}\n?", re.S)
-    text = section.sub(lambda m: m.group(3) if bool(value(m.group(2))) == (m.group(1) == "#")
-                       else "", template)
+    text, resolved = template, None
+    while text != resolved:  # outer sections first, then the ones they held
+        resolved = text
+        text = section.sub(lambda m: m.group(3) if bool(value(m.group(2))) == (m.group(1) == "#")
+                           else "", resolved)
     return re.sub(r"\{\{([\w.]+)\}\}", lambda m: str(value(m.group(1))), text)
 
 
@@ -1187,6 +1437,10 @@ def main():
     ap.add_argument("--template", default="docs/benchmarks.in.md")
     ap.add_argument("--img-dir", default="docs/img")
     ap.add_argument("--time", choices=["cpu", "real"], default="cpu")
+    ap.add_argument("--scene-frames", help="bench_scene's per-frame CSV (default: %s beside "
+                    "its JSON)" % K.SCENE_FRAMES_CSV)
+    ap.add_argument("--scene-kinds", help="bench_scene's kinds CSV (default: %s beside its "
+                    "JSON)" % K.SCENE_KINDS_CSV)
     args = ap.parse_args()
     field = args.time + "_time"
     runs = load(args.json, field)
@@ -1212,7 +1466,13 @@ def main():
     values.update(cast_values(Casts(runs["bench_cast"][1]), runs["bench_cast"][0],
                               runs["bench_support"][1]))
     values.update(python_values(runs))
-    values.update(goal_values(runs, peers, contact))
+    values.update(mesh_contact_values(runs))
+    scene_dir = next((os.path.dirname(p) for p in args.json
+                      if os.path.basename(p).startswith("bench_scene")), "")
+    scene = Scene(runs, field, args.scene_frames or os.path.join(scene_dir, K.SCENE_FRAMES_CSV),
+                  args.scene_kinds or os.path.join(scene_dir, K.SCENE_KINDS_CSV))
+    values.update(scene_values(scene, scene_plot(plt, scene, args.img_dir, rel) if plt else ""))
+    values.update(goal_values(runs, peers, contact, scene))
     with open(args.template) as f:
         text = wrap(fill(f.read(), values))
     with open(args.out, "w") as f:
