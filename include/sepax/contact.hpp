@@ -187,18 +187,20 @@ struct Cache {
 // tilt it: where one lies inside its segment the direction is made normal
 // to that axis, and where both do it is the axes' cross product (their
 // common perpendicular, which it equals) unless the axes are so near
-// parallel that round-off tilts the cross product more. Cores that meet (closest
-// points within tol::coplanar of the pair's magnitude, where their
-// direction is round-off) take the cross product of the two axes
+// parallel that round-off tilts the cross product more. Cores that meet
+// (closest points within tol::coplanar of the pair's magnitude, where
+// their direction is round-off) take the cross product of the two axes
 // (capsules crossing: the depth's direction); for parallel axes or a
 // sphere, the direction normal to the capsule's axis (A's, else B's)
-// nearest world +z (world +x's part for an axis within tol::parallel of z);
-// world +z for two spheres. Each is turned to point from A's core to B's
-// where they are apart along it at all. Never NaN for finite input; zero
-// radii (points, segments) are fine. Swapping A and B gives the mirrored()
-// manifold to round-off, except where a fallback normal is fixed (world +z)
-// and, for parallel capsules, the stretch's ends (measured along the other
-// axis).
+// nearest world +z (world +x's part for an axis within tol::parallel of
+// z); world +z for two spheres. Each is turned to point from A's core to
+// B's where they are apart along it at all. Never NaN for finite input;
+// zero radii (points, segments) are fine. Swapping A and B gives the
+// mirrored() manifold to round-off, except where a fallback normal is
+// fixed (world +z) and, for parallel capsules, the stretch's ends
+// (measured along the other axis).
+//
+// Cost: O(1), a few closest-point evaluations; never allocates.
 
 /// Sphere A against sphere B: 1 point (see above).
 [[nodiscard]] SEPAX_API Manifold collide(const convex::Sphere& a, const Pose& pose_a,
