@@ -14,9 +14,10 @@
 // take: hull against hull (boxes are hulls), a sphere or capsule against a
 // hull (the round body as A: swapped when it is B; the points are world
 // points, so no mirroring is needed for them), any body against a mesh
-// (contact_mesh.hpp, one MeshScratch). sepax has no contact::collide for
-// two round bodies: sphere-sphere, sphere-capsule and capsule-capsule come
-// from round_contact below (the closest points of the cores). Two modes:
+// (contact_mesh.hpp, one MeshScratch), and two round bodies
+// (sphere-sphere, sphere-capsule, capsule-sphere, capsule-capsule: the
+// closest points of the cores, two points for capsules lying along each
+// other). Two modes:
 // sepax.cold (no caches) and sepax.cached (per pair a contact::Cache and a
 // sat::Resting, or a contact::MeshCache, carried from frame to frame).
 //
@@ -74,9 +75,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Two capsules whose axes' sine is below this are parallel enough to
-/// touch along a line: round_contact gives the two ends of their overlap.
-constexpr real parallel_sine = real(0.01);
 /// Checks: a deepest separation or a point's distance from the surfaces is
 /// wrong beyond 1% of the smaller body's size, at most this (length unit:
 /// 1 mm for a scene of bodies about 1 m across).
@@ -88,86 +86,19 @@ constexpr int csv_repetitions = 5;
 // ---------------------------------------------------------------------------
 // Round bodies against each other
 
-/// A sphere's or capsule's core in the world: the segment p0-p1 (a point
-/// for a sphere) and the radius.
-struct Core {
-  vec3 p0, p1;
-  real radius;
-};
-
-Core core_of(const Body& b, const Pose& pose) {
-  const vec3 h(0, 0, b.kind == Kind::capsule ? b.half_height : 0);
-  return {pose.apply(-h), pose.apply(h), b.radius};
-}
-
-/// Closest points of segments p0-p1 and q0-q1 (Ericson, Real-Time
-/// Collision Detection 5.1.9): parameters s on the first, t on the second.
-void closest_segments(const Core& a, const Core& b, real& s, real& t) {
-  const vec3 d1 = a.p1 - a.p0, d2 = b.p1 - b.p0, r = a.p0 - b.p0;
-  const real aa = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r);
-  s = t = 0;
-  if (aa <= 0 && e <= 0) return;
-  if (aa <= 0) {
-    t = std::clamp(f / e, real(0), real(1));
-    return;
-  }
-  const real c = glm::dot(d1, r);
-  if (e <= 0) {
-    s = std::clamp(-c / aa, real(0), real(1));
-    return;
-  }
-  const real bb = glm::dot(d1, d2), denom = aa * e - bb * bb;
-  s = denom > 0 ? std::clamp((bb * f - c * e) / denom, real(0), real(1)) : real(0);
-  t = (bb * s + f) / e;
-  if (t < 0) {
-    t = 0, s = std::clamp(-c / aa, real(0), real(1));
-  } else if (t > 1) {
-    t = 1, s = std::clamp((bb - c) / aa, real(0), real(1));
-  }
-}
-
-/// The contact of two round bodies: 1 point (the cores' closest points), or
-/// 2 for capsules parallel within parallel_sine (the ends of their overlap
-/// along A's axis); each point on B's surface, with its separation.
-struct RoundContact {
-  Contact points[2];
-  int count = 0;
-  real separation = 0;  ///< exact: distance of the cores less the radii
-};
-
-Contact round_point(const vec3& on_a, const vec3& on_b, real ra, real rb) {
-  const vec3 d = on_b - on_a;
-  const real len = glm::length(d);
-  const vec3 n = len > 0 ? d / len : vec3(0, 0, 1);
-  return {on_b - n * rb, len - ra - rb};
-}
-
-RoundContact round_contact(const Core& a, const Core& b, real margin) {
-  RoundContact out;
-  real s = 0, t = 0;
-  closest_segments(a, b, s, t);
-  const vec3 on_a = a.p0 + (a.p1 - a.p0) * s, on_b = b.p0 + (b.p1 - b.p0) * t;
-  out.points[0] = round_point(on_a, on_b, a.radius, b.radius);
-  out.separation = out.points[0].separation;
-  if (out.separation > margin) return out;
-  out.count = 1;
-  const vec3 da = a.p1 - a.p0, db = b.p1 - b.p0;
-  const real la = glm::length(da), lb = glm::length(db);
-  if (la <= 0 || lb <= 0 || glm::length(glm::cross(da, db)) > parallel_sine * la * lb) return out;
-  // Parallel: B's ends projected on A's axis, the overlap's two ends.
-  const vec3 u = da / la;
-  const real t0 = glm::dot(b.p0 - a.p0, u), t1 = glm::dot(b.p1 - a.p0, u);
-  const real lo = std::max(real(0), std::min(t0, t1)), hi = std::min(la, std::max(t0, t1));
-  if (hi <= lo) return out;
-  int k = 0;
-  for (const real x : {lo, hi}) {
-    const vec3 pa = a.p0 + u * x;
-    const real tb = std::clamp(glm::dot(pa - b.p0, db) / (lb * lb), real(0), real(1));
-    const Contact c = round_point(pa, b.p0 + db * tb, a.radius, b.radius);
-    if (c.separation <= margin) out.points[k++] = c;
-  }
-  if (k > 0) out.count = k;
-  return out;
+/// The contact of two round bodies (spheres and capsules) through the
+/// contact::collide overload of their kinds.
+contact::Manifold round_pair(const Body& a, const Pose& pa, const Body& b, const Pose& pb,
+                             real margin) {
+  const auto sphere = [](const Body& x) { return convex::sphere(vec3(0), x.radius); };
+  const auto capsule = [](const Body& x) {
+    return convex::capsule(vec3(0, 0, -x.half_height), vec3(0, 0, x.half_height), x.radius);
+  };
+  if (a.kind == Kind::sphere)
+    return b.kind == Kind::sphere ? contact::collide(sphere(a), pa, sphere(b), pb, margin)
+                                  : contact::collide(sphere(a), pa, capsule(b), pb, margin);
+  return b.kind == Kind::sphere ? contact::collide(capsule(a), pa, sphere(b), pb, margin)
+                                : contact::collide(capsule(a), pa, capsule(b), pb, margin);
 }
 
 // ---------------------------------------------------------------------------
@@ -214,9 +145,7 @@ class Sepax final : public scene::Narrowphase {
       return emit(round_hull(p.a, p.pose_a, b, p.pose_b, p.margin), out);
     if (b.is_round() && a.is_hull())
       return emit(round_hull(p.b, p.pose_b, a, p.pose_a, p.margin), out);
-    const RoundContact rc = round_contact(core_of(a, p.pose_a), core_of(b, p.pose_b), p.margin);
-    if (out != nullptr) out->insert(out->end(), rc.points, rc.points + rc.count);
-    return rc.count;
+    return emit(round_pair(a, p.pose_a, b, p.pose_b, p.margin), out);
   }
 
  private:
@@ -374,7 +303,7 @@ Reference reference(const scene::Scene& s, const Pair& p, contact::MeshScratch& 
   } else if (b.is_round() && a.is_hull()) {
     r.separation = round_hull(b, p.pose_b, a, p.pose_a);
   } else {
-    r.separation = round_contact(core_of(a, p.pose_a), core_of(b, p.pose_b), p.margin).separation;
+    r.separation = round_pair(a, p.pose_a, b, p.pose_b, p.margin).separation;
   }
   return r;
 }

@@ -82,96 +82,18 @@ bool overlap(const Aabb& a, const Aabb& b, real margin) {
   return true;
 }
 
-// The closest points of segments p1-q1 and p2-q2, as parameters (s, t) in
-// [0, 1] along each; either segment may be a point (Ericson, "Real-Time
-// Collision Detection", 5.1.9: the unclamped solution of the 2x2 system,
-// then clamped, one parameter at a time).
-std::pair<real, real> closest_parameters(const vec3& p1, const vec3& q1, const vec3& p2,
-                                         const vec3& q2) {
-  const vec3 d1 = q1 - p1, d2 = q2 - p2, r = p1 - p2;
-  const real a = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r);
-  if (a == real(0) && e == real(0)) return {real(0), real(0)};
-  if (a == real(0)) return {real(0), std::clamp(f / e, real(0), real(1))};
-  const real c = glm::dot(d1, r);
-  if (e == real(0)) return {std::clamp(-c / a, real(0), real(1)), real(0)};
-  const real b = glm::dot(d1, d2);
-  const real denom = a * e - b * b;  // >= 0; 0 when parallel: any s will do
-  real s = denom > real(0) ? std::clamp((b * f - c * e) / denom, real(0), real(1)) : real(0);
-  real t = (b * s + f) / e;
-  if (t < real(0)) {
-    t = 0;
-    s = std::clamp(-c / a, real(0), real(1));
-  } else if (t > real(1)) {
-    t = 1;
-    s = std::clamp((b - c) / a, real(0), real(1));
-  }
-  return {s, t};
-}
-
-// Near-parallel capsules (their axes within this sine) touch along a
-// stretch: two points, at its ends.
-constexpr real parallel_sine = real(0.05);
-
-// The feature of a round body at parameter s of its core: a sphere's round
-// surface (face 0), a capsule's ends (vertices 0 and 1) or its side (edge 0).
-sepax::FeatureRef round_feature(const Body& body, real s) {
-  using sepax::FeatureType;
-  if (body.half_length == real(0)) return {FeatureType::face, 0};
-  if (s == real(0)) return {FeatureType::vertex, 0};
-  if (s == real(1)) return {FeatureType::vertex, 1};
-  return {FeatureType::edge, 0};
-}
-
-// The contact of two round bodies (spheres and capsules): the closest
-// points of their cores (centre or axis), the radii taken off; two points
-// along the overlap of near-parallel capsules, one otherwise. sepax's
-// contact::collide takes a round body against a hull or a mesh only.
+// The contact of two round bodies (spheres and capsules): sepax's
+// contact::collide for the pair's kinds (the closest points of their cores,
+// the radii taken off; two points along the overlap of capsules within
+// tol::capsule_parallel of parallel, one otherwise).
 sepax::contact::Manifold round_contact(const Body& a, const sepax::Pose& pose_a, const Body& b,
                                        const sepax::Pose& pose_b, real margin) {
-  sepax::contact::Manifold m;
-  const vec3 p1 = pose_a.apply(vec3(real(0), real(0), -a.half_length));
-  const vec3 q1 = pose_a.apply(vec3(real(0), real(0), a.half_length));
-  const vec3 p2 = pose_b.apply(vec3(real(0), real(0), -b.half_length));
-  const vec3 q2 = pose_b.apply(vec3(real(0), real(0), b.half_length));
-  const auto [s, t] = closest_parameters(p1, q1, p2, q2);
-  const vec3 ca = p1 + s * (q1 - p1), cb = p2 + t * (q2 - p2);
-  const real distance = glm::length(cb - ca);
-  const real reach = a.round_radius + b.round_radius;
-  if (distance - reach > margin) return m;
-  // Cores that meet give no direction: the cross product of the axes, or z.
-  vec3 n = cb - ca;
-  if (!(distance > real(1e-12) * reach)) {
-    n = glm::cross(q1 - p1, q2 - p2);
-    if (!(glm::length(n) > real(0))) n = vec3(real(0), real(0), real(1));
-  }
-  m.normal = glm::normalize(n);
-  const auto add = [&](real sa, const vec3& core_a, real sb, const vec3& core_b) {
-    sepax::contact::Point& p = m.points[m.count];
-    p.point_a = core_a + a.round_radius * m.normal;
-    p.point_b = core_b - b.round_radius * m.normal;
-    p.separation = glm::dot(p.point_b - p.point_a, m.normal);
-    p.id = sepax::contact::make_id(round_feature(a, sa), round_feature(b, sb));
-    if (p.separation <= margin) ++m.count;
-  };
-  const vec3 d1 = q1 - p1, d2 = q2 - p2;
-  const real la = glm::length(d1), lb = glm::length(d2);
-  if (la > real(0) && lb > real(0) && glm::length(glm::cross(d1, d2)) <= parallel_sine * la * lb) {
-    // The stretch of A's axis that B's axis spans, its ends' nearest points on B.
-    const real u0 = glm::dot(p2 - p1, d1) / (la * la), u1 = glm::dot(q2 - p1, d1) / (la * la);
-    const real lo = std::max(real(0), std::min(u0, u1)), hi = std::min(real(1), std::max(u0, u1));
-    if (hi - lo > real(1e-6)) {
-      for (const real sa : {lo, hi}) {
-        const vec3 core_a = p1 + sa * d1;
-        const real sb = std::clamp(glm::dot(core_a - p2, d2) / (lb * lb), real(0), real(1));
-        add(sa, core_a, sb, p2 + sb * d2);
-      }
-      m.separation = distance - reach;
-      if (m.count > 0) return m;
-    }
-  }
-  add(s, ca, t, cb);
-  m.separation = distance - reach;
-  return m;
+  namespace contact = sepax::contact;
+  if (a.half_length > 0)
+    return b.half_length > 0 ? contact::collide(a.capsule(), pose_a, b.capsule(), pose_b, margin)
+                             : contact::collide(a.capsule(), pose_a, b.sphere(), pose_b, margin);
+  return b.half_length > 0 ? contact::collide(a.sphere(), pose_a, b.capsule(), pose_b, margin)
+                           : contact::collide(a.sphere(), pose_a, b.sphere(), pose_b, margin);
 }
 
 // Which of two bodies a pair's manifolds take as A: a hull or round body

@@ -145,3 +145,27 @@ TEST_CASE("a hull against a triangle mesh allocates nothing", "[allocation]") {
   CHECK(touching > 300);
   REQUIRE(made == 0);
 }
+
+TEST_CASE("two round bodies allocate nothing", "[allocation]") {
+  if (!SEPAX_COUNT_ALLOCATIONS) {
+    WARN("built with AddressSanitizer: allocations are not counted here");
+    return;
+  }
+  pairs::Rng rng(12);
+  const convex::Sphere ball = convex::sphere(vec3(0), real(0.5));
+  const convex::Capsule rod = convex::capsule(vec3(-1, 0, 0), vec3(1, 0, 0), real(0.3));
+  long made = 0;
+  int touching = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const Pose pa = pose_from_quat(vec3(rng.unit()), quat(rng.rotation()));
+    const Pose pb = pose_from_quat(vec3(rng.unit()), quat(rng.rotation()));
+    made += count([&] {
+      touching += contact::collide(ball, pa, ball, pb).count;
+      touching += contact::collide(ball, pa, rod, pb).count;
+      touching += contact::collide(rod, pa, ball, pb).count;
+      touching += contact::collide(rod, pa, rod, pb, real(0.1)).count;
+    });
+  }
+  CHECK(touching > 1000);
+  REQUIRE(made == 0);
+}

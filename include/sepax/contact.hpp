@@ -153,4 +153,73 @@ struct Cache {
 [[nodiscard]] SEPAX_API Manifold collide(const convex::Capsule& a, const Pose& pose_a,
                                          const Hull& b, const Pose& pose_b, real margin = 0);
 
+// Two round bodies (spheres and capsules), each in its local frame at a
+// world pose, its radius scaled by the pose's scale. Their cores (a centre,
+// a segment) are closest at one pair of points (Ericson, Real-Time
+// Collision Detection 5.1.9); the normal is the unit direction from A's
+// point to B's and the pair's separation their distance less both radii:
+// exact, apart and overlapping (two cores that meet are at distance 0, and
+// -separation = the sum of the radii is then the depth). The work is done
+// in A's local frame (B through relative_pose), so bodies far from the
+// origin lose only the round-off of their poses' translations.
+//
+// Points: the closest pair gives one, its point_a the point of A's surface
+// over A's core point furthest along the normal (the core point plus the
+// radius times the normal, or on a capsule's side the part of the normal
+// across its axis scaled to the radius), point_b likewise on B's surface
+// against the normal; separation dot(point_b - point_a, normal). Two
+// capsules within tol::capsule_parallel of parallel whose axes overlap
+// along their length (by more than tol::capsule_stretch of the shorter one)
+// get 2 points instead: the ends of that stretch measured along A's axis,
+// each A's core point there and B's core point closest to it, taken to the
+// surfaces as above. Points farther apart than `margin` (length unit, >= 0)
+// are dropped; the deepest comes first and has the pair's separation
+// (within round-off); a pair farther apart than the margin gets count 0
+// (normal and separation still set).
+//
+// Ids: a sphere's round surface is FeatureRef{face, 0}; a capsule's core
+// ends (parameter 0 and 1) are vertices 0 and 1, the side between them
+// edge 0 (as against a hull). A capsule of zero length is a sphere in
+// shape, with its ids (vertex 0). `feature`: kind edges, a = 0 for a
+// capsule A (its edge 0) or -1 for a sphere, b likewise for B.
+//
+// The normal is computed so that round-off of the closest points does not
+// tilt it: where one lies inside its segment the direction is made normal
+// to that axis, and where both do it is the axes' cross product (their
+// common perpendicular, which it equals) unless the axes are so near
+// parallel that round-off tilts the cross product more. Cores that meet
+// (closest points within tol::coplanar of the pair's magnitude, where
+// their direction is round-off) take the cross product of the two axes
+// (capsules crossing: the depth's direction); for parallel axes or a
+// sphere, the direction normal to the capsule's axis (A's, else B's)
+// nearest world +z (world +x's part for an axis within tol::parallel of
+// z); world +z for two spheres. Each is turned to point from A's core to
+// B's where they are apart along it at all. Never NaN for finite input;
+// zero radii (points, segments) are fine. Swapping A and B gives the
+// mirrored() manifold to round-off, except where a fallback normal is
+// fixed (world +z) and, for parallel capsules, the stretch's ends
+// (measured along the other axis).
+//
+// Cost: O(1), a few closest-point evaluations; never allocates.
+
+/// Sphere A against sphere B: 1 point (see above).
+[[nodiscard]] SEPAX_API Manifold collide(const convex::Sphere& a, const Pose& pose_a,
+                                         const convex::Sphere& b, const Pose& pose_b,
+                                         real margin = 0);
+/// Sphere A against capsule B: 1 point (see above).
+[[nodiscard]] SEPAX_API Manifold collide(const convex::Sphere& a, const Pose& pose_a,
+                                         const convex::Capsule& b, const Pose& pose_b,
+                                         real margin = 0);
+/// Capsule A against sphere B: 1 point; exactly
+/// mirrored(collide(b, pose_b, a, pose_a, margin)), worked in the sphere's
+/// frame (its fallback normal too).
+[[nodiscard]] SEPAX_API Manifold collide(const convex::Capsule& a, const Pose& pose_a,
+                                         const convex::Sphere& b, const Pose& pose_b,
+                                         real margin = 0);
+/// Capsule A against capsule B: 1 point, or 2 for capsules lying along
+/// each other (see above).
+[[nodiscard]] SEPAX_API Manifold collide(const convex::Capsule& a, const Pose& pose_a,
+                                         const convex::Capsule& b, const Pose& pose_b,
+                                         real margin = 0);
+
 }  // namespace sepax::contact

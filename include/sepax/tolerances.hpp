@@ -121,6 +121,22 @@ inline constexpr real mesh_region = real(1e-3);
 /// way to the edge pair.
 inline constexpr real manifold_face = by_precision(5e-3, 5e-3);
 
+/// Angular (sine of the angle between their axes, dimensionless): two
+/// capsules whose axes lie within this sine of parallel (about 2.9 degrees)
+/// and overlap along their length touch along a stretch, and their contact
+/// manifold holds 2 points, at its ends (contact.hpp): a capsule lying on
+/// another is held along its length instead of balancing on one point.
+/// Much looser than `parallel` (round-off): a capsule resting on another
+/// under a solver tilts by a degree or so from frame to frame, and its
+/// points should not come and go with that. The example world (examples/)
+/// used this value before the library had the query.
+inline constexpr real capsule_parallel = real(0.05);
+
+/// Relative to the shorter capsule's core length: parallel capsules whose
+/// stretch of overlap is shorter than this (nearly end to end) get 1 point,
+/// as 2 points that close hold nothing that one does not.
+inline constexpr real capsule_stretch = real(1e-3);
+
 /// Relative to a hull's extent: a mesh is convex (its hull is the shape
 /// itself) when none of its vertices and triangle centres lies deeper inside
 /// the hull than `convex_shape * extent` (sepax::convexity). Mesh files keep

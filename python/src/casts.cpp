@@ -190,6 +190,20 @@ A sweep whose start and end scales differ is bad_input. CastResult in the
 world frame: the point of contact and the normal from A to B at fraction.)");
 }
 
+// contact.collide of two round bodies, A and B (convex::Sphere or Capsule).
+template <class A, class B>
+void bind_round_pair(py::module_& c, const char* doc) {
+  c.def(
+      "collide",
+      [](const A& a, const Pose& pa, const B& b, const Pose& pb, double margin) {
+        const real mg = length_arg(margin, "margin", false);
+        py::gil_scoped_release unlocked;
+        return contact::collide(a, pa, b, pb, mg);
+      },
+      py::arg("a"), py::arg("pose_a"), py::arg("b"), py::arg("pose_b"), py::arg("margin") = 0.0,
+      doc);
+}
+
 void bind_round_contacts(py::module_& m) {
   py::module_ c = m.attr("contact");
   c.def(
@@ -214,6 +228,23 @@ apart than margin (length, >= 0).)");
       R"(A Capsule a against a hull b: up to 2 points (a capsule lying on a face
 gets 2, one standing on it 1), the deepest first; count 0 farther apart
 than margin. Ids: the capsule's ends are vertices 0 and 1, its body edge 0.)");
+  const char* round_doc =
+      R"(Two round bodies (Sphere or Capsule each): the closest points of their
+cores (centre, segment) with the radii taken off, exact. 1 point, or 2 for
+capsules within tol::capsule_parallel (sine 0.05, about 3 degrees) of
+parallel lying along each other
+(the ends of their overlap along a's axis); deepest first, with the pair's
+separation; count 0 farther apart than margin (length, >= 0). Normal from
+a to b; cores that meet take the axes' cross product, else the direction
+normal to a capsule's axis nearest world +z, else +z. Ids: a sphere's
+surface is face 0; a capsule's ends vertices 0 and 1, its side edge 0.)";
+  bind_round_pair<convex::Sphere, convex::Sphere>(c, round_doc);
+  bind_round_pair<convex::Sphere, convex::Capsule>(
+      c, "A Sphere a against a Capsule b: as above, 1 point.");
+  bind_round_pair<convex::Capsule, convex::Sphere>(
+      c, "A Capsule a against a Sphere b: the mirrored Sphere-Capsule manifold.");
+  bind_round_pair<convex::Capsule, convex::Capsule>(
+      c, "A Capsule a against a Capsule b: as above, 1 or 2 points.");
 }
 
 }  // namespace

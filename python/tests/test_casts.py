@@ -121,6 +121,39 @@ class TestRoundContacts(unittest.TestCase):
                                     box, sepax.Pose(), margin=0.1)
         self.assertEqual(far.count, 0)
 
+    def test_round_pairs(self):
+        ball = sepax.Sphere([0, 0, 0], 0.5)
+        rod = sepax.Capsule([-1, 0, 0], [1, 0, 0], 0.5)
+        balls = sepax.contact.collide(ball, sepax.Pose(translation=[1, 2, 3]), ball,
+                                      sepax.Pose(translation=[1.9, 2, 3]))
+        self.assertEqual(balls.count, 1)
+        self.assertAlmostEqual(balls.separation, -0.1, delta=1e-6)
+        np.testing.assert_allclose(balls.normal, [1, 0, 0], atol=1e-6)
+        np.testing.assert_allclose(balls.points[0].point_a, [1.5, 2, 3], atol=1e-6)
+        np.testing.assert_allclose(balls.points[0].point_b, [1.4, 2, 3], atol=1e-6)
+        # contact::make_id of the spheres' round surfaces (face 0 = type 2 in
+        # the top 2 bits of each 32-bit half).
+        face0 = 2 << 30
+        self.assertEqual(balls.points[0].id, (face0 << 32) | face0)
+        # A sphere over a capsule's side, and the mirrored capsule-sphere.
+        sc = sepax.contact.collide(ball, sepax.Pose(translation=[0.3, 0, 0.9]), rod, sepax.Pose())
+        self.assertEqual(sc.count, 1)
+        self.assertAlmostEqual(sc.separation, -0.1, delta=1e-6)
+        np.testing.assert_allclose(sc.normal, [0, 0, -1], atol=1e-6)
+        cs = sepax.contact.collide(rod, sepax.Pose(), ball, sepax.Pose(translation=[0.3, 0, 0.9]))
+        np.testing.assert_allclose(cs.normal, [0, 0, 1], atol=1e-6)
+        self.assertEqual(cs.points[0].id, sepax.contact.mirrored(sc).points[0].id)
+        # Capsules lying along each other: the two ends of their overlap.
+        lying = sepax.contact.collide(rod, sepax.Pose(), sepax.Capsule([0, 0, 0], [3, 0, 0], 0.5),
+                                      sepax.Pose(translation=[0, 0, 0.9]))
+        self.assertEqual(lying.count, 2)
+        xs = sorted(lying.points[k].point_a[0] for k in range(2))
+        np.testing.assert_allclose(xs, [0, 1], atol=1e-6)
+        far = sepax.contact.collide(rod, sepax.Pose(), rod, sepax.Pose(translation=[0, 0, 3]),
+                                    margin=0.1)
+        self.assertEqual(far.count, 0)
+        self.assertAlmostEqual(far.separation, 2.0, delta=1e-6)
+
 
 class TestArguments(unittest.TestCase):
     def test_bad_arguments_raise_value_error(self):

@@ -4,10 +4,17 @@
 // (the capsule there is a two-vertex polygon with a radius): its segment is
 // clipped to the reference face's side planes and each end kept within the
 // margin; on an edge axis the witness pair is the one point.
+//
+// Two round bodies: the closest points of their cores (Ericson, Real-Time
+// Collision Detection 5.1.9, core/closest_point.hpp) in A's local frame,
+// the radii taken off; capsules lying along each other get the two ends of
+// their overlap, as Box2D v3's capsule pair gives two points along parallel
+// segments.
 #include "sepax/contact.hpp"
 
 #include "contact/internal.hpp"
 
+#include "core/closest_point.hpp"
 #include "sat/round_internal.hpp"
 
 #include <algorithm>
@@ -92,6 +99,165 @@ void face_points(const Hull& hull, const Pose& pose, const vec3& p0, const vec3&
   }
 }
 
+// ---------------------------------------------------------------------------
+// Two round bodies
+
+// A sphere's or capsule's core, p0 + t d for t in [0, 1] (d zero for a
+// sphere), and its radius; `sphere` picks the ids.
+struct Core {
+  vec3 p0{real(0)};
+  vec3 d{real(0)};
+  real radius = 0;
+  bool sphere = false;
+};
+
+FeatureRef core_ref(const Core& c, real t) {
+  return c.sphere ? sphere_ref : capsule_ref(t);
+}
+
+// The point pair over A's core point at s and B's at t (A's local frame),
+// taken to the surfaces along n (A to B), in the world.
+Point pair_point(const Pose& pose_a, const Core& a, real s, const Core& b, real t, const vec3& n) {
+  const vec3 on_a = surface_point(a.p0 + s * a.d, s, a.d, n, a.radius);
+  const vec3 on_b = surface_point(b.p0 + t * b.d, t, b.d, -n, b.radius);
+  Point p;
+  p.point_a = pose_a.apply(on_a);
+  p.point_b = pose_a.apply(on_b);
+  p.separation = glm::dot(on_b - on_a, n) * pose_a.scale;
+  p.id = make_id(core_ref(a, s), core_ref(b, t));
+  return p;
+}
+
+// The unit direction normal to unit axis u nearest `up`, or nearest
+// `side` when u is within tol::parallel of up.
+vec3 across(const vec3& u, const vec3& up, const vec3& side) {
+  const vec3 v = up - glm::dot(up, u) * u;
+  const real length = glm::length(v);
+  if (length > tol::parallel) return v / length;
+  const vec3 w = side - glm::dot(side, u) * u;
+  return w / glm::length(w);
+}
+
+// The normal of cores whose closest points are x (A) and x + gap (B), at
+// parameters st (A's local frame; coordinates up to `magnitude`): see
+// contact.hpp. A core point inside its segment makes gap normal to that
+// axis in exact arithmetic, so the axis's part (round-off) is taken out of
+// it; two such points make it the axes' common perpendicular, their cross
+// product, which is taken instead where round-off tilts it less (its
+// direction is good to about eps over the sine of the axes' angle, gap's to
+// eps times the magnitude over its length). A gap within round-off gives no
+// direction: the cross product of the axes, else the direction normal to a
+// capsule's axis nearest up (world +z in A's frame), else up; each turned
+// toward gap.
+vec3 pair_normal(const Core& a, const Core& b, sepax::detail::SegmentParams st, const vec3& gap,
+                 real magnitude, const vec3& up, const vec3& side) {
+  const real aa = glm::dot(a.d, a.d), bb = glm::dot(b.d, b.d);
+  const bool inside_a = aa > 0 && st.s > 0 && st.s < 1;
+  const bool inside_b = bb > 0 && st.t > 0 && st.t < 1;
+  vec3 g = gap;
+  if (inside_a)
+    g -= a.d * (glm::dot(g, a.d) / aa);
+  else if (inside_b)
+    g -= b.d * (glm::dot(g, b.d) / bb);
+  const real length = glm::length(g);
+  const bool none = !(length > tol::coplanar * magnitude);
+  const vec3 c = glm::cross(a.d, b.d);
+  const real sine_ab = glm::length(c);  // times both lengths
+  const bool crossing = aa > 0 && bb > 0 && sine_ab > tol::parallel * std::sqrt(aa * bb);
+  vec3 n = up;
+  if (crossing &&
+      (none || (inside_a && inside_b && sine_ab * magnitude >= length * std::sqrt(aa * bb))))
+    n = c / sine_ab;
+  else if (!none)
+    return g / length;
+  else if (aa > 0)
+    n = across(a.d / std::sqrt(aa), up, side);
+  else if (bb > 0)
+    n = across(b.d / std::sqrt(bb), up, side);
+  return glm::dot(gap, n) < 0 ? -n : n;
+}
+
+// The stretch [lo, hi] of A's parameter over which parallel capsules lie
+// along each other (B's ends projected on A's axis, clamped), when they are
+// within tol::capsule_parallel of parallel and it is long enough; else
+// empty (lo > hi).
+std::pair<real, real> parallel_stretch(const Core& a, const Core& b) {
+  const real aa = glm::dot(a.d, a.d), la = std::sqrt(aa), lb = glm::length(b.d);
+  if (!(la > 0) || !(lb > 0) || a.sphere || b.sphere) return {real(1), real(0)};
+  if (glm::length(glm::cross(a.d, b.d)) > tol::capsule_parallel * la * lb)
+    return {real(1), real(0)};
+  const real u0 = glm::dot(b.p0 - a.p0, a.d) / aa, u1 = glm::dot(b.p0 + b.d - a.p0, a.d) / aa;
+  const real lo = std::max(real(0), std::min(u0, u1)), hi = std::min(real(1), std::max(u0, u1));
+  if (!((hi - lo) * la > tol::capsule_stretch * std::min(la, lb))) return {real(1), real(0)};
+  return {lo, hi};
+}
+
+// The points of parallel capsules: the stretch's ends, within the margin,
+// deepest first; the closest pair `witness` stands in for the nearer end
+// should both miss its depth by more than round-off (`band`).
+void stretch_points(const Pose& pose_a, const Core& a, const Core& b, real lo, real hi,
+                    const vec3& n, real s, real margin, const Point& witness, real band,
+                    Manifold& m) {
+  for (const real end : {lo, hi}) {
+    const real t = sepax::detail::closest_on_segment(a.p0 + end * a.d, b.p0, b.d);
+    const Point p = pair_point(pose_a, a, end, b, t, n);
+    if (p.separation <= margin) m.points[m.count++] = p;
+  }
+  if (m.count == 2 && m.points[1].separation < m.points[0].separation)
+    std::swap(m.points[0], m.points[1]);
+  if (m.count > 0 && m.points[0].separation <= witness.separation + band) return;
+  // The end farther from the closest pair stays (the stretch's other end).
+  const real far_end = std::abs(lo - s) > std::abs(hi - s) ? lo : hi;
+  const Point other = pair_point(
+      pose_a, a, far_end, b, sepax::detail::closest_on_segment(a.p0 + far_end * a.d, b.p0, b.d), n);
+  m.points[0] = witness;
+  m.count = 1;
+  if (other.separation <= margin) m.points[m.count++] = other;
+}
+
+// The manifold of round bodies a (at pose_a) and b (at pose_b), each core
+// in its local frame: the work in A's local frame, B through relative_pose.
+Manifold round_pair(const Core& a, const Pose& pose_a, Core b, const Pose& pose_b, real margin) {
+  if (!scale_ok(pose_a) || !scale_ok(pose_b)) return Manifold{};  // programmer error
+  const Pose rel = relative_pose(pose_a, pose_b);
+  b = Core{rel.apply(b.p0), rel.rotate(b.d) * rel.scale, b.radius * rel.scale, b.sphere};
+  const sepax::detail::SegmentParams st = sepax::detail::closest_on_segments(a.p0, a.d, b.p0, b.d);
+  const vec3 x = a.p0 + st.s * a.d, y = b.p0 + st.t * b.d, gap = y - x;
+  const real distance = glm::length(gap);
+  // Round-off of the cores' coordinates here, and of the poses' translations.
+  const real world = std::max(glm::length(pose_a.translation), glm::length(pose_b.translation));
+  const real magnitude = std::max(std::max(glm::length(a.p0), glm::length(a.p0 + a.d)),
+                                  std::max(glm::length(b.p0), glm::length(b.p0 + b.d))) +
+                         world / pose_a.scale;
+  const vec3 up = pose_a.rotate_inverse(vec3(real(0), real(0), real(1)));
+  const vec3 side = pose_a.rotate_inverse(vec3(real(1), real(0), real(0)));
+  const vec3 n = pair_normal(a, b, st, gap, magnitude, up, side);
+  Manifold m;
+  m.normal = pose_a.rotate(n);
+  m.separation = (distance - a.radius - b.radius) * pose_a.scale;
+  m.feature = {sat::FeatureKind::edges, a.sphere ? index_t(-1) : index_t(0),
+               b.sphere ? index_t(-1) : index_t(0)};
+  if (m.separation > margin) return m;
+  const Point witness = pair_point(pose_a, a, st.s, b, st.t, n);
+  const auto [lo, hi] = parallel_stretch(a, b);
+  if (lo <= hi) {
+    const real band = tol::touching * (magnitude + a.radius + b.radius) * pose_a.scale;
+    stretch_points(pose_a, a, b, lo, hi, n, st.s, margin, witness, band, m);
+  } else {
+    m.points[0] = witness;
+    m.count = 1;
+  }
+  return m;
+}
+
+Core sphere_core(const convex::Sphere& s) {
+  return {s.core.p, vec3(real(0)), s.radius, true};
+}
+
+Core capsule_core(const convex::Capsule& c) {
+  return {c.core.p0, c.core.p1 - c.core.p0, c.radius, false};
+}
+
 }  // namespace
 
 namespace detail {
@@ -161,6 +327,26 @@ Manifold collide(const convex::Capsule& a, const Pose& pose_a, const Hull& b, co
     m.count = 1;
   }
   return m;
+}
+
+Manifold collide(const convex::Sphere& a, const Pose& pose_a, const convex::Sphere& b,
+                 const Pose& pose_b, real margin) {
+  return round_pair(sphere_core(a), pose_a, sphere_core(b), pose_b, margin);
+}
+
+Manifold collide(const convex::Sphere& a, const Pose& pose_a, const convex::Capsule& b,
+                 const Pose& pose_b, real margin) {
+  return round_pair(sphere_core(a), pose_a, capsule_core(b), pose_b, margin);
+}
+
+Manifold collide(const convex::Capsule& a, const Pose& pose_a, const convex::Sphere& b,
+                 const Pose& pose_b, real margin) {
+  return mirrored(collide(b, pose_b, a, pose_a, margin));
+}
+
+Manifold collide(const convex::Capsule& a, const Pose& pose_a, const convex::Capsule& b,
+                 const Pose& pose_b, real margin) {
+  return round_pair(capsule_core(a), pose_a, capsule_core(b), pose_b, margin);
 }
 
 }  // namespace sepax::contact
