@@ -3,10 +3,11 @@
 // Every maker draws shapes and poses from one Rng and places B with exact
 // geometry: most bisect on B's translation along a random direction until the
 // reference (a Difference built once, queried for each translation) gives
-// the target separation; the face-face and edge-edge makers construct the
-// contact from the hulls' faces and edges. Each maker checks its result with
-// the reference and the pair is redrawn (from the same generator, so still
-// deterministic) when it misses its category.
+// the target separation; the face-face, edge-edge, near-parallel and
+// tiny-feature makers construct the contact from the hulls' faces, edges and
+// support points. Each maker checks its result with the reference and the
+// pair is redrawn (from the same generator, so still deterministic) when it
+// misses its category.
 #include "pairs.hpp"
 
 #include "reference.hpp"
@@ -17,6 +18,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace sepax::pairs {
@@ -453,6 +455,268 @@ bool make_flat_vs_hull(Pair& p, Rng& rng) {
   return place_along(p, qb, out, rng.uniform(-0.05, 0.05), 0, true).ok;
 }
 
+// --- Hard categories (issue 29) ---------------------------------------------
+
+/// Log-uniform in [lo, hi) (both > 0).
+double log_uniform(Rng& rng, double lo, double hi) {
+  return std::exp(rng.uniform(std::log(lo), std::log(hi)));
+}
+
+/// A random point within distance 1 of the origin, the direction drawn
+/// before the length (one draw per statement, so that the order does not
+/// depend on the compiler).
+dvec3 random_offset(Rng& rng) {
+  const dvec3 u = rng.unit();
+  return u * rng.uniform(0, 1);
+}
+
+/// A local point of a posed hull in the world frame, in double.
+dvec3 to_world(const Pose& pose, const dvec3& x) {
+  return glm::dmat3(pose.rotation) * x + dvec3(pose.translation);
+}
+
+/// Diagonal of the world bounding box of a posed hull (the reference's size
+/// of it), from the rotation alone: the translation does not change it.
+double posed_diagonal(const Hull& h, const Pose& pose) {
+  dvec3 lo(std::numeric_limits<double>::infinity()), hi(-lo);
+  for (const vec3& v : h.vertices()) {
+    const dvec3 w = glm::dmat3(pose.rotation) * dvec3(v);
+    lo = glm::min(lo, w), hi = glm::max(hi, w);
+  }
+  return glm::length(hi - lo);
+}
+
+/// The reference's size of a pair: the larger posed diagonal.
+double pair_size(const Pair& p) {
+  return std::max(posed_diagonal(p.a, p.pose_a), posed_diagonal(p.b, p.pose_b));
+}
+
+/// Relative to the extent: vertices this close to the farthest along a
+/// direction share the support (a face's, up to the round-off of its plane).
+constexpr double support_tie = 1e-6;
+
+/// The vertex of `h` farthest along `d` (local frame).
+dvec3 support_vertex(const Hull& h, const dvec3& d) {
+  dvec3 best(h.vertices()[0]);
+  for (const vec3& v : h.vertices())
+    if (glm::dot(dvec3(v), d) > glm::dot(best, d)) best = dvec3(v);
+  return best;
+}
+
+/// The mean of the vertices of `h` that share its support along `d`: the
+/// vertex, or a point inside the edge or face there, so that moving it
+/// inward along -d moves it inside the hull.
+dvec3 support_center(const Hull& h, const dvec3& d) {
+  const double top = glm::dot(support_vertex(h, d), d);
+  dvec3 sum(0);
+  int count = 0;
+  for (const vec3& v : h.vertices())
+    if (glm::dot(dvec3(v), d) >= top - support_tie * double(h.extent())) sum += dvec3(v), ++count;
+  return sum / double(count);
+}
+
+/// A box or a wedge/prism, as make_edge_edge draws them, each draw in its
+/// own statement so that the order does not depend on the compiler.
+Hull ridged_shape(Rng& rng) {
+  const bool box = rng.uniform(0, 1) < 0.5;
+  const real x = real(rng.uniform(0.4, 1.2)), y = real(rng.uniform(0.4, 1.2));
+  if (box) return shapes::box(vec3(x, y, real(rng.uniform(0.4, 1.2))));
+  return shapes::cylinder(x, y, rng.integer(3, 6));
+}
+
+/// Two boxes or wedges whose ridges cross (in projection) at 1e-6 to 1e-2
+/// radians from parallel, log-uniform; seeds 4k + 2, 4k + 3 turn B's ridge
+/// anti-parallel. A's ridge is its top, B's its bottom, a gap (even seeds)
+/// or overlap (odd) of 1e-6 to 3e-2 of the size (log-uniform) between them
+/// at the crossing, then a common random rigid motion. Apart, the distance
+/// is the gap, met only at the crossing; overlapping, the edge axis competes
+/// with the face normals beside the ridges.
+bool make_near_parallel(Pair& p, Rng& rng) {
+  p.a = ridged_shape(rng);
+  p.b = ridged_shape(rng);
+  const Ridge ra = random_ridge(p.a, rng), rb = random_ridge(p.b, rng);
+  const double psi = rng.uniform(0, two_pi);
+  const double sign = rng.uniform(0, 1) < 0.5 ? 1 : -1;
+  const double angle = sign * log_uniform(rng, 1e-6, 1e-2);
+  const double turn = p.seed / 2 % 2 == 0 ? 0 : std::numbers::pi;
+  const dquat q = rng.rotation();
+  p.pose_a = make_pose(q * turn_ridge(ra, psi, 1), random_offset(rng));
+  p.pose_b = make_pose(q * turn_ridge(rb, psi + turn + angle, -1), dvec3(0));
+  const double size = pair_size(p);
+  const double gap = (p.seed % 2 == 0 ? 1 : -1) * log_uniform(rng, 1e-6, 3e-2) * size;
+  const dvec3 cross_a = ra.mid + ra.dir * (ra.length * rng.uniform(-0.3, 0.3));
+  const dvec3 cross_b = rb.mid + rb.dir * (rb.length * rng.uniform(-0.3, 0.3));
+  // From the rounded poses, so that float's rotations do not move the gap.
+  const dvec3 up = glm::normalize(glm::dmat3(p.pose_a.rotation) * ra.up);
+  const dvec3 target = to_world(p.pose_a, cross_a) + up * gap;
+  p.pose_b.translation = vec3(target - glm::dmat3(p.pose_b.rotation) * cross_b);
+  const ref::Answer r = ref::minkowski(p.a, p.pose_a, p.b, p.pose_b);
+  return r.ok && std::abs(r.separation) <= 3e-2 * r.size;
+}
+
+/// A hull with a feature much smaller than itself, and that feature's
+/// normal cone: every positive combination of `cone` (local frame) has its
+/// support on the feature. `face` is the normal of one of the feature's
+/// small faces.
+struct TinyFeature {
+  Hull hull;
+  std::array<dvec3, 3> cone;
+  dvec3 face;
+};
+
+/// A box with one corner cut off (a tiny triangle face, three short edges),
+/// one edge chamfered (a sliver face) or one edge rounded by 2 to 24 sliver
+/// faces (short edges, as a many-sided cylinder has). The feature is t of
+/// the box's diagonal, t log-uniform in [1e-4, 1e-2]; no edge is shorter
+/// than 3e-5 of it (three times the radius within which float's
+/// Hull::from_points merges points).
+TinyFeature tiny_feature(Rng& rng) {
+  const double hx = rng.uniform(0.4, 1.2), hy = rng.uniform(0.4, 1.2), hz = rng.uniform(0.4, 1.2);
+  const dvec3 h(hx, hy, hz);
+  const double feature = 2 * glm::length(h) * log_uniform(rng, 1e-4, 1e-2);
+  const int variant = rng.integer(0, 2);
+  const auto axis_sign = [&] { return rng.uniform(0, 1) < 0.5 ? 1.0 : -1.0; };
+  const double sx = axis_sign(), sy = axis_sign(), sz = axis_sign();
+  const dvec3 s(sx, sy, sz);  // the corner (variant 0) or edge end (1, 2) cut
+  // Variants 1 and 2 cut the edge along z at (sx hx, sy hy).
+  std::vector<dvec3> points;
+  for (int k = 0; k < 8; ++k) {
+    const dvec3 c(k & 1 ? hx : -hx, k & 2 ? hy : -hy, k & 4 ? hz : -hz);
+    const bool on_edge = c.x * sx > 0 && c.y * sy > 0;
+    if (on_edge && (variant > 0 || c.z * sz > 0)) continue;
+    points.push_back(c);
+  }
+  const dvec3 corner = h * s;
+  const double leg_x = feature * rng.uniform(0.5, 1), leg_y = feature * rng.uniform(0.5, 1);
+  const dvec3 legs(leg_x, leg_y, feature * rng.uniform(0.5, 1));
+  dvec3 face = glm::normalize(s / legs);  // the corner cut's plane
+  if (variant == 0) {
+    for (int i = 0; i < 3; ++i) {
+      dvec3 x = corner;
+      x[i] -= s[i] * legs[i];
+      points.push_back(x);
+    }
+  } else {
+    const double rho = legs.x;
+    const double arc = std::numbers::pi / 2;
+    const int m =
+        variant == 1 ? 1 : std::clamp(int(rho * arc / (5e-5 * 2 * glm::length(h))), 2, 24);
+    const dvec3 center = corner - s * rho;
+    for (int l = 0; l <= m; ++l) {
+      const double th = arc * l / m;
+      const dvec3 x(center.x + sx * rho * std::cos(th), center.y + sy * rho * std::sin(th), 0);
+      points.push_back(dvec3(x.x, x.y, hz));
+      points.push_back(dvec3(x.x, x.y, -hz));
+    }
+    const double mid = arc * (m / 2 + 0.5) / m;  // a sliver in the middle of the arc
+    face = dvec3(sx * std::cos(mid), sy * std::sin(mid), 0);
+  }
+  std::vector<vec3> rounded;
+  for (const dvec3& x : points) rounded.push_back(vec3(x));
+  HullResult r = Hull::from_points(rounded);
+  return {std::move(r.hull), {dvec3(sx, 0, 0), dvec3(0, sy, 0), dvec3(0, 0, sz)}, face};
+}
+
+/// A's tiny feature (tiny_feature) turned toward B: B's vertex (or, one
+/// time in two, a point inside a face of B turned against n) placed on the
+/// line along n from the middle of A's support along n, at a gap (even
+/// seeds) or overlap (odd) log-uniform from 1e-6 to 1e-1 of the size. n is
+/// a random direction of the feature's normal cone, or one time in three
+/// the normal of the feature's small face. A lies below the plane through
+/// its support and B above the plane `gap` beyond it, so a gap is the
+/// distance; an overlap is at most that deep, and more than zero since B's
+/// point is then inside A.
+bool make_tiny_features(Pair& p, Rng& rng) {
+  TinyFeature f = tiny_feature(rng);
+  if (f.hull.empty()) return false;
+  p.a = std::move(f.hull);
+  p.b = random_shape(rng, 1);
+  dvec3 n(0);
+  if (rng.integer(0, 2) == 0) {
+    double best = -2;  // the hull's face nearest the designed one
+    for (const Plane& pl : p.a.planes())
+      if (glm::dot(dvec3(pl.normal), f.face) > best)
+        best = glm::dot(dvec3(pl.normal), f.face), n = glm::normalize(dvec3(pl.normal));
+  } else {
+    for (const dvec3& c : f.cone) n += c * rng.uniform(0.05, 1);
+    n = glm::normalize(n);
+  }
+  const dquat qa = rng.rotation();
+  p.pose_a = make_pose(qa, random_offset(rng));
+  const bool face_to_face = rng.uniform(0, 1) < 0.5;
+  dvec3 at_b(0);  // B's local point put on the line
+  if (face_to_face) {
+    const std::size_t fb = std::size_t(rng.integer(0, int(p.b.face_count()) - 1));
+    const dvec3 nb(p.b.planes()[fb].normal);
+    p.pose_b =
+        make_pose(qa * axis_angle(n, rng.uniform(0, two_pi)) * rotation_between(nb, -n), dvec3(0));
+    const auto [cb, rb] = face_disc(p.b, fb);
+    const dvec3 nb_world = glm::dmat3(p.pose_b.rotation) * nb;
+    dvec3 side = rng.unit();
+    side = glm::normalize(side - nb_world * glm::dot(side, nb_world));
+    at_b =
+        cb + glm::transpose(glm::dmat3(p.pose_b.rotation)) * side * (0.3 * rb * rng.uniform(0, 1));
+  } else {
+    p.pose_b = make_pose(rng.rotation(), dvec3(0));
+  }
+  const dvec3 nw = glm::normalize(glm::dmat3(p.pose_a.rotation) * n);
+  if (!face_to_face)
+    at_b = support_vertex(p.b, -(glm::transpose(glm::dmat3(p.pose_b.rotation)) * nw));
+  const double gap = (p.seed % 2 == 0 ? 1 : -1) * log_uniform(rng, 1e-6, 1e-1) * pair_size(p);
+  const dvec3 target = to_world(p.pose_a, support_center(p.a, n)) + nw * gap;
+  p.pose_b.translation = vec3(target - glm::dmat3(p.pose_b.rotation) * at_b);
+  const ref::Answer r = ref::minkowski(p.a, p.pose_a, p.b, p.pose_b);
+  return r.ok && std::abs(r.separation) <= 0.1 * r.size;
+}
+
+/// Outcomes of big_vs_small: seeds 8k + 2j and 8k + 2j + 1 aim at j.
+enum class BigSmall { gap, touching, shallow, contained };
+
+/// A hull 1e2 to 1e3 times smaller than the other (log-uniform ratio of
+/// extents; odd seeds make it A), placed along a random direction: apart by
+/// 1e-4 to 1e-1 of the size, within 1e-6 of it, in by 1e-2 to 0.5 of the
+/// small one's size, or inside by 1.5 to 4 times that (then contained).
+bool make_big_small(Pair& p, Rng& rng) {
+  const double ratio = log_uniform(rng, 1e2, 1e3);
+  Hull big = random_shape(rng, 1);
+  const Hull shape = random_shape(rng, 1);
+  Hull small = scaled(shape, double(big.extent()) / (ratio * double(shape.extent())));
+  if (small.empty()) return false;
+  const bool small_is_a = p.seed % 2 == 1;
+  p.a = small_is_a ? small : big;
+  p.b = small_is_a ? big : small;
+  const dquat qa = rng.rotation();
+  p.pose_a = make_pose(qa, random_offset(rng));
+  const dquat qb = rng.rotation();
+  p.pose_b = make_pose(qb, dvec3(0));
+  const double size = pair_size(p);
+  const double small_size =
+      small_is_a ? posed_diagonal(p.a, p.pose_a) : posed_diagonal(p.b, p.pose_b);
+  const Pose& pose_big = small_is_a ? p.pose_b : p.pose_a;
+  const Pose& pose_small = small_is_a ? p.pose_a : p.pose_b;
+  const auto small_inside = [&](double margin) {
+    return inside_all(big, pose_big, ref::world_points(small, pose_small), margin);
+  };
+  const dvec3 d = rng.unit();
+  ref::Answer r;
+  switch (BigSmall(p.seed / 2 % 4)) {
+    case BigSmall::gap:
+      r = place_along(p, qb, d, log_uniform(rng, 1e-4, 1e-1), 0);
+      return in_band(r, 0.9e-4, 0.11);
+    case BigSmall::touching: {
+      const int side = p.seed / 8 % 2 == 0 ? 1 : -1;
+      return in_band(place_along(p, qb, d, side * near_touch_target, side), -1e-6, 1e-6);
+    }
+    case BigSmall::shallow:
+      r = place_along(p, qb, d, -log_uniform(rng, 1e-2, 0.5) * small_size / size, 0);
+      return r.ok && r.intersecting && r.depth <= 0.51 * small_size && !small_inside(0);
+    case BigSmall::contained:
+      r = place_along(p, qb, d, -rng.uniform(1.5, 4) * small_size / size, 0);
+      return r.ok && small_inside(0.1 * small_size);
+  }
+  return false;
+}
+
 /// One attempt at a pair of category c.
 bool make_one(Category c, Pair& p, Rng& rng) {
   const dvec3 near = rng.unit() * rng.uniform(0, 1);
@@ -490,6 +754,12 @@ bool make_one(Category c, Pair& p, Rng& rng) {
       return make_large(p, rng);
     case Category::flat_vs_hull:
       return make_flat_vs_hull(p, rng);
+    case Category::near_parallel_edges:
+      return make_near_parallel(p, rng);
+    case Category::tiny_features:
+      return make_tiny_features(p, rng);
+    case Category::big_vs_small:
+      return make_big_small(p, rng);
   }
   return false;
 }
@@ -510,7 +780,10 @@ const std::vector<Category>& all_categories() {
                                          Category::tiny_scale,
                                          Category::huge_scale,
                                          Category::large_hulls,
-                                         Category::flat_vs_hull};
+                                         Category::flat_vs_hull,
+                                         Category::near_parallel_edges,
+                                         Category::tiny_features,
+                                         Category::big_vs_small};
   return all;
 }
 
@@ -544,6 +817,12 @@ const char* to_string(Category c) {
       return "large_hulls";
     case Category::flat_vs_hull:
       return "flat_vs_hull";
+    case Category::near_parallel_edges:
+      return "near_parallel_edges";
+    case Category::tiny_features:
+      return "tiny_features";
+    case Category::big_vs_small:
+      return "big_vs_small";
   }
   return "unknown";
 }

@@ -34,6 +34,21 @@ enum class Category {
   /// A flat polygon (3 to 20 corners) against a hull of 32 to 512 vertices,
   /// either order, all outcomes; a quarter lie in the plane of a hull face.
   flat_vs_hull,
+  /// Boxes or wedges whose ridges cross at 1e-6 to 1e-2 radians from
+  /// parallel (log-uniform; seeds 4k + 2 and 4k + 3 anti-parallel), a gap
+  /// (even seeds) or overlap (odd) of 1e-6 to 3e-2 of the size at the
+  /// crossing (log-uniform), then a common random rigid motion.
+  near_parallel_edges,
+  /// A box with a tiny feature, 1e-4 to 1e-2 of its size (a corner cut off,
+  /// a chamfered edge's sliver face, or an edge rounded by up to 24 sliver
+  /// faces), with B placed against that feature at a gap (even seeds) or
+  /// overlap (odd) of 1e-6 to 1e-1 of the size (log-uniform).
+  tiny_features,
+  /// One hull 1e2 to 1e3 times smaller than the other (odd seeds: A is the
+  /// small one). Seeds 8k + 2j and 8k + 2j + 1 aim at outcome j: 0 apart by
+  /// 1e-4 to 1e-1 of the size, 1 within 1e-6 of it, 2 in by at most half
+  /// the small one's size, 3 the small one inside the big one.
+  big_vs_small,
 };
 
 /// All categories, in declaration order.
