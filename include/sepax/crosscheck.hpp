@@ -4,9 +4,16 @@
 // strong evidence that an answer is right; the validation tool reports it
 // for every pair. SAT gives the exact depth when the hulls overlap and a
 // lower bound of the distance when they are apart; GJK gives the exact
-// distance and EPA the depth within its tolerance. "Agree" therefore means:
-// - the same verdict, unless one of the two separations lies within the
-//   touching band, where either verdict is right;
+// distance and EPA the depth within its tolerance. Two bands are kept apart:
+// - the verdict: SAT's, whose touching band (`touch`, sat::touching_band:
+//   the round-off of its arithmetic, tol::touching of the pair's magnitude)
+//   decides touching;
+// - agreement: GJK/EPA's own accuracy is looser (EPA's above all), so the
+//   two may differ by up to `band` (tol::crosscheck of the size) and still
+//   agree; `same_verdict` says whether they did.
+// "Agree" therefore means:
+// - the same verdict, unless one of the two separations lies within
+//   `band`, where either verdict is accepted;
 // - overlapping: the same depth within `value_tolerance`, and axes that are
 //   both minimum translation directions (the same direction, or SAT's gap
 //   along EPA's axis as deep as SAT's own: the MTV need not be unique);
@@ -25,6 +32,18 @@ namespace sepax {
 
 /// Both answers for one pair and how they compare.
 struct CrossCheck {
+  /// What the pair is, by both algorithms (see `verdict`).
+  enum class Verdict { separated, touching, intersecting };
+  /// The pair's verdict:
+  /// - separated when SAT's separation exceeds its touching band (`touch`),
+  ///   or lies within it above 0 while GJK finds the pair apart beyond GJK's
+  ///   own band (tol::gjk_touch): SAT's separation is only a lower bound of
+  ///   the distance (a corner against a corner has no face or edge-pair
+  ///   axis along the gap), GJK's distance is exact;
+  /// - intersecting when SAT's depth exceeds the band;
+  /// - touching otherwise: within round-off of each other. Touching counts as
+  ///   intersecting (hulls are closed sets).
+  Verdict verdict = Verdict::separated;
   sat::Result sat;            ///< SAT's answer (separation, axis, feature)
   epa::Result epa;            ///< GJK's (apart) or GJK + EPA's (overlapping)
   bool agree = false;         ///< every check below passed
@@ -36,8 +55,13 @@ struct CrossCheck {
   /// SAT's gap along GJK/EPA's axis (from the supports), length unit: equal
   /// to sat.separation when that axis is as good as SAT's.
   real sat_gap_along_epa_axis = 0;
-  real size = 0;             ///< larger extent of the two hulls
-  real band = 0;             ///< touching band used, length unit
+  real size = 0;  ///< larger extent of the two hulls
+  /// SAT's touching band, length unit: |sat.separation| within it is
+  /// touching (the verdict; sat::touching_band).
+  real touch = 0;
+  /// Agreement band, length unit: SAT and GJK may give different verdicts
+  /// when either separation lies within it (tol::crosscheck of the size).
+  real band = 0;
   real value_tolerance = 0;  ///< depth/distance tolerance used, length unit
   real angle_tolerance = 0;  ///< radians
   /// Why they disagree ("" when they agree), one line for people.

@@ -79,7 +79,7 @@ struct Counters {
 /// Result of a SAT query.
 struct Result {
   /// True when the hulls overlap or touch: separation <= the touching
-  /// tolerance (tol::touching of the pair's magnitude).
+  /// band (touching_band(): tol::touching of the pair's magnitude).
   bool intersecting = false;
   /// Signed: > 0 the hulls are at least this far apart; <= 0 they overlap
   /// and -separation is the penetration depth (B moved by -separation *
@@ -195,6 +195,15 @@ class Resting {
 /// boxes; for timing the box test against it and for checking it.
 [[nodiscard]] SEPAX_API Result query_general(const Hull& a, const Pose& pose_a, const Hull& b,
                                              const Pose& pose_b);
+
+/// The touching band of the pair, a length: a separation within it of zero
+/// is touching (Result::intersecting), as it lies within the round-off of
+/// SAT's arithmetic. tol::touching of the pair's magnitude: both hulls'
+/// Hull::magnitude (B's at its scale relative to A) plus the distance
+/// between their frames, in world lengths. 0 for an empty hull or a pose
+/// whose scale is not usable.
+[[nodiscard]] SEPAX_API real touching_band(const Hull& a, const Pose& pose_a, const Hull& b,
+                                           const Pose& pose_b);
 
 /// Boolean query: true when the hulls intersect (or touch). Tries the line
 /// between the centroids first, then stops at the first separating axis;

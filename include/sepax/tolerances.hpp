@@ -40,9 +40,25 @@ inline constexpr real coplanar = real(64) * eps;
 
 /// Relative to the pair's magnitude: a SAT separation within `touching *
 /// magnitude` of zero counts as touching, hence intersecting (hulls are
-/// closed sets). The support and plane computations round by a few eps of
-/// that magnitude; this leaves a margin of 16x over `coplanar`.
-inline constexpr real touching = real(16) * coplanar;
+/// closed sets). It is the round-off of the separation, bounded (Higham's
+/// gamma_n = n eps per n-term sum, |v|, |t| the largest vertex and
+/// translation):
+/// - B's vertices reach A's frame through the relative pose: its rotation
+///   entries round by 3 eps, its translation by 4 eps of |t|, and R v + t by
+///   3 eps more, so a vertex moves by at most about 9 eps of |v| + |t|;
+/// - a support value dot(n, p) rounds by 3 eps of |p|, and the unit normal's
+///   length by 1 eps more;
+/// - a face plane's offset the same, 4 eps of A's coordinates;
+/// - their difference by 1 eps of the result.
+/// That is at most about 18 eps of |v| + |t|, while the pair's magnitude
+/// (both hulls' magnitudes, each its largest coordinate plus its extent, and
+/// the distance between their frames) is at least |v| + |t| plus both
+/// extents; worst cases of sums of rounding errors are rarely reached (the
+/// stress suite's worst SAT error is about 2 eps of the magnitude). So 16
+/// eps of the magnitude holds the round-off, and keeps the band within 1e-5
+/// of the size for float pairs near the origin (the engine's situation:
+/// magnitude about 3 to 5 sizes), 5e-15 of the magnitude in double.
+inline constexpr real touching = real(16) * eps;
 
 /// Relative to the magnitude of GJK's support points (their largest
 /// absolute coordinate in its working frame): shapes closer than `gjk_touch
@@ -86,9 +102,12 @@ inline constexpr real parallel = by_precision(1e-9, 1e-5);
 /// Relative to the pair's size (the larger extent): SAT keeps a face axis
 /// unless an edge axis (or B's face, against A's) separates more by this
 /// much, so that the normal does not flip between two nearly equal
-/// candidates from one frame to the next. Small enough to keep the depth
-/// exact to 1e-9 of the size in double.
-inline constexpr real face_preference = by_precision(1e-10, 1e-5);
+/// candidates from one frame to the next. It is also how much deeper than
+/// the exact depth SAT's may be, so it is kept small: 1e-10 of the size in
+/// double; in float 4e-6 (34 eps) of the size, above the separations'
+/// measured round-off near the origin (a few eps of the magnitude, 3 to 5
+/// sizes there) and well within float's depth goal of 1e-5 of the size.
+inline constexpr real face_preference = by_precision(1e-10, 4e-6);
 
 /// Angular (sine of the fold, dimensionless): an edge two triangles of a
 /// TriangleMesh share is flat when the second triangle leaves the first's

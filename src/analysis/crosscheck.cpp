@@ -24,6 +24,15 @@ real angle_between(const vec3& u, const vec3& v) {
   return std::atan2(glm::length(glm::cross(u, v)), glm::dot(u, v));
 }
 
+// The verdict (crosscheck.hpp) from SAT's separation and band and GJK's
+// decision, already in c.
+CrossCheck::Verdict verdict_of(const CrossCheck& c) {
+  const real s = c.sat.separation;
+  if (s > c.touch || (s > 0 && !c.epa.intersecting)) return CrossCheck::Verdict::separated;
+  if (s < -c.touch) return CrossCheck::Verdict::intersecting;
+  return CrossCheck::Verdict::touching;
+}
+
 // Fills c.agree and c.reason from the numbers already in c.
 void judge(CrossCheck& c) {
   const real s = c.sat.separation, g = c.epa.separation;
@@ -33,7 +42,7 @@ void judge(CrossCheck& c) {
     return;
   }
   if (in_band) {
-    c.agree = true;  // touching: either verdict, and tiny values on both sides
+    c.agree = true;  // within the agreement band: either verdict, and tiny values on both sides
     return;
   }
   if (c.sat.intersecting) {
@@ -85,12 +94,14 @@ CrossCheck compare(const sat::Result& sat, const epa::Result& gjk_epa, const Hul
   c.epa = gjk_epa;
   c.size = std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
   c.value_tolerance = tol::crosscheck * c.size;
+  c.touch = sat::touching_band(a, pose_a, b, pose_b);
   c.band = c.value_tolerance;
   c.angle_tolerance = tol::crosscheck_angle;
   c.same_verdict = c.sat.intersecting == c.epa.intersecting;
   c.separation_difference = std::abs(c.sat.separation - c.epa.separation);
   c.axis_angle = angle_between(c.sat.axis, c.epa.axis);
   c.sat_gap_along_epa_axis = gap_along(a, pose_a, b, pose_b, c.epa.axis);
+  c.verdict = verdict_of(c);
   judge(c);
   return c;
 }

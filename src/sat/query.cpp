@@ -259,6 +259,12 @@ Result run(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
 
 }  // namespace
 
+real touching_band(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return 0;
+  // make_frames' band is in A's local lengths; the world's are pose_a.scale longer.
+  return detail::make_frames(a, pose_a, b, pose_b).touch * pose_a.scale;
+}
+
 Result query(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, Cache* cache,
              real max_separation) {
   return run(a, pose_a, b, pose_b, cache, nullptr, max_separation);

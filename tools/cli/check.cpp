@@ -17,7 +17,13 @@ namespace {
 std::string agreement(const CrossCheck& c) {
   char buf[200];
   const double diff = double(c.separation_difference), angle = double(c.axis_angle);
-  if (!c.sat.intersecting && !c.epa.intersecting)
+  if (!c.same_verdict)
+    std::snprintf(buf, sizeof buf,
+                  "SAT %s, GJK %s: different verdicts within the agreement band %.3g, "
+                  "separations differ by %.3g",
+                  c.sat.intersecting ? "touching or overlapping" : "apart",
+                  c.epa.intersecting ? "touching or overlapping" : "apart", double(c.band), diff);
+  else if (!c.sat.intersecting && !c.epa.intersecting)
     std::snprintf(buf, sizeof buf, "SAT's bound %.9g <= GJK's distance, axes differ by %.3g rad",
                   double(c.sat.separation), angle);
   else if (c.agree && angle > double(c.angle_tolerance))
@@ -31,15 +37,17 @@ std::string agreement(const CrossCheck& c) {
 }
 
 /// The pair's headline numbers: for a separated pair (both methods apart)
-/// GJK's exact distance and the direction from A's closest point to B's;
-/// otherwise SAT's exact separation (minus the depth) and axis.
+/// GJK's exact distance and the direction from A's closest point to B's
+/// (also when SAT's lower bound lies within its band: the verdict says
+/// separated); otherwise SAT's exact separation (minus the depth) and axis.
 struct Headline {
   real separation = 0;
   vec3 axis{real(0)};
 };
 
 Headline headline(const CrossCheck& c) {
-  if (!c.sat.intersecting && !c.epa.intersecting) return {c.epa.separation, c.epa.axis};
+  if (c.verdict == CrossCheck::Verdict::separated && !c.epa.intersecting)
+    return {c.epa.separation, c.epa.axis};
   return {c.sat.separation, c.sat.axis};
 }
 
@@ -157,7 +165,10 @@ nlohmann::json pair_json(const PairReport& r) {
         {"axis_angle_rad", c.axis_angle},
         {"sat_gap_along_gjk_axis", c.sat_gap_along_epa_axis}}},
       {"tolerances",
-       {{"band", c.band}, {"value", c.value_tolerance}, {"angle_rad", c.angle_tolerance}}},
+       {{"touching", c.touch},
+        {"band", c.band},
+        {"value", c.value_tolerance},
+        {"angle_rad", c.angle_tolerance}}},
   });
   return j;
 }
@@ -176,15 +187,19 @@ std::string one_line(const PairReport& r, const char* label, double value, const
 }  // namespace
 
 Verdict verdict(const CrossCheck& c) {
-  if (std::abs(c.sat.separation) <= c.band) return Verdict::touching;
-  return c.sat.intersecting ? Verdict::intersecting : Verdict::separated;
+  switch (c.verdict) {
+    case CrossCheck::Verdict::separated:
+      return Verdict::separated;
+    case CrossCheck::Verdict::touching:
+      return Verdict::touching;
+    case CrossCheck::Verdict::intersecting:
+      break;
+  }
+  return Verdict::intersecting;
 }
 
 bool interferes(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
-  const sat::Result r = sat::query(a, pose_a, b, pose_b);
-  const real band =
-      tol::crosscheck * std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
-  return r.intersecting || std::abs(r.separation) <= band;
+  return sat::intersect(a, pose_a, b, pose_b);
 }
 
 std::string verdict_text(const PairReport& r) {
@@ -230,8 +245,8 @@ void PairReport::print(std::FILE* out) const {
   const std::string said = verdict_text(*this);
   if (verdict() == Verdict::touching)
     std::fprintf(out, "  verdict: %s: within %.3g of each other (separation %.6g), axis %s%s\n",
-                 said.c_str(), double(c.band), sep, vec_text(c.sat.axis).c_str(), caveat.c_str());
-  else if (c.sat.intersecting)
+                 said.c_str(), double(c.touch), sep, vec_text(c.sat.axis).c_str(), caveat.c_str());
+  else if (verdict() == Verdict::intersecting)
     std::fprintf(out, "  verdict: %s, depth %.6g, push B along %s%s\n", said.c_str(), -sep,
                  vec_text(c.sat.axis).c_str(), caveat.c_str());
   else  // GJK's exact distance; SAT's separation is only a lower bound

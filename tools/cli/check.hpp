@@ -15,13 +15,15 @@
 
 namespace sepax::cli {
 
-/// The verdict of a cross-check: touching when SAT's separation lies within
-/// the cross-check's band (either side of 0), and touching counts as
+/// The verdict of a cross-check (CrossCheck::verdict): touching when SAT's
+/// separation lies within SAT's touching band (the round-off of its
+/// arithmetic) and GJK does not find the pair apart; touching counts as
 /// intersecting: hulls are closed sets.
 [[nodiscard]] Verdict verdict(const CrossCheck& c);
 
 /// Whether a pair interferes by the verdict's rule (intersecting or within
-/// the touching band), from SAT alone: scene's test of a candidate pair.
+/// the touching band: sat::intersect), from SAT alone: scene's test of a
+/// candidate pair.
 [[nodiscard]] bool interferes(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b);
 
 /// Everything `check` reports about one pair of hulls.

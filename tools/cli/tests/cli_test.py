@@ -179,19 +179,29 @@ def test_check_touching():
             "--json", expect=1)
     j = json.loads(p.stdout)
     check(j["verdict"] == "touching" and j["intersecting"], p.stdout)
-    # One meaning for touching: within the band on either side of 0 the
-    # verdict is touching, intersecting true, exit 1, and the text says so
-    # without a depth or distance of the wrong sign.
-    for gap in ("1.00000014", "0.9999999989", "1"):
+    # One meaning for touching: within the band (SAT's round-off, 16 eps of
+    # the pair's magnitude, and GJK's: about 2e-14 here in double, 1e-5 in
+    # float) on
+    # either side of 0 the verdict is touching, intersecting true, exit 1,
+    # and the text says so without a depth or distance of the wrong sign.
+    double = EPS == 1e-12
+    within = ("1.000000000000002", "0.999999999999998") if double else ("1.000002", "0.999998")
+    beyond = "1.0000000000003" if double else "1.0001"
+    for gap in within + ("1",):
         j = json.loads(run("check", CUBE, CUBE, "--pose-b", gap + ",0,0", "--json",
                            expect=1).stdout)
         check(j["verdict"] == "touching" and j["intersecting"] is True, f"{gap}: {j}")
         text = run("check", CUBE, CUBE, "--pose-b", gap + ",0,0", expect=1).stdout
         check("verdict: touching: within" in text and "depth" not in text, f"{gap}: {text}")
+    # Beyond the band a gap is a gap, however small against the size.
+    j = json.loads(run("check", CUBE, CUBE, "--pose-b", beyond + ",0,0", "--json",
+                       expect=0).stdout)
+    check(j["verdict"] == "separated" and j["intersecting"] is False and j["separation"] > 0,
+          f"{beyond}: {j}")
     with tempfile.TemporaryDirectory() as tmp:
         tsv = os.path.join(tmp, "t.tsv")
         with open(tsv, "w") as f:
-            f.write(f"apart\t{CUBE}\t{CUBE}\t\t1.00000014,0,0\n")
+            f.write(f"apart\t{CUBE}\t{CUBE}\t\t{within[0]},0,0\n")
         j = json.loads(run("batch", tsv, "--json", expect=1).stdout.splitlines()[0])
         check(j["verdict"] == "touching" and j["intersecting"] is True, str(j))
 
@@ -1467,7 +1477,7 @@ TESTS = {name[5:]: f for name, f in globals().items() if name.startswith("test_"
 if __name__ == "__main__":
     EXE, ROOT, name = sys.argv[1], sys.argv[2], sys.argv[3]
     CUBE = cli_data("cube.obj")
-    if name.startswith("cast") or name in ("ray", "batch_cast", "clearance_cast"):
+    if name.startswith("cast") or name in ("ray", "batch_cast", "clearance_cast", "check_touching"):
         EPS = real_eps()
     TESTS[name]()
     print("ok:", name)
