@@ -15,7 +15,13 @@
 // Ericson adds an epsilon to |R| so that the nine cross-product axes of
 // nearly parallel edges cannot produce a false separation; here those axes
 // are normalized, so they are skipped instead when the sine of the angle
-// between the edges is below tol::parallel.
+// between the edges is below tol::parallel. Above it the closed form's
+// radius of B holds only for an orthonormal R, which R is only to round-off
+// (a few eps; in float also the poses' own matrices): B's radius on an axis
+// of edges sin(a) from parallel is then off by about eps / sin(a) of its
+// size. Where that can exceed the touching band, an axis that would win is
+// measured again with B's radius summed over R's columns, which holds for
+// any R: never more than the boxes' gap along it.
 #include "sat/internal.hpp"
 
 #include <cmath>
@@ -42,6 +48,10 @@ struct BoxPair {
   real t[3];
   real ea[3];
   real eb[3];
+  /// Length of the centre offset plus both boxes' half diagonals: what an
+  /// axis's direction error is multiplied by.
+  real lever;
+  real touch;  ///< the pair's touching band (PairFrames::touch)
 };
 
 // Whether an edge axis with separation scaled / sqrt(len2) beats `target`,
@@ -68,7 +78,16 @@ inline void edge_axis(const BoxPair& q, real bias, BoxBest& best, int& tested) {
   const real rb = q.eb[j1] * q.absM[i][j2] + q.eb[j2] * q.absM[i][j1];
   const real scaled = std::abs(d) - ra - rb;  // separation * len
   if (!beats(scaled, len2, best.separation + bias)) return;
-  best.separation = scaled / std::sqrt(len2);
+  const real len = std::sqrt(len2);
+  real separation = scaled / len;
+  if (4 * tol::eps * q.lever > q.touch * len) {  // nearly parallel: B's radius summed
+    const real li1 = -q.M[i2][j] / len, li2 = q.M[i1][j] / len;
+    real rb_sum = 0;
+    for (int k = 0; k < 3; ++k) rb_sum += q.eb[k] * std::abs(li1 * q.M[i1][k] + li2 * q.M[i2][k]);
+    separation = std::abs(d) / len - ra / len - rb_sum;
+    if (!(separation > best.separation + bias)) return;
+  }
+  best.separation = separation;
   best.kind = FeatureKind::edges, best.i = i, best.j = j;
   best.axis.x = d >= 0 ? real(1) : real(-1);  // sign only; the axis is built at the end
 }
@@ -109,6 +128,8 @@ Result box_box(const PairFrames& p, real stop_above) {
     for (int j = 0; j < 3; ++j) q.M[i][j] = R[j][i], q.absM[i][j] = std::abs(q.M[i][j]);
   for (int k = 0; k < 3; ++k)
     q.t[k] = tv[k], q.ea[k] = A.half[k], q.eb[k] = B.half[k] * p.b_in_a.scale;
+  q.lever = glm::length(tv) + glm::length(A.half) + glm::length(B.half) * p.b_in_a.scale;
+  q.touch = p.touch;
   const auto& M = q.M;
   const auto& absM = q.absM;
   const real(&t)[3] = q.t;
