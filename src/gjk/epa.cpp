@@ -241,25 +241,29 @@ bool Polytope::valid() const {
 // Barycentric weights of the point q (in or near face f's plane) on face f,
 // as signed areas in the coordinate plane where the face is largest (as
 // GJK's S2D), divided by the whole area. Outside the triangle some weight is
-// negative.
+// negative. The areas are formed in double whatever `real` is: a sliver
+// face (the Minkowski face of two nearly parallel edges is a thin
+// parallelogram) has areas of products of differences far smaller than its
+// coordinates, which float would round to noise (its sign, which the walk
+// below follows, included); the differences of float coordinates are exact
+// in double.
 inline void Polytope::weights(int f, const vec3& q, real (&l)[3]) const {
   const Face& face = face_[f];
-  const vec3& w0 = vertex_[face.v[0]].w;
-  const vec3& w1 = vertex_[face.v[1]].w;
-  const vec3& w2 = vertex_[face.v[2]].w;
+  const glm::dvec3 w0(vertex_[face.v[0]].w), w1(vertex_[face.v[1]].w), w2(vertex_[face.v[2]].w);
+  const glm::dvec3 p(q);
   const vec3 an = glm::abs(face.n);
   const int axis = an.x >= an.y && an.x >= an.z ? 0 : (an.y >= an.z ? 1 : 2);
   const int j = (axis + 1) % 3, k = (axis + 2) % 3;
-  const auto area = [&](const vec3& p, const vec3& r, const vec3& s) {
-    return (r[j] - p[j]) * (s[k] - p[k]) - (r[k] - p[k]) * (s[j] - p[j]);
+  const auto area = [&](const glm::dvec3& a, const glm::dvec3& b, const glm::dvec3& c) {
+    return (b[j] - a[j]) * (c[k] - a[k]) - (b[k] - a[k]) * (c[j] - a[j]);
   };
-  l[0] = area(q, w1, w2), l[1] = area(w0, q, w2), l[2] = area(w0, w1, q);
-  const real sum = l[0] + l[1] + l[2];
+  const double l0 = area(p, w1, w2), l1 = area(w0, p, w2), l2 = area(w0, w1, p);
+  const double sum = l0 + l1 + l2;
   if (!(std::abs(sum) > 0)) {
     l[0] = l[1] = l[2] = real(1) / real(3);
     return;
   }
-  for (real& x : l) x /= sum;
+  l[0] = real(l0 / sum), l[1] = real(l1 / sum), l[2] = real(l2 / sum);
 }
 
 // The nearest face may be one of several (near-)coplanar triangles of one

@@ -178,7 +178,8 @@ bool inside_over_triangle(const A& a, const B& b, const Simplex& s) {
 /// Outline: start from the cached simplex or from the support point along
 /// -guess; repeat: w = support of D along -v; stop when dot(v, w) proves
 /// separation (early exit), when the duality gap |v|^2 - dot(v, w) is within
-/// tolerance, when w repeats a simplex point, or when the signed-volumes step
+/// tolerance, when w repeats a simplex point (status degenerate when the gap
+/// is then beyond the touching band), or when the signed-volumes step
 /// stops shrinking |v|; otherwise add w and reduce the simplex to the face
 /// nearest the origin. |v| within the touching band (or the origin inside a
 /// tetrahedron) means intersecting.
@@ -211,7 +212,14 @@ SolveResult solve(const A& a, const B& b, const vec3& guess, bool early_exit, Ca
     const real vw = glm::dot(v, p.w), len = std::sqrt(vv);
     if (early_exit && vw > tol::gjk_touch * r.scale * len) break;  // separating plane
     if (vv - vw <= tol::gjk_gap * vv + tol::gjk_roundoff * r.scale * len) break;
-    if (repeats(s, p)) break;
+    if (repeats(s, p)) {
+      // A repeated point ends the search: in exact arithmetic v is then the
+      // closest point. Rounded, v may be off its simplex's true closest
+      // point, so the answer is trusted (converged) only while the bounds
+      // dot(v, w) / |v| <= distance <= |v| lie within the touching band.
+      if (vv - vw > tol::gjk_touch * r.scale * len) r.status = Status::degenerate;
+      break;
+    }
     const Simplex before = s;
     s.v[s.count++] = p;
     const vec3 next = closest_point(s);
