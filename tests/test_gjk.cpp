@@ -424,7 +424,8 @@ TEST_CASE("random pairs: GJK distance and decision against the reference", "[gjk
       if (err / r.distance > s.worst_rel)
         s.worst_rel = err / r.distance, s.worst_rel_name = sq.name();
       if (err / r.size > s.worst_abs) s.worst_abs = err / r.size, s.worst_abs_name = sq.name();
-      if (err > distance_rel * r.distance + distance_floor * magnitude(p, r.size)) {
+      if (err > distance_rel * r.distance + distance_floor * magnitude(p, r.size) +
+                    conditioning_slack(p, pb)) {
         ++s.bad_distance;
         UNSCOPED_INFO("distance " << sq.name() << ": ref " << r.distance << ", gjk " << g.distance
                                   << " (size " << r.size << ")");

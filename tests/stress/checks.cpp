@@ -36,6 +36,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <sstream>
 
@@ -66,6 +67,15 @@ constexpr double no_offset_share = 0.25;
 /// one random translations (test_util.hpp's shifted(): 1e-9 to 0.3 of the
 /// size), which the reference answers without a rebuild.
 constexpr int large_positions = 10;
+
+/// Extra positions of B checked per pair in the engine's situation: B moved
+/// along the reference's axis to a separation of +-size * 10^u, u uniform in
+/// [engine_near_lo, engine_near_hi], alternately apart and overlapping: the
+/// pairs near touching where a verdict band too wide shows (one reference,
+/// queried at each shift).
+constexpr int engine_positions = 6;
+constexpr double engine_near_lo = -7;
+constexpr double engine_near_hi = -2;
 
 /// Seed of the case's own random streams (kind 0: scale and offset, 1: cache
 /// priming, 2: positions), apart from make_pair's.
@@ -119,13 +129,32 @@ constexpr double witness_rel = 64 * eps;
 /// Unit axes (test_gjk.cpp, test_epa.cpp check_sane): |length - 1|.
 constexpr double unit_slack = 100 * eps;
 
+/// A decision band: the reference separation below -below must be called
+/// intersecting, above `above` separated; in between either verdict is right.
+struct Band {
+  double below;
+  double above;
+};
+
+/// The engine's situation (CaseId::engine, issue 29), relative to the
+/// pair's size (about 1 there): every decision right where the reference is
+/// farther than `engine_decide` from touching on the apart side, and every
+/// overlap called intersecting however shallow (to `engine_overlap`, the
+/// round-off of the reference's and the library's arithmetic, a few eps of
+/// the size); SAT's depth and separation bound, GJK's distance and EPA's
+/// depth within `engine_value`.
+constexpr double engine_decide = is_double ? 1e-6 : 1e-5;
+constexpr double engine_overlap = 8 * eps;
+constexpr double engine_value = is_double ? 1e-9 : 1e-5;
+
 /// The bounds of one pair, absolute (length unit).
 struct Bounds {
+  bool engine = false;  ///< the engine's goals, not the world bounds
   double size = 0;
   /// Largest absolute pose coordinate plus the size (test_util magnitude).
   double magnitude = 0;
   /// SAT's tolerance (test_sat.cpp): sat_rel * size + 64 eps * (size +
-  /// |t_a| + |t_b|).
+  /// |t_a| + |t_b|); engine_value of the size in the engine's situation.
   double sat_tol = 0;
   /// SAT's touching band (sat.hpp, types.hpp): tol::touching * (both
   /// hulls' magnitude + distance between their frames).
@@ -135,18 +164,30 @@ struct Bounds {
   /// magnitude above).
   double gjk_band = 0;
   double gjk_touch = 0;
+  /// Where either verdict is right, for SAT's and for GJK/EPA's decisions.
+  Band sat_decide{0, 0};
+  Band gjk_decide{0, 0};
+  /// How much A against B and B against A may differ beyond sat_tol: an
+  /// edge-pair axis of edges sin(a) from parallel is known to eps / sin(a)
+  /// rad, which moves a separation by that times its lever (README,
+  /// Guarantees): 4 eps (the pair's extents plus the distance between the
+  /// frames) / the smallest sine of the pair's non-parallel edge pairs.
+  double mirror_extra = 0;
 
   [[nodiscard]] double distance(double d) const {
-    return distance_rel * d + distance_floor * magnitude;
+    return engine ? engine_value * size : distance_rel * d + distance_floor * magnitude;
   }
-  [[nodiscard]] double depth(double d) const { return depth_rel * d + depth_floor * magnitude; }
+  [[nodiscard]] double depth(double d) const {
+    return engine ? engine_value * size : depth_rel * d + depth_floor * magnitude;
+  }
 };
 
 Bounds bounds_for(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
-                  const ref::Answer& r) {
+                  const ref::Answer& r, bool engine, double edge_sine) {
   Bounds lim;
   const dvec3 ta(pose_a.translation), tb(pose_b.translation);
   const dvec3 largest = glm::max(glm::abs(ta), glm::abs(tb));
+  lim.engine = engine;
   lim.size = r.size;
   lim.magnitude = std::max(largest.x, std::max(largest.y, largest.z)) + r.size;
   lim.sat_tol = sat_rel * r.size + sat_mag_rel * (r.size + glm::length(ta) + glm::length(tb));
@@ -155,22 +196,37 @@ Bounds bounds_for(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& 
   lim.sat_touch = double(tol::touching) * pair_magnitude;
   lim.gjk_band = gjk_band * r.size;
   lim.gjk_touch = double(tol::gjk_touch) * pair_magnitude;
+  const double lever = double(a.extent()) + double(b.extent()) + glm::length(tb - ta);
+  lim.mirror_extra = 4 * eps * lever / edge_sine;
+  lim.sat_decide = {lim.sat_tol, lim.sat_tol + lim.sat_touch};
+  lim.gjk_decide = {lim.gjk_band, lim.gjk_band + lim.gjk_touch};
+  if (engine) {
+    lim.sat_tol = lim.gjk_band = engine_value * r.size;
+    lim.sat_decide = lim.gjk_decide = {engine_overlap * r.size, engine_decide * r.size};
+  }
   return lim;
 }
 
-/// A decision band: the reference separation below -below must be called
-/// intersecting, above `above` separated; in between either verdict is right.
-struct Band {
-  double below;
-  double above;
-};
-
 Band sat_band(const Bounds& b) {
-  return {b.sat_tol, b.sat_tol + b.sat_touch};
+  return b.sat_decide;
+}
+
+/// SAT's decision band for a pair whose uncached query gave `q`. SAT's
+/// separation of an apart pair is only a lower bound of the distance (a
+/// corner against a corner has no face or edge-pair axis along the gap), so
+/// a pair whose SAT separation lies in (0, touching band] may be apart by
+/// more than the engine's decision goal and still be called touching: SAT
+/// alone cannot tell, and the verdict (crosscheck, Metric::verdict) decides
+/// with GJK's exact distance. Such pairs are not SAT decision failures.
+Band sat_band_for(const Bounds& b, const sat::Result& q) {
+  Band band = b.sat_decide;
+  if (b.engine && q.separation > 0 && double(q.separation) <= b.sat_touch)
+    band.above = std::numeric_limits<double>::infinity();
+  return band;
 }
 
 Band gjk_band_of(const Bounds& b) {
-  return {b.gjk_band, b.gjk_band + b.gjk_touch};
+  return b.gjk_decide;
 }
 
 bool inside(const Band& band, double separation) {
@@ -271,6 +327,7 @@ void decide(Context& x, Metric m, bool intersecting, const Band& band, const cha
             double got) {
   if (inside(band, x.r.separation)) return;
   const bool ok = intersecting == x.r.intersecting;
+  x.tally.wrong_decisions += !ok;
   x.s.check(m, ok, std::abs(x.r.separation), edge(band, x.r.separation), x.id,
             text(what, got, x.r.separation));
 }
@@ -282,25 +339,38 @@ void sat_values(Context& x, Metric depth, Metric distance, const sat::Result& q)
   const double got = double(q.separation);
   if (inside(sat_band(x.lim), x.r.separation) || q.intersecting != x.r.intersecting) return;
   if (x.r.intersecting) {
+    x.tally.sat_depth = std::max(x.tally.sat_depth, std::abs(got - x.r.separation) / x.r.size);
     x.s.check(depth, std::abs(got - x.r.separation) <= x.lim.sat_tol,
               std::abs(got - x.r.separation), x.lim.sat_tol, x.id,
               text("depth", got, x.r.separation));
   } else {
     const double excess = got - x.r.distance;
+    x.tally.sat_excess = std::max(x.tally.sat_excess, excess / x.r.size);
     x.s.check(distance, got > 0 && excess <= x.lim.sat_tol, excess, x.lim.sat_tol, x.id,
               text("separation", got, x.r.distance));
   }
 }
 
 void check_sat(Context& x, const sat::Result& q, const sat::Result& m) {
-  const Band band = sat_band(x.lim);
+  const Band band = sat_band_for(x.lim, q);
   decide(x, Metric::sat_decision, q.intersecting, band, "sat separation", double(q.separation));
   decide(x, Metric::sat_decision, m.intersecting, band, "mirrored separation",
          double(m.separation));
   sat_values(x, Metric::sat_depth, Metric::sat_distance, q);
-  const double mirror = std::abs(double(q.separation) - double(m.separation));
-  x.s.check(Metric::sat_mirror, mirror <= x.lim.sat_tol, mirror, x.lim.sat_tol, x.id,
-            text("mirrored", double(m.separation), double(q.separation)));
+  // Overlapping, both orders give the exact depth; apart, each a lower bound
+  // of the distance (sat.hpp), which may differ where an edge pair's axis is
+  // ill-conditioned (README, Guarantees): the mirrored one is then checked
+  // as a bound.
+  if (x.r.intersecting || inside(band, x.r.separation)) {
+    const double mirror = std::abs(double(q.separation) - double(m.separation));
+    const double bound = x.lim.sat_tol + x.lim.mirror_extra;
+    x.s.check(Metric::sat_mirror, mirror <= bound, mirror, bound, x.id,
+              text("mirrored", double(m.separation), double(q.separation)));
+  } else if (!m.intersecting) {
+    const double excess = double(m.separation) - x.r.distance;
+    x.s.check(Metric::sat_distance, m.separation > 0 && excess <= x.lim.sat_tol, excess,
+              x.lim.sat_tol, x.id, text("mirrored separation", double(m.separation), x.r.distance));
+  }
   const bool overlapping = !inside(band, x.r.separation) && x.r.intersecting;
   if (overlapping && !x.r.flat &&
       x.r.axis_gap > std::max(sat_unique_gap * x.r.size, 4 * x.lim.sat_tol)) {
@@ -353,8 +423,9 @@ bool cached_value(Context& x, Metric equal, Metric bound, Metric resting, const 
   }
   if (got.counters.axes_tested != 1 || got.counters.support_calls != 2) {
     const double error = std::abs(double(got.separation - want.separation));
-    x.s.check(resting, error <= x.lim.sat_tol && got.intersecting == want.intersecting, error,
-              x.lim.sat_tol, x.id,
+    // Its decision is checked against the reference (decide); within the
+    // tolerance of the band's edge it may differ from the uncached one's.
+    x.s.check(resting, error <= x.lim.sat_tol, error, x.lim.sat_tol, x.id,
               text("resting state separation", double(got.separation), double(want.separation)));
     return true;
   }
@@ -365,7 +436,7 @@ bool cached_value(Context& x, Metric equal, Metric bound, Metric resting, const 
 }
 
 void check_caches(Context& x, const sat::Result& q, const sat::Result& m) {
-  const Band band = sat_band(x.lim);
+  const Band band = sat_band_for(x.lim, q);
   const Pose before = nudged(x);
 
   // Primed twice at the nudged pose: an overlapping pair decided by the
@@ -414,8 +485,14 @@ void check_gjk(Context& x) {
               text("gjk distance", double(g.distance), x.r.separation));
   }
   if (!inside(band, x.r.separation) && !x.r.intersecting && !g.intersecting) {
-    const double err = std::abs(double(g.distance) - x.r.distance);
+    // Converged: exact to the bound. Otherwise (gjk.hpp) the best answer
+    // found, an upper bound of the distance: never below it by more.
+    const bool converged = g.status == gjk::Status::converged;
+    const double err =
+        converged ? std::abs(double(g.distance) - x.r.distance) : x.r.distance - double(g.distance);
     const double bound = x.lim.distance(x.r.distance);
+    if (converged) x.tally.gjk_distance = std::max(x.tally.gjk_distance, err / x.r.size);
+    x.tally.gjk_not_converged += !converged;
     x.s.check(
         Metric::gjk_distance, err <= bound, err, bound, x.id,
         text("distance", double(g.distance), x.r.distance) + " status " + gjk::to_string(g.status));
@@ -433,6 +510,7 @@ void epa_depth(Context& x, const epa::Result& e) {
   const bool converged = e.epa_status == epa::Status::converged;
   if (converged) {
     const double err = std::abs(depth - x.r.depth);
+    x.tally.epa_depth = std::max(x.tally.epa_depth, err / x.r.size);
     x.s.check(Metric::epa_depth, err <= bound, err, bound, x.id,
               text("depth", depth, x.r.depth) + status);
   } else {
@@ -466,7 +544,8 @@ void check_epa(Context& x) {
   if (converged && !inside(band, x.r.separation)) {
     const double w =
         glm::length(dvec3(e.point_b) - dvec3(e.point_a) - double(e.separation) * dvec3(e.axis));
-    const double bound = witness_rel * x.lim.magnitude;
+    const double bound = witness_rel * x.lim.magnitude +
+                         test::conditioning_slack(x.id.category, x.a, x.pose_a, x.b, x.pose_b);
     x.s.check(Metric::epa_witness, w <= bound, w, bound, x.id, text("witness gap", w, 0));
   }
   if (!inside(band, x.r.separation) && x.r.intersecting && e.intersecting) epa_depth(x, e);
@@ -480,6 +559,11 @@ void check_crosscheck(Context& x) {
     << epa::to_string(c.epa.epa_status) << " angle " << c.axis_angle << " gap along gjk axis "
     << c.sat_gap_along_epa_axis << " tolerance " << c.value_tolerance;
   x.s.check(Metric::crosscheck_agree, c.agree, c.agree ? 0 : 1, 0, x.id, s.str());
+  // The verdict, with SAT's decision band (the engine's goals there): apart
+  // pairs SAT alone calls touching (sat_band_for) must come out separated.
+  const bool intersecting = c.verdict != CrossCheck::Verdict::separated;
+  decide(x, Metric::verdict_decision, intersecting, sat_band(x.lim), "verdict (sat separation)",
+         double(c.sat.separation));
 }
 
 void tally_outcome(Context& x) {
@@ -491,9 +575,9 @@ void tally_outcome(Context& x) {
 
 /// Every check of one position of B against the reference there.
 void check_position(const CaseId& id, const pairs::Pair& p, const test::Shifted& moved,
-                    const Reference& reference, Stats& stats, Scratch& scratch,
+                    const Reference& reference, double edge_sine, Stats& stats, Scratch& scratch,
                     epa::Workspace& workspace) {
-  CategoryTally& tally = stats.categories[std::size_t(id.category)];
+  CategoryTally& tally = stats.tally_of(id);
   ++tally.positions;
   const ref::Answer r = reference.query(moved.shift);
   if (!r.ok) {
@@ -505,7 +589,7 @@ void check_position(const CaseId& id, const pairs::Pair& p, const test::Shifted&
     if (stats.verbose) std::printf("reference failed: %s\n", r.message.c_str());
     return;
   }
-  const Bounds lim = bounds_for(p.a, p.pose_a, p.b, moved.pose_b, r);
+  const Bounds lim = bounds_for(p.a, p.pose_a, p.b, moved.pose_b, r, id.engine, edge_sine);
   Context x{id, p.a, p.b,   p.pose_a, moved.pose_b, moved.shift, reference,
             r,  lim, stats, scratch,  tally,        workspace};
   if (stats.verbose)
@@ -530,16 +614,39 @@ std::string describe(const CaseId& id) {
   char line[160];
   std::snprintf(line, sizeof line, "%s/%llu scale %.3g offset %.3g", pairs::to_string(id.category),
                 static_cast<unsigned long long>(id.seed), id.scale, id.offset);
-  if (id.position == 0) return line;
-  return std::string(line) + " position " + std::to_string(id.position);
+  std::string s = line;
+  if (id.engine) s += " engine";
+  if (id.position != 0) s += " position " + std::to_string(id.position);
+  return s;
 }
 
-Case make_case(Category category, std::uint64_t seed, std::uint64_t index) {
+/// The engine's situation: both poses translated so that A's frame sits at
+/// the origin (rotations kept), the whole scaled by the power of two nearest
+/// 1 / size. Scaling by a power of two is exact, so the hulls keep
+/// make_pair's shapes; B's translation rounds once.
+bool to_engine_situation(Case& c) {
+  pairs::Pair& p = c.pair;
+  const double size = std::max(double(p.a.extent()), double(p.b.extent()));
+  const double scale = std::exp2(-std::round(std::log2(size)));
+  c.id.scale = scale;
+  if (!rescale(p.a, scale) || !rescale(p.b, scale)) return false;
+  const dvec3 b_from_a = dvec3(p.pose_b.translation) - dvec3(p.pose_a.translation);
+  p.pose_a.translation = vec3(0);
+  p.pose_b.translation = test::to_real(b_from_a * scale);
+  return true;
+}
+
+Case make_case(Category category, std::uint64_t seed, std::uint64_t index, bool engine) {
   Case c;
   c.id.category = category;
   c.id.seed = seed;
   c.id.index = index;
+  c.id.engine = engine;
   c.pair = pairs::make_pair(category, seed);
+  if (engine) {
+    c.ok = to_engine_situation(c);
+    return c;
+  }
   // Own stream, so that the pair itself is exactly make_pair's.
   pairs::Rng rng(case_stream(c.id, 0));
   const double scale = std::pow(10.0, rng.uniform(std::log10(min_scale), std::log10(max_scale)));
@@ -564,7 +671,7 @@ Case make_case(Category category, std::uint64_t seed, std::uint64_t index) {
 
 void check_case(const Case& c, Stats& stats, Scratch& scratch) {
   const auto start = std::chrono::steady_clock::now();
-  CategoryTally& tally = stats.categories[std::size_t(c.id.category)];
+  CategoryTally& tally = stats.tally_of(c.id);
   tally.min_scale = tally.cases == 0 ? c.id.scale : std::min(tally.min_scale, c.id.scale);
   tally.max_scale = std::max(tally.max_scale, c.id.scale);
   tally.max_offset = std::max(tally.max_offset, c.id.offset);
@@ -578,13 +685,28 @@ void check_case(const Case& c, Stats& stats, Scratch& scratch) {
     const int room = epa::workspace_vertices(p.a, p.b);
     std::unique_ptr<epa::Workspace> own;
     if (room != scratch.workspace.vertex_capacity()) own = std::make_unique<epa::Workspace>(room);
+    const double edge_sine = test::smallest_edge_sine(p.a, p.pose_a, p.b, p.pose_b);
     pairs::Rng rng(case_stream(c.id, 2));
     const int positions = c.id.category == Category::large_hulls ? large_positions : 1;
     for (int k = 0; k < positions; ++k) {
       CaseId id = c.id;
       id.position = k;
       const test::Shifted moved = test::shifted(p, reference.size, rng, k);
-      check_position(id, p, moved, reference, stats, scratch, own ? *own : scratch.workspace);
+      check_position(id, p, moved, reference, edge_sine, stats, scratch,
+                     own ? *own : scratch.workspace);
+    }
+    const ref::Answer at_pose = reference.query(dvec3(0));
+    for (int k = 1; c.id.engine && at_pose.ok && k <= engine_positions; ++k) {
+      CaseId id = c.id;
+      id.position = positions - 1 + k;
+      const double target = (k % 2 ? 1 : -1) * reference.size *
+                            std::pow(10.0, rng.uniform(engine_near_lo, engine_near_hi));
+      test::Shifted moved{p.pose_b, dvec3(0)};
+      const dvec3 wanted = at_pose.axis * (target - at_pose.separation);
+      moved.pose_b.translation = test::to_real(dvec3(p.pose_b.translation) + wanted);
+      moved.shift = dvec3(moved.pose_b.translation) - dvec3(p.pose_b.translation);
+      check_position(id, p, moved, reference, edge_sine, stats, scratch,
+                     own ? *own : scratch.workspace);
     }
   }
   tally.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -29,6 +29,10 @@ struct CaseId {
   /// Position of B: 0 = the pair's own pose; large_hulls pairs are also
   /// checked at random translations of B, 1, 2, ...
   int position = 0;
+  /// The engine's situation (issue 29): the pair re-centred on A and scaled
+  /// by a power of two to a size about 1, checked against the goals of
+  /// docs/stress.md ("Situations") instead of the world bounds.
+  bool engine = false;
 };
 
 /// One line for people: "deep/123 scale 4.2e+02 offset 3.1e+04".
@@ -46,8 +50,12 @@ struct Case {
 /// log-uniform in [1e-3, 1e4] and translated by a common offset of up to 1e5,
 /// where that makes sense (see stress.md and the comments in checks.cpp).
 /// Deterministic: the scale and offset come from their own generator seeded
-/// by category and seed.
-[[nodiscard]] Case make_case(pairs::Category category, std::uint64_t seed, std::uint64_t index);
+/// by category and seed. With `engine`, the pair is instead re-centred on A
+/// (A's pose at the origin, B's relative to it) and scaled by the power of
+/// two that brings its size nearest 1: exact in either precision, so the
+/// hulls are make_pair's own, only moved.
+[[nodiscard]] Case make_case(pairs::Category category, std::uint64_t seed, std::uint64_t index,
+                             bool engine = false);
 
 /// The metrics, grouped by query type (see metric_info for names).
 enum class Metric : int {
@@ -80,6 +88,7 @@ enum class Metric : int {
   epa_mtv,               ///< B moved by depth along the axis: depth left
   epa_witness,           ///< |point_b - point_a - separation * axis|
   crosscheck_agree,      ///< crosscheck() agrees
+  verdict_decision,      ///< crosscheck()'s verdict (SAT, and GJK where SAT's bound is in band)
   /// Informational, never failing: a verdict "intersecting" that only the
   /// library's documented touching band allows (the reference separation is
   /// above the tests' band but within tol::touching, resp. tol::gjk_touch,
@@ -141,6 +150,7 @@ struct CategoryTally {
   std::uint64_t cache_hits = 0;    ///< sat::Cache hits, of the separating axis
   std::uint64_t resting_hits = 0;  ///< sat::Cache answers from the resting state
   std::uint64_t epa_not_converged = 0;
+  std::uint64_t gjk_not_converged = 0;  ///< gjk::distance apart, status not converged
   /// Decisions that only the library's documented touching band (types.hpp,
   /// gjk.hpp) allows: the reference separation is above the tests' band but
   /// within tol::touching (SAT) or tol::gjk_touch (GJK/EPA) of the pair's
@@ -149,13 +159,25 @@ struct CategoryTally {
   std::uint64_t touching_band_gjk = 0;
   double min_scale = 0, max_scale = 0, max_offset = 0;
   double seconds = 0;  ///< thread time spent on the category
+  /// Decisions of SAT, GJK and EPA that contradict the reference outside
+  /// their band (the failures of the decision metrics in this category).
+  std::uint64_t wrong_decisions = 0;
+  /// Worst errors relative to the pair's size, where the metric was checked:
+  /// SAT's depth (overlapping), SAT's separation beyond the distance (apart),
+  /// GJK's distance, EPA's depth (converged).
+  double sat_depth = 0, sat_excess = 0, gjk_distance = 0, epa_depth = 0;
 };
 
 /// Everything one thread (or the whole run) found.
 struct Stats {
   std::array<Tally, std::size_t(Metric::count)> metrics;
+  /// One tally per category in the world situation, then one per category
+  /// in the engine's (tally_of).
   std::vector<CategoryTally> categories =
-      std::vector<CategoryTally>(pairs::all_categories().size());
+      std::vector<CategoryTally>(2 * pairs::all_categories().size());
+  [[nodiscard]] CategoryTally& tally_of(const CaseId& id) {
+    return categories[std::size_t(id.category) + (id.engine ? pairs::all_categories().size() : 0)];
+  }
   std::vector<CaseId> reference_failures;  ///< lowest indices, at most max_failures_kept
   /// Print every check as it is made (the --case mode).
   bool verbose = false;

@@ -29,7 +29,7 @@ constexpr MetricInfo infos[] = {
     {"sat::PairCache", "hit: separation - distance", Kind::error},
     {"sat::PairCache", "resting: separation - uncached", Kind::error},
     {"gjk::distance", "decision", Kind::decision},
-    {"gjk::distance", "distance error", Kind::error},
+    {"gjk::distance", "distance error (not converged: below)", Kind::error},
     {"gjk::intersect", "decision", Kind::decision},
     {"epa::query", "decision", Kind::decision},
     {"epa::query", "depth error (converged)", Kind::error},
@@ -38,6 +38,7 @@ constexpr MetricInfo infos[] = {
     {"epa::query", "depth left after MTV", Kind::error},
     {"epa::query", "witness mismatch", Kind::error},
     {"crosscheck", "agree", Kind::error},
+    {"crosscheck", "verdict", Kind::decision},
     {"sat::query", "info: intersecting in touching band", Kind::error},
     {"gjk::distance", "info: intersecting in touching band", Kind::error},
 };
@@ -117,11 +118,17 @@ void Stats::merge(const Stats& o) {
     t.cache_hits += u.cache_hits;
     t.resting_hits += u.resting_hits;
     t.epa_not_converged += u.epa_not_converged;
+    t.gjk_not_converged += u.gjk_not_converged;
     t.touching_band_sat += u.touching_band_sat;
     t.touching_band_gjk += u.touching_band_gjk;
     t.max_scale = std::max(t.max_scale, u.max_scale);
     t.max_offset = std::max(t.max_offset, u.max_offset);
     t.seconds += u.seconds;
+    t.wrong_decisions += u.wrong_decisions;
+    t.sat_depth = std::max(t.sat_depth, u.sat_depth);
+    t.sat_excess = std::max(t.sat_excess, u.sat_excess);
+    t.gjk_distance = std::max(t.gjk_distance, u.gjk_distance);
+    t.epa_depth = std::max(t.epa_depth, u.epa_depth);
   }
   reference_failures.insert(reference_failures.end(), o.reference_failures.begin(),
                             o.reference_failures.end());

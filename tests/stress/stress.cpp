@@ -4,15 +4,20 @@
 // decision outside the band is wrong or any error exceeds its bound, and
 // prints the worst case of every metric with what reproduces it.
 //
-// Usage: stress [--pairs N] [--threads T] [--large-every K] [--case CATEGORY/SEED]
+// Usage: stress [--pairs N] [--threads T] [--large-every K] [--situation S]
+//               [--case CATEGORY/SEED[/engine]]
 //   --pairs        pairs (each checked by every query type); default
 //                  $SEPAX_STRESS_PAIRS, else 1300 (the CI run)
+//   --situation    world (scaled 1e-3 to 1e4, offset up to 1e5, the world
+//                  bounds), engine (re-centred on A at a size about 1, the
+//                  goals of issue 29) or both (default: each pair twice)
 //   --threads      worker threads; default $SEPAX_STRESS_THREADS, else all cores
 //   --large-every  one large_hulls pair per K pairs (default 2000: making
 //                  it and its reference cost ~1 s); the other categories
 //                  share the rest. Each large pair is checked at 10 positions
 //                  of B (one reference, see checks.cpp)
-//   --case         run one case verbosely, e.g. --case deep/1234
+//   --case         run one case verbosely, e.g. --case deep/1234 (add
+//                  /engine for its engine situation)
 //
 // Schedule: pair i is large_hulls/(i / K) when i % K == 0 (so every run has
 // one); otherwise, with j = i - i / K - 1 and C the other categories (13),
@@ -52,7 +57,9 @@ struct Options {
   std::uint64_t pairs = default_pairs;
   unsigned threads = 0;
   std::uint64_t large_every = default_large_every;
-  std::string single;  // CATEGORY/SEED
+  std::string single;  // CATEGORY/SEED[/engine]
+  bool world = true;   // check each pair in the world situation
+  bool engine = true;  // and in the engine's
 };
 
 std::uint64_t env_or(const char* name, std::uint64_t fallback) {
@@ -63,7 +70,7 @@ std::uint64_t env_or(const char* name, std::uint64_t fallback) {
 [[noreturn]] void usage(const char* why) {
   std::fprintf(stderr,
                "stress: %s\nusage: stress [--pairs N] [--threads T] [--large-every K] "
-               "[--case CATEGORY/SEED]\n",
+               "[--situation world|engine|both] [--case CATEGORY/SEED[/engine]]\n",
                why);
   std::exit(2);
 }
@@ -84,7 +91,12 @@ Options parse(int argc, char** argv) {
       o.large_every = std::max<std::uint64_t>(1, std::strtoull(value, nullptr, 10));
     else if (arg == "--case")
       o.single = value;
-    else
+    else if (arg == "--situation") {
+      const std::string v = value;
+      if (v != "world" && v != "engine" && v != "both") usage("--situation: world, engine or both");
+      o.world = v != "engine";
+      o.engine = v != "world";
+    } else
       usage(("unknown option " + arg).c_str());
   }
   if (o.threads == 0) o.threads = std::max(1u, std::thread::hardware_concurrency());
@@ -160,7 +172,8 @@ int run_single(const std::string& spec) {
   for (Category c : pairs::all_categories()) {
     if (name != pairs::to_string(c)) continue;
     const std::uint64_t seed = std::strtoull(spec.c_str() + slash + 1, nullptr, 10);
-    const Case k = make_case(c, seed, 0);
+    const bool engine = spec.ends_with("/engine");
+    const Case k = make_case(c, seed, 0, engine);
     const pairs::Pair& p = k.pair;
     std::printf("case %s: A %zu vertices%s, B %zu vertices%s\n", describe(k.id).c_str(),
                 p.a.vertex_count(), p.a.is_box() ? " (box)" : "", p.b.vertex_count(),
@@ -182,28 +195,56 @@ unsigned long long ull(std::uint64_t x) {
   return static_cast<unsigned long long>(x);
 }
 
+const char* situation_name(bool engine) {
+  return engine ? "engine" : "world";
+}
+
 void print_categories(const Stats& s) {
+  const std::size_t n = pairs::all_categories().size();
   std::printf(
-      "\n| category | pairs | positions | overlapping | apart | in band | boxes | cache hits | "
-      "resting | EPA not converged | touching band SAT/GJK | scale | max offset | ms/pair |\n"
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
-  for (Category c : pairs::all_categories()) {
-    const CategoryTally& t = s.categories[std::size_t(c)];
-    if (t.cases == 0) continue;
-    std::printf(
-        "| %s | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu/%llu | "
-        "%.3g-%.3g | %.3g | %.2f |\n",
-        pairs::to_string(c), ull(t.cases), ull(t.positions), ull(t.intersecting), ull(t.separated),
-        ull(t.in_band), ull(t.boxes), ull(t.cache_hits), ull(t.resting_hits),
-        ull(t.epa_not_converged), ull(t.touching_band_sat), ull(t.touching_band_gjk), t.min_scale,
-        t.max_scale, t.max_offset, 1e3 * t.seconds / double(t.cases));
-    if (t.rebuild_failed + t.reference_failed > 0)
-      std::printf("%s: %llu rebuilds failed, %llu references failed\n", pairs::to_string(c),
-                  ull(t.rebuild_failed), ull(t.reference_failed));
-  }
+      "\n| situation | category | pairs | positions | overlapping | apart | in band | boxes | "
+      "cache hits | resting | GJK/EPA not converged | touching band SAT/GJK | scale | max offset | "
+      "ms/pair |\n"
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
+  for (bool engine : {false, true})
+    for (Category c : pairs::all_categories()) {
+      const CategoryTally& t = s.categories[std::size_t(c) + (engine ? n : 0)];
+      if (t.cases == 0) continue;
+      std::printf(
+          "| %s | %s | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu | %llu/%llu | "
+          "%llu/%llu | %.3g-%.3g | %.3g | %.2f |\n",
+          situation_name(engine), pairs::to_string(c), ull(t.cases), ull(t.positions),
+          ull(t.intersecting), ull(t.separated), ull(t.in_band), ull(t.boxes), ull(t.cache_hits),
+          ull(t.resting_hits), ull(t.gjk_not_converged), ull(t.epa_not_converged),
+          ull(t.touching_band_sat), ull(t.touching_band_gjk), t.min_scale, t.max_scale,
+          t.max_offset, 1e3 * t.seconds / double(t.cases));
+      if (t.rebuild_failed + t.reference_failed > 0)
+        std::printf("%s %s: %llu rebuilds failed, %llu references failed\n", situation_name(engine),
+                    pairs::to_string(c), ull(t.rebuild_failed), ull(t.reference_failed));
+    }
   for (const CaseId& id : s.reference_failures)
-    std::printf("reference failed: %s (stress --case %s/%llu)\n", describe(id).c_str(),
-                pairs::to_string(id.category), ull(id.seed));
+    std::printf("reference failed: %s (stress --case %s/%llu%s)\n", describe(id).c_str(),
+                pairs::to_string(id.category), ull(id.seed), id.engine ? "/engine" : "");
+}
+
+/// The worst error of each kind per category and situation, relative to the
+/// pair's size (README's Guarantees quote these), and the wrong decisions.
+void print_worst(const Stats& s) {
+  const std::size_t n = pairs::all_categories().size();
+  std::printf(
+      "\n| situation | category | wrong decisions | SAT depth | SAT separation - distance | "
+      "GJK distance | EPA depth (converged) |\n|---|---|---:|---:|---:|---:|---:|\n");
+  for (bool engine : {false, true})
+    for (Category c : pairs::all_categories()) {
+      const CategoryTally& t = s.categories[std::size_t(c) + (engine ? n : 0)];
+      if (t.cases == 0) continue;
+      std::printf("| %s | %s | %llu | %.2g | %.2g | %.2g | %.2g |\n", situation_name(engine),
+                  pairs::to_string(c), ull(t.wrong_decisions), t.sat_depth, t.sat_excess,
+                  t.gjk_distance, t.epa_depth);
+    }
+  std::printf(
+      "\n(errors relative to the pair's size; SAT's separation of an apart pair is a lower "
+      "bound of the distance, so only its excess over the distance counts)\n");
 }
 
 void print_metrics(const Stats& s) {
@@ -226,24 +267,29 @@ void print_metrics(const Stats& s) {
   for (int m = 0; m < int(Metric::count); ++m) {
     const Tally& t = s.metrics[std::size_t(m)];
     for (const Failure& f : t.failures)
-      std::printf("FAIL %s %s: %s: value %.6g bound %.6g: %s\n  reproduce: stress --case %s/%llu\n",
-                  metric_info(Metric(m)).query, metric_info(Metric(m)).name, describe(f.id).c_str(),
-                  f.value, f.bound, f.detail.c_str(), pairs::to_string(f.id.category),
-                  ull(f.id.seed));
+      std::printf(
+          "FAIL %s %s: %s: value %.6g bound %.6g: %s\n  reproduce: stress --case %s/%llu%s\n",
+          metric_info(Metric(m)).query, metric_info(Metric(m)).name, describe(f.id).c_str(),
+          f.value, f.bound, f.detail.c_str(), pairs::to_string(f.id.category), ull(f.id.seed),
+          f.id.engine ? "/engine" : "");
   }
 }
 
 Stats run(const Options& o) {
-  const std::uint64_t total = o.pairs + known_count;
+  // Task t checks pair t / situations in situation t % situations.
+  const std::uint64_t situations = std::uint64_t(o.world) + std::uint64_t(o.engine);
+  const std::uint64_t total = (o.pairs + known_count) * situations;
   std::atomic<std::uint64_t> next{0}, done{0};
   std::vector<Stats> stats(o.threads);
   std::vector<std::thread> workers;
   for (unsigned t = 0; t < o.threads; ++t)
     workers.emplace_back([&, t] {
       auto scratch = std::make_unique<Scratch>();
-      for (std::uint64_t i; (i = next.fetch_add(1)) < total; done.fetch_add(1)) {
+      for (std::uint64_t task; (task = next.fetch_add(1)) < total; done.fetch_add(1)) {
+        const std::uint64_t i = task / situations;
+        const bool engine = !o.world || task % situations == 1;
         const auto [category, seed] = slot(i, o.pairs, o.large_every);
-        check_case(make_case(category, seed, i), stats[t], *scratch);
+        check_case(make_case(category, seed, task, engine), stats[t], *scratch);
       }
     });
   const auto start = std::chrono::steady_clock::now();
@@ -256,7 +302,7 @@ Stats run(const Options& o) {
     const double elapsed = std::chrono::duration<double>(now - start).count();
     const std::uint64_t n = done.load();
     const double rate = double(n) / elapsed;
-    std::fprintf(stderr, "stress: %llu/%llu pairs (%.1f%%), %.1f pairs/s, elapsed %s, ETA %s\n",
+    std::fprintf(stderr, "stress: %llu/%llu cases (%.1f%%), %.1f cases/s, elapsed %s, ETA %s\n",
                  ull(n), ull(total), 100.0 * double(n) / double(total), rate,
                  duration(elapsed).c_str(),
                  rate > 0 ? duration(double(total - n) / rate).c_str() : "?");
@@ -276,15 +322,18 @@ int main(int argc, char** argv) {
   std::printf(
       "stress: %s precision, %llu pairs (%llu large_hulls: one per %llu, as making it "
       "and its reference cost ~1 s; each checked at 10 positions of B), then %llu known "
-      "cases; %u threads\n",
+      "cases; situations: %s; %u threads\n",
       test::is_double ? "double" : "float", ull(o.pairs), ull(large), ull(o.large_every),
-      ull(known_count), o.threads);
+      ull(known_count),
+      o.world && o.engine ? "world and engine (each pair in both)" : situation_name(o.engine),
+      o.threads);
   std::fflush(stdout);
   const auto start = std::chrono::steady_clock::now();
   const Stats s = run(o);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   print_categories(s);
+  print_worst(s);
   print_metrics(s);
   std::uint64_t overlapping = 0, apart = 0;
   for (const CategoryTally& t : s.categories) overlapping += t.intersecting, apart += t.separated;

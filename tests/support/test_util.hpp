@@ -4,12 +4,14 @@
 #include "pairs.hpp"
 #include "reference.hpp"
 #include "sepax/support.hpp"
+#include "sepax/tolerances.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace sepax::test {
 
@@ -62,6 +64,59 @@ inline Plan plan_for(pairs::Category c) {
 
 /// Largest absolute pose coordinate plus the size: what round-off of the
 /// pair's coordinates is proportional to.
+/// The smallest sine between an edge of A and an edge of B, in the world,
+/// among pairs not parallel to tol::parallel: the worst-conditioned edge-pair
+/// axis of the pair. 1 when there is none.
+inline double smallest_edge_sine(const Hull& a, const Pose& pose_a, const Hull& b,
+                                 const Pose& pose_b) {
+  const auto directions = [](const Hull& h, const Pose& pose) {
+    std::vector<glm::dvec3> out;
+    const glm::dmat3 rotation(pose.rotation);
+    for (index_t i = 0; i < index_t(h.edge_count()); ++i)
+      out.push_back(
+          glm::normalize(rotation * (glm::dvec3(h.edge_end(i)) - glm::dvec3(h.edge_start(i)))));
+    return out;
+  };
+  double smallest = 1;
+  for (const glm::dvec3& u : directions(a, pose_a))
+    for (const glm::dvec3& v : directions(b, pose_b)) {
+      const double sine = glm::length(glm::cross(u, v));
+      if (sine >= double(tol::parallel)) smallest = std::min(smallest, sine);
+    }
+  return smallest;
+}
+
+/// The round-off, a length, that the hard categories' answers carry beyond
+/// the usual floors (README, Guarantees): an edge-pair axis of edges sin(a)
+/// from parallel is known to eps / sin(a) rad (near_parallel_edges), and a
+/// Minkowski simplex or face spanned by features l long to eps size / l
+/// (tiny_features, and big_vs_small, where the small hull's edges are that
+/// short against the pair's size); either times the pair's lever (both
+/// extents plus the distance between the frames). 0 for the other
+/// categories.
+inline double conditioning_slack(pairs::Category category, const Hull& a, const Pose& pose_a,
+                                 const Hull& b, const Pose& pose_b) {
+  const double eps = double(tol::eps);
+  const double lever = double(a.extent()) + double(b.extent()) +
+                       glm::length(glm::dvec3(pose_b.translation) - glm::dvec3(pose_a.translation));
+  if (category == pairs::Category::near_parallel_edges)
+    return 4 * eps * lever / smallest_edge_sine(a, pose_a, b, pose_b);
+  if (category == pairs::Category::tiny_features || category == pairs::Category::big_vs_small) {
+    double shortest = std::numeric_limits<double>::infinity();
+    for (const Hull* h : {&a, &b})
+      for (index_t i = 0; i < index_t(h->edge_count()); ++i)
+        shortest = std::min(shortest, double(glm::distance(h->edge_start(i), h->edge_end(i))));
+    const double size = std::max(double(a.extent()), double(b.extent()));
+    return 4 * eps * lever * size / shortest;
+  }
+  return 0;
+}
+
+/// conditioning_slack of a generated pair with B at `pose_b`.
+inline double conditioning_slack(const pairs::Pair& p, const Pose& pose_b) {
+  return conditioning_slack(p.category, p.a, p.pose_a, p.b, pose_b);
+}
+
 inline double magnitude(const pairs::Pair& p, double size) {
   const vec3 m = glm::max(glm::abs(p.pose_a.translation), glm::abs(p.pose_b.translation));
   return double(std::max(m.x, std::max(m.y, m.z))) + size;
