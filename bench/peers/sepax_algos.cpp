@@ -1,7 +1,8 @@
 // bench_peers and bench_contact: sepax's own algorithms behind the adapter
 // interface. The contact rows: cold (contact::collide without a cache) and
 // warm (with the pair's contact::Cache and sat::Resting), margin
-// contact_margin.
+// contact_margin; on box pairs also cold_general, the general hull path
+// that the box manifold (src/contact/box.cpp) stands in for.
 #include "adapter.hpp"
 #include "contact/internal.hpp"
 #include "sat_reference.hpp"

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace sepax::contact::detail {
 
@@ -24,6 +25,9 @@ namespace {
 /// Most corners of a quad clipped by four planes: each plane adds at most
 /// half the corners (two crossings per pair of sign changes), 4, 6, 9, 13, 19.
 constexpr int max_box_clip = 20;
+/// Most corners made while clipping: the quad's 4 and at most one a
+/// polygon's corner per side.
+constexpr int max_box_pool = 4 + 4 * max_box_clip;
 
 /// A corner of the polygon being clipped, in the reference box's frame,
 /// with the features of the incident and of the reference box it lies on,
@@ -70,27 +74,28 @@ index_t side_corner(const BoxSides& sides, int j, int i) {
   return -1;
 }
 
-/// Clips `poly` (count corners) against side i into `out` and sets count
-/// to its size; false, writing nothing, when no corner lies beyond the side.
-/// Corners on a side plane count as inside.
-bool clip_side(const BoxSides& sides, int i, index_t ref_face, index_t inc_face,
-               const BoxCorner* poly, int& count, BoxCorner* out) {
+/// Clips the polygon `poly` (count indices into `pool`) against side i
+/// into `out`, adding the crossing corners to the pool (`used` of them),
+/// and sets count to its size; false, writing nothing, when no corner lies
+/// beyond the side. Corners on a side plane count as inside.
+bool clip_side(const BoxSides& sides, int i, index_t ref_face, index_t inc_face, BoxCorner* pool,
+               int& used, const std::uint8_t* poly, int& count, std::uint8_t* out) {
   real distance[max_box_clip];
   bool all_in = true;
   for (int k = 0; k < count; ++k) {
-    distance[k] = glm::dot(sides.s[i], poly[k].p) - sides.offset[i];
+    distance[k] = glm::dot(sides.s[i], pool[poly[k]].p) - sides.offset[i];
     all_in = all_in && distance[k] <= 0;
   }
   if (all_in) return false;
   int n = 0;
   for (int k = 0; k < count && n + 2 <= max_box_clip; ++k) {
     const int l = k + 1 == count ? 0 : k + 1;
-    const BoxCorner& p = poly[k];
-    const BoxCorner& q = poly[l];
+    const BoxCorner& p = pool[poly[k]];
+    const BoxCorner& q = pool[poly[l]];
     const real dp = distance[k], dq = distance[l];
     const bool p_in = dp <= 0, q_in = dq <= 0;
     if (p_in != q_in) {
-      BoxCorner x;
+      BoxCorner& x = pool[used];
       x.p = p.p + (q.p - p.p) * (dp / (dp - dq));
       if (p.out_side >= 0) {  // along a side plane: the reference corner there
         const index_t corner = side_corner(sides, p.out_side, i);
@@ -103,10 +108,10 @@ bool clip_side(const BoxSides& sides, int i, index_t ref_face, index_t inc_face,
       }
       x.out_side = p_in ? i : p.out_side;  // the exit runs along the plane
       x.out_edge = p_in ? index_t(-1) : p.out_edge;
-      out[n++] = x;
-      if (!p_in) out[n++] = q;
+      out[n++] = std::uint8_t(used++);
+      if (!p_in) out[n++] = poly[l];
     } else if (q_in) {
-      out[n++] = q;
+      out[n++] = poly[l];
     }
   }
   count = n;
@@ -209,24 +214,29 @@ void box_face_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Po
   const Plane& plane = ref.planes()[rf];
   m.normal = ref_a ? pose_a.rotate(plane.normal) : -pose_b.rotate(plane.normal);
 
-  // The incident quad in the reference box's frame, from its face loop.
-  Scratch<BoxCorner, max_box_clip> poly_room, scratch_room;
-  BoxCorner* poly = poly_room.data();
-  BoxCorner* scratch = scratch_room.data();
+  // The incident quad in the reference box's frame, from its face loop;
+  // the polygon is a list of indices into the corners made so far.
+  Scratch<BoxCorner, max_box_pool> pool_room;
+  BoxCorner* const pool = pool_room.data();
+  std::uint8_t poly_room[max_box_clip], scratch_room[max_box_clip];
+  std::uint8_t* poly = poly_room;
+  std::uint8_t* scratch = scratch_room;
   const auto he = inc.half_edges();
   index_t e = inc.faces()[fi].edge;
   int count = 0;
   for (; count < 4; ++count, e = he[e].next) {
-    BoxCorner& c = poly[count];
+    BoxCorner& c = pool[count];
     c.p = inc_in_ref.apply(inc.vertices()[he[e].origin]);
     c.incident = {FeatureType::vertex, he[e].origin};
     c.reference = {FeatureType::face, rf};
     c.out_edge = e / 2;
     c.out_side = -1;
+    poly[count] = std::uint8_t(count);
   }
+  int used = count;
   const BoxSides sides = box_sides(ref, rf, plane.normal);
   for (int i = 0; i < 4 && count > 0; ++i)
-    if (clip_side(sides, i, rf, fi, poly, count, scratch)) std::swap(poly, scratch);
+    if (clip_side(sides, i, rf, fi, pool, used, poly, count, scratch)) std::swap(poly, scratch);
 
   // Each point's B side first, which the reduction reads; A's side only
   // for the points it keeps.
@@ -236,25 +246,24 @@ void box_face_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Po
   real depth[max_box_clip];  // its distance to the plane, reference's lengths
   int kept = 0;
   for (int k = 0; k < count; ++k) {
-    const real local = glm::dot(plane.normal, poly[k].p) - plane.offset;
+    const BoxCorner& c = pool[poly[k]];
+    const real local = glm::dot(plane.normal, c.p) - plane.offset;
     const real separation = local * ref_pose.scale;
     if (!(separation <= limit)) continue;
     Point& p = all[kept];
     p.separation = separation;
-    p.point_b =
-        ref_a ? ref_pose.apply(poly[k].p) : ref_pose.apply(poly[k].p - plane.normal * local);
-    p.id = ref_a ? make_id(poly[k].reference, poly[k].incident)
-                 : make_id(poly[k].incident, poly[k].reference);
-    from[kept] = k, depth[kept] = local;
+    p.point_b = ref_a ? ref_pose.apply(c.p) : ref_pose.apply(c.p - plane.normal * local);
+    p.id = ref_a ? make_id(c.reference, c.incident) : make_id(c.incident, c.reference);
+    from[kept] = poly[k], depth[kept] = local;
     ++kept;
   }
   int keep[max_points];
   m.count = pick(all, kept, m.normal, keep);
   for (int i = 0; i < m.count; ++i) {
-    const int j = keep[i], k = from[j];
+    const int j = keep[i];
+    const vec3& p = pool[from[j]].p;
     m.points[i] = all[j];
-    m.points[i].point_a =
-        ref_a ? ref_pose.apply(poly[k].p - plane.normal * depth[j]) : ref_pose.apply(poly[k].p);
+    m.points[i].point_a = ref_a ? ref_pose.apply(p - plane.normal * depth[j]) : ref_pose.apply(p);
   }
 }
 

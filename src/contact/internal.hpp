@@ -23,12 +23,15 @@ class Scratch {
   alignas(T) unsigned char bytes_[sizeof(T) * N];
 };
 
+/// Most points pick() chooses from: the clipped polygon's room.
+inline constexpr int max_pick = 128;
+
 /// Which of `all` (count of them, normal n) to keep, at most max_points
 /// (Box2D's and Box3D's rule): the deepest, the one farthest from it, the
 /// one spanning the largest triangle with them, and the one adding the most
 /// area to that triangle. Writes their indices to `keep`, ascending, and
 /// returns how many; all of them when count <= max_points. Ties go to the
-/// earlier point.
+/// earlier point. Reads at most max_pick points.
 int pick(const Point* all, int count, const vec3& n, int keep[max_points]);
 
 /// Keeps the points pick() chooses of `all` in m, in their order.

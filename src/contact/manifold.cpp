@@ -30,9 +30,9 @@ namespace detail {
 
 namespace {
 
-/// Twice the signed area of triangle (a, b, c) seen along n.
-real area2(const vec3& a, const vec3& b, const vec3& c, const vec3& n) {
-  return glm::dot(glm::cross(b - a, c - a), n);
+/// Twice the signed area of the triangle of points a, b, c of the plane.
+real area2(const real* x, const real* y, int a, int b, int c) {
+  return (x[b] - x[a]) * (y[c] - y[a]) - (y[b] - y[a]) * (x[c] - x[a]);
 }
 
 }  // namespace
@@ -42,28 +42,41 @@ int pick(const Point* all, int count, const vec3& n, int keep[max_points]) {
     for (int i = 0; i < count; ++i) keep[i] = i;
     return count;
   }
-  const auto at = [&](int i) { return all[i].point_b; };
+  count = std::min(count, max_pick);
+  // The points in the plane normal to n, about the first: coordinates along
+  // an orthonormal basis (t, u) of that plane (Duff et al., "Building an
+  // Orthonormal Basis, Revisited", JCGT 2017), so that every distance and
+  // area below is two-dimensional.
+  const real sign_z = n.z < 0 ? real(-1) : real(1);
+  const real q = real(-1) / (sign_z + n.z);
+  const real b = n.x * n.y * q;
+  const vec3 t(1 + sign_z * n.x * n.x * q, sign_z * b, -sign_z * n.x);
+  const vec3 u(b, sign_z + n.y * n.y * q, -n.y);
+  real x[max_pick], y[max_pick];
+  for (int i = 0; i < count; ++i) {
+    const vec3 d = all[i].point_b - all[0].point_b;
+    x[i] = glm::dot(d, t), y[i] = glm::dot(d, u);
+  }
   int chosen[4] = {0, -1, -1, -1};
   for (int i = 1; i < count; ++i)
     if (all[i].separation < all[chosen[0]].separation) chosen[0] = i;
   real best = -1;
   for (int i = 0; i < count; ++i) {
-    const vec3 d = at(i) - at(chosen[0]);
-    const vec3 flat = d - n * glm::dot(d, n);
-    if (glm::dot(flat, flat) > best) best = glm::dot(flat, flat), chosen[1] = i;
+    const real dx = x[i] - x[chosen[0]], dy = y[i] - y[chosen[0]];
+    if (dx * dx + dy * dy > best) best = dx * dx + dy * dy, chosen[1] = i;
   }
   best = -1;
   real sign = 1;
   for (int i = 0; i < count; ++i) {
-    const real s = area2(at(chosen[0]), at(chosen[1]), at(i), n);
+    const real s = area2(x, y, chosen[0], chosen[1], i);
     if (std::abs(s) > best) best = std::abs(s), chosen[2] = i, sign = s < 0 ? real(-1) : real(1);
   }
   best = 0;
   for (int i = 0; i < count; ++i) {
     // Area added beyond each edge of the triangle (oriented by `sign`).
-    const real gain = std::max({-sign * area2(at(chosen[0]), at(chosen[1]), at(i), n),
-                                -sign * area2(at(chosen[1]), at(chosen[2]), at(i), n),
-                                -sign * area2(at(chosen[2]), at(chosen[0]), at(i), n)});
+    const real gain = std::max({-sign * area2(x, y, chosen[0], chosen[1], i),
+                                -sign * area2(x, y, chosen[1], chosen[2], i),
+                                -sign * area2(x, y, chosen[2], chosen[0], i)});
     if (gain > best) best = gain, chosen[3] = i;
   }
   std::sort(chosen, chosen + 4);
@@ -93,7 +106,7 @@ namespace {
 /// Most corners the clipped polygon may have. A face with more corners is
 /// thinned to every k-th corner before clipping (a convex subset: the
 /// contact area shrinks by at most the thinned-out slivers).
-constexpr int max_clip = 128;
+constexpr int max_clip = detail::max_pick;
 
 /// What the segment from a clip vertex to the next one lies on.
 struct Carrier {
