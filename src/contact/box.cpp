@@ -14,6 +14,8 @@
 // the same ones.
 #include "contact/internal.hpp"
 
+#include "sepax/support.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -141,11 +143,17 @@ bool box_reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose
   const index_t rf = sat_a ? r.feature.a : r.feature.b;
   const vec3 n_ref = ref_pose.rotate(ref.planes()[rf].normal);
   const index_t fi = box_incident_face(inc, inc_pose.rotate_inverse(n_ref));
-  const real s_inc = box_face_separation(inc, inc_pose, fi, ref, ref_pose);
+  // The incident face's own separation, from the reference box's deepest
+  // vertex under its plane as the general path measures it: the band below
+  // is near round-off (far from the origin in float), so both paths must
+  // round alike to choose alike.
+  const vec3 n_inc = inc_pose.rotate(inc.planes()[fi].normal);
+  const vec3 deepest =
+      ref_pose.apply(ref.vertices()[support_index(ref, ref_pose.rotate_inverse(-n_inc))]);
+  const real s_inc = inc.planes()[fi].distance(inc_pose.apply_inverse(deepest)) * inc_pose.scale;
   const real band = tol::face_preference * std::max(a.extent() * pa.scale, b.extent() * pb.scale);
   bool keep = !(s_inc > r.separation - band);
   if (!keep) {
-    const vec3 n_inc = inc_pose.rotate(inc.planes()[fi].normal);
     const real area_ref = box_face_area(ref, rf) * ref_pose.scale * ref_pose.scale;
     const real area_inc = box_face_area(inc, fi) * inc_pose.scale * inc_pose.scale;
     const real scale = std::max(area_ref, area_inc);
