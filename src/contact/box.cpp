@@ -24,11 +24,12 @@ namespace sepax::contact::detail {
 
 namespace {
 
-/// Most corners of a quad clipped by four planes: each plane adds at most
-/// half the corners (two crossings per pair of sign changes), 4, 6, 9, 13, 19.
+/// Most corners of a quad clipped by four planes: a plane adds a corner per
+/// crossing and removes one per corner beyond it, so at most half as many
+/// again (round-off can make more than two crossings): 4, 6, 9, 13, 19.
 constexpr int max_box_clip = 20;
-/// Most corners made while clipping: the quad's 4 and at most one a
-/// polygon's corner per side.
+/// Most corners made while clipping: the quad's 4 and, per side, at most
+/// one per corner of the polygon it clips.
 constexpr int max_box_pool = 4 + 4 * max_box_clip;
 
 /// A corner of the polygon being clipped, in the reference box's frame,
@@ -53,6 +54,7 @@ struct BoxSides {
   index_t corner[4];
 };
 
+/// The side planes of face f of box h, whose plane normal is `normal`.
 BoxSides box_sides(const Hull& h, index_t f, const vec3& normal) {
   const auto he = h.half_edges();
   const auto v = h.vertices();
