@@ -11,6 +11,7 @@
 #include "sepax/sat.hpp"
 #include "sepax/shapes.hpp"
 #include "sepax/support.hpp"
+#include "test_util.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -161,7 +162,12 @@ TEST_CASE("SAT agrees with the Minkowski-difference reference", "[sat][random]")
                        << " feature " << sat::to_string(got.feature.kind) << " size " << want.size);
       REQUIRE(std::isfinite(double(got.separation)));
       REQUIRE(glm::length(dv(got.axis)) == Approx(1.0).epsilon(1e-5));
-      CHECK(double(mirror.separation) == Approx(double(got.separation)).margin(tolerance));
+      // Both orders agree to the tolerance, plus the hard categories'
+      // conditioning (an axis of nearly parallel edges is known to eps /
+      // sin(a) rad, README's Guarantees): apart, each is a lower bound.
+      CHECK(double(mirror.separation) ==
+            Approx(double(got.separation))
+                .margin(tolerance + test::conditioning_slack(pair, pair.pose_b)));
       if (std::abs(want.separation) <= tolerance) {
         ++seen[pairs::to_string(category)]["touching"];
         continue;  // the band around touching: either verdict is right

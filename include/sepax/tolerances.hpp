@@ -60,6 +60,17 @@ inline constexpr real coplanar = real(64) * eps;
 /// magnitude about 3 to 5 sizes), 5e-15 of the magnitude in double.
 inline constexpr real touching = real(16) * eps;
 
+/// Relative to a mesh's magnitude (or a body and mesh pair's): a patch of a
+/// TriangleMesh lies in one plane (contact_mesh.hpp answers a hull on it as
+/// on that plane) when every corner lies within this of the first
+/// triangle's plane, and two contact points a body gets from two triangles
+/// are one place when they lie within this of each other. A plane's normal
+/// comes from one triangle's edges, known to about eps times the mesh's
+/// magnitude over the triangle's size, and moves a point across the patch
+/// by that times its distance: much more than one dot product's round-off
+/// on a large floor of small triangles, hence 64 times `coplanar`.
+inline constexpr real mesh_coplanar = real(1024) * eps;
+
 /// Relative to the magnitude of GJK's support points (their largest
 /// absolute coordinate in its working frame): shapes closer than `gjk_touch
 /// * magnitude` are touching, which counts as intersecting. The same band

@@ -102,9 +102,11 @@ struct MeshContact {
   MeshManifold& out;
   Region regions[max_mesh_regions];
   int region_count = 0;
-  /// Round-off of the pair's coordinates (contact::collide's): points
-  /// closer than this are one.
+  /// Round-off of the pair's coordinates (contact::collide's touching band).
   real roundoff = 0;
+  /// Points of two triangles closer than this are one place (tol::mesh_coplanar
+  /// of the pair's magnitude: each was computed in its own triangle's plane).
+  real same_place = 0;
   /// The mesh's frame in a hull body's local frame, and the margin in the
   /// hull's local lengths (apart()).
   Pose mesh_in_body;
@@ -125,6 +127,7 @@ struct MeshContact {
         out(result),
         roundoff(tol::touching * (a.magnitude + b.magnitude() * pb.scale +
                                   glm::length(pb.translation - pa.translation))),
+        same_place(roundoff * (tol::mesh_coplanar / tol::touching)),
         mesh_in_body(relative_pose(pa, pb)),
         local_margin(margin_ / pa.scale),
         core0(pb.apply_inverse(a.p0)),
@@ -321,7 +324,7 @@ struct MeshContact {
     const convex::Triangle c0 = mesh.triangle(near[0]);
     const vec3 n = unit_normal(c0);
     const real level = glm::dot(n, c0.p[0]);
-    const real flat = tol::touching * mesh.magnitude();
+    const real flat = tol::mesh_coplanar * mesh.magnitude();
     for (const index_t t : near) {
       const convex::Triangle c = mesh.triangle(t);
       const vec3 raw = glm::cross(c.p[1] - c.p[0], c.p[2] - c.p[0]);
@@ -438,7 +441,7 @@ struct MeshContact {
       // to round-off): the deeper point stays.
       int same = -1;
       for (int j = 0; j < r->count && same < 0; ++j)
-        if (r->pool()[j].id == p.id || glm::length(r->pool()[j].point_b - p.point_b) <= roundoff)
+        if (r->pool()[j].id == p.id || glm::length(r->pool()[j].point_b - p.point_b) <= same_place)
           same = j;
       if (same >= 0) {
         if (p.separation < r->pool()[same].separation) r->pool()[same] = p, r->triangle[same] = tri;
