@@ -30,6 +30,7 @@
 
 #include "sepax/crosscheck.hpp"
 #include "sepax/gjk.hpp"
+#include "situation.hpp"
 #include "test_util.hpp"
 
 #include <algorithm>
@@ -91,17 +92,6 @@ bool gets_offset(Category c) {
   return c != Category::far_from_origin;
 }
 
-/// The hull rebuilt from its vertices times s, rounded to `real`.
-bool rescale(Hull& h, double s) {
-  std::vector<vec3> points;
-  points.reserve(h.vertex_count());
-  for (const vec3& v : h.vertices()) points.push_back(test::to_real(dvec3(v) * s));
-  HullResult r = Hull::from_points(points);
-  if (!r.ok()) return false;
-  h = std::move(r.hull);
-  return true;
-}
-
 // --- bounds -----------------------------------------------------------------
 
 /// SAT (test_sat.cpp): relative accuracy of depth and separation (of the
@@ -136,16 +126,13 @@ struct Band {
   double above;
 };
 
-/// The engine's situation (CaseId::engine, issue 29), relative to the
-/// pair's size (about 1 there): every decision right where the reference is
-/// farther than `engine_decide` from touching on the apart side, and every
-/// overlap called intersecting however shallow (to `engine_overlap`, the
-/// round-off of the reference's and the library's arithmetic, a few eps of
-/// the size); SAT's depth and separation bound, GJK's distance and EPA's
-/// depth within `engine_value`.
-constexpr double engine_decide = is_double ? 1e-6 : 1e-5;
+/// The engine's situation (CaseId::engine) has the goals of situation.hpp
+/// (engine_decide, engine_value), and here one more: every overlap is
+/// called intersecting however shallow, to `engine_overlap` of the size,
+/// the round-off of the reference's and the library's arithmetic.
+using pairs::engine_decide;
+using pairs::engine_value;
 constexpr double engine_overlap = 8 * eps;
-constexpr double engine_value = is_double ? 1e-9 : 1e-5;
 
 /// The bounds of one pair, absolute (length unit).
 struct Bounds {
@@ -620,22 +607,6 @@ std::string describe(const CaseId& id) {
   return s;
 }
 
-/// The engine's situation: both poses translated so that A's frame sits at
-/// the origin (rotations kept), the whole scaled by the power of two nearest
-/// 1 / size. Scaling by a power of two is exact, so the hulls keep
-/// make_pair's shapes; B's translation rounds once.
-bool to_engine_situation(Case& c) {
-  pairs::Pair& p = c.pair;
-  const double size = std::max(double(p.a.extent()), double(p.b.extent()));
-  const double scale = std::exp2(-std::round(std::log2(size)));
-  c.id.scale = scale;
-  if (!rescale(p.a, scale) || !rescale(p.b, scale)) return false;
-  const dvec3 b_from_a = dvec3(p.pose_b.translation) - dvec3(p.pose_a.translation);
-  p.pose_a.translation = vec3(0);
-  p.pose_b.translation = test::to_real(b_from_a * scale);
-  return true;
-}
-
 Case make_case(Category category, std::uint64_t seed, std::uint64_t index, bool engine) {
   Case c;
   c.id.category = category;
@@ -644,7 +615,8 @@ Case make_case(Category category, std::uint64_t seed, std::uint64_t index, bool 
   c.id.engine = engine;
   c.pair = pairs::make_pair(category, seed);
   if (engine) {
-    c.ok = to_engine_situation(c);
+    c.id.scale = pairs::to_engine_situation(c.pair);
+    c.ok = c.id.scale > 0;
     return c;
   }
   // Own stream, so that the pair itself is exactly make_pair's.
@@ -655,7 +627,7 @@ Case make_case(Category category, std::uint64_t seed, std::uint64_t index, bool 
   const double fraction = rng.uniform(0, 1);
   if (gets_scale(category)) {
     c.id.scale = scale;
-    c.ok = rescale(c.pair.a, scale) && rescale(c.pair.b, scale);
+    c.ok = pairs::rescale(c.pair.a, scale) && pairs::rescale(c.pair.b, scale);
     for (Pose* pose : {&c.pair.pose_a, &c.pair.pose_b})
       pose->translation = test::to_real(dvec3(pose->translation) * scale);
   }
