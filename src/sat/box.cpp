@@ -15,13 +15,16 @@
 // Ericson adds an epsilon to |R| so that the nine cross-product axes of
 // nearly parallel edges cannot produce a false separation; here those axes
 // are normalized, so they are skipped instead when the sine of the angle
-// between the edges is below tol::parallel. Above it the closed form's
-// radius of B holds only for an orthonormal R, which R is only to round-off
-// (a few eps; in float also the poses' own matrices): B's radius on an axis
-// of edges sin(a) from parallel is then off by about eps / sin(a) of its
-// size. Where that can exceed the touching band, an axis that would win is
-// measured again with B's radius summed over R's columns, which holds for
-// any R: never more than the boxes' gap along it.
+// between the edges is below tol::parallel. Above it, an edge axis's
+// components are R's small entries, which carry R's round-off (a few eps of
+// 1, from forming the relative rotation): its direction is known to about
+// eps / sin(a) rad for edges sin(a) from parallel, and its gap, measured
+// along that direction, to eps / sin(a) of the boxes' size. A gap that low
+// may hide the one axis that separates the boxes, and the closed form's
+// radius of B holds only for an orthonormal R besides. Where that error can
+// exceed the touching band, an axis that might win within it is measured
+// again in double: R formed from the poses' own matrices, B's radius summed
+// over its columns.
 #include "sat/internal.hpp"
 
 #include <cmath>
@@ -37,6 +40,9 @@ struct BoxBest {
   int i = -1;  // axis of A (face_a, edges)
   int j = -1;  // axis of B (face_b, edges)
   vec3 axis{real(0)};
+  /// Edges measured in double (edge_axis): the unit axis, in A's box frame,
+  /// oriented from A to B; zero for an axis of the closed form.
+  vec3 measured{real(0)};
 };
 
 /// The pair in A's box frame, as plain arrays (glm's operator[] with a
@@ -52,7 +58,27 @@ struct BoxPair {
   /// axis's direction error is multiplied by.
   real lever;
   real touch;  ///< the pair's touching band (PairFrames::touch)
+  const PairFrames* frames;
+  /// R formed in double from the poses' and box frames' matrices, once an
+  /// axis needs it (exact_rotation).
+  bool have_exact = false;
+  glm::dmat3 exact{1.0};
 };
+
+/// R in double: products of the input's matrices, each entry within about
+/// 1e-16 of the rotation those matrices describe, so that an edge axis of
+/// nearly parallel edges keeps its direction down to tol::parallel.
+const glm::dmat3& exact_rotation(BoxPair& q) {
+  if (!q.have_exact) {
+    const PairFrames& p = *q.frames;
+    const glm::dmat3 a_box = glm::transpose(glm::dmat3(p.a.box().axes));
+    const glm::dmat3 b_in_a =
+        glm::transpose(glm::dmat3(p.pose_a.rotation)) * glm::dmat3(p.pose_b.rotation);
+    q.exact = a_box * b_in_a * glm::dmat3(p.b.box().axes);
+    q.have_exact = true;
+  }
+  return q.exact;
+}
 
 // Whether an edge axis with separation scaled / sqrt(len2) beats `target`,
 // decided without the square root: scaled > target * len, squared with the
@@ -68,7 +94,7 @@ inline bool beats(real scaled, real len2, real target) {
 // sums. The indices are template arguments, so that the nine axes compile
 // to straight-line code on values held in registers.
 template <int i, int j>
-inline void edge_axis(const BoxPair& q, real bias, BoxBest& best, int& tested) {
+inline void edge_axis(BoxPair& q, real bias, BoxBest& best, int& tested) {
   constexpr int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
   const real len2 = q.M[i1][j] * q.M[i1][j] + q.M[i2][j] * q.M[i2][j];
   if (len2 < tol::parallel * tol::parallel) return;  // parallel: a face axis covers them
@@ -77,17 +103,31 @@ inline void edge_axis(const BoxPair& q, real bias, BoxBest& best, int& tested) {
   const real ra = q.ea[i1] * q.absM[i2][j] + q.ea[i2] * q.absM[i1][j];
   const real rb = q.eb[j1] * q.absM[i][j2] + q.eb[j2] * q.absM[i][j1];
   const real scaled = std::abs(d) - ra - rb;  // separation * len
-  if (!beats(scaled, len2, best.separation + bias)) return;
-  const real len = std::sqrt(len2);
-  real separation = scaled / len;
-  if (4 * tol::eps * q.lever > q.touch * len) {  // nearly parallel: B's radius summed
-    const real li1 = -q.M[i2][j] / len, li2 = q.M[i1][j] / len;
-    real rb_sum = 0;
-    for (int k = 0; k < 3; ++k) rb_sum += q.eb[k] * std::abs(li1 * q.M[i1][k] + li2 * q.M[i2][k]);
-    separation = std::abs(d) / len - ra / len - rb_sum;
+  // R's entries round by up to about 16 eps (the relative rotation, the box
+  // frames), which moves `scaled` by up to 16 eps of the lever: beyond the
+  // touching band once the edges are nearly parallel (len small).
+  const real error = 16 * tol::eps * q.lever;
+  if (error * error <= q.touch * q.touch * len2) {
+    if (!beats(scaled, len2, best.separation + bias)) return;
+    best.separation = scaled / std::sqrt(len2);
+    best.measured = vec3(0);
+  } else {
+    if (!beats(scaled + error, len2, best.separation + bias)) return;
+    const glm::dmat3& R = exact_rotation(q);  // R[j][i] = dot(A axis i, B axis j)
+    glm::dvec3 axis(0.0);
+    axis[i1] = -R[j][i2];
+    axis[i2] = R[j][i1];
+    const double len = glm::length(axis);
+    if (!(len > 0)) return;
+    axis /= len;
+    const double t = double(q.t[i1]) * axis[i1] + double(q.t[i2]) * axis[i2];
+    double radii = double(q.ea[i1]) * std::abs(axis[i1]) + double(q.ea[i2]) * std::abs(axis[i2]);
+    for (int k = 0; k < 3; ++k) radii += double(q.eb[k]) * std::abs(glm::dot(axis, R[k]));
+    const real separation = real(std::abs(t) - radii);
     if (!(separation > best.separation + bias)) return;
+    best.separation = separation;
+    best.measured = vec3(t >= 0 ? axis : -axis);
   }
-  best.separation = separation;
   best.kind = FeatureKind::edges, best.i = i, best.j = j;
   best.axis.x = d >= 0 ? real(1) : real(-1);  // sign only; the axis is built at the end
 }
@@ -95,7 +135,7 @@ inline void edge_axis(const BoxPair& q, real bias, BoxBest& best, int& tested) {
 // The three edge axes of A's axis i; false once an axis separates by more
 // than stop_above.
 template <int i>
-inline bool edge_axes(const BoxPair& q, real bias, real stop_above, BoxBest& best, int& tested) {
+inline bool edge_axes(BoxPair& q, real bias, real stop_above, BoxBest& best, int& tested) {
   edge_axis<i, 0>(q, bias, best, tested);
   if (best.separation > stop_above) return false;
   edge_axis<i, 1>(q, bias, best, tested);
@@ -130,6 +170,7 @@ Result box_box(const PairFrames& p, real stop_above) {
     q.t[k] = tv[k], q.ea[k] = A.half[k], q.eb[k] = B.half[k] * p.b_in_a.scale;
   q.lever = glm::length(tv) + glm::length(A.half) + glm::length(B.half) * p.b_in_a.scale;
   q.touch = p.touch;
+  q.frames = &p;
   const auto& M = q.M;
   const auto& absM = q.absM;
   const real(&t)[3] = q.t;
@@ -173,6 +214,8 @@ Result box_box(const PairFrames& p, real stop_above) {
     L[best.i] = sign;
   } else if (best.kind == FeatureKind::face_b) {
     L = R[best.j] * sign;
+  } else if (best.measured != vec3(0)) {
+    L = best.measured;
   } else {
     const int i = best.i, j = best.j, i1 = next[i], i2 = prev[i];
     L[i1] = -M[i2][j];
