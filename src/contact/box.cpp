@@ -2,23 +2,24 @@
 // general hull path of manifold.cpp, at less cost.
 //
 // The reference face comes from the 15-axis test (sat/box.cpp), as in ODE's
-// dBoxBox; the incident face is the other box's face most anti-parallel to
-// it, found among its six planes instead of around a support vertex; the
-// incident quad is clipped against the reference face's four side planes
+// dBoxBox, and is kept or swapped for the incident face by the general
+// path's own reference_is_a() (manifold.cpp): which face is preferred
+// within tol::face_preference is decided by separations measured with one
+// arithmetic, so both paths round alike and choose alike. The incident face
+// is the other box's face most anti-parallel to the reference face, found
+// among its six planes instead of around a support vertex; the incident
+// quad is clipped against the reference face's four side planes
 // (Sutherland-Hodgman, as Box2D v3's b2ClipPolygons and ODE's
 // intersectRectQuad do) in fixed arrays, a quad clipped by four planes
-// holding at most 19 corners. The points and ids are made with the
-// general path's arithmetic in the reference box's frame, so that both
-// give the same points to the last bit: the reduction to 4 points, whose
-// ties (a face resting flat on a face) are decided by round-off, then keeps
-// the same ones.
+// holding at most 19 corners. The points and ids are made with the general
+// path's arithmetic in the reference box's frame, so that both give the
+// same points to the last bit: the reduction to 4 points, whose ties (a
+// face resting flat on a face) are decided by round-off, then keeps the
+// same ones.
 #include "contact/internal.hpp"
 
-#include "sepax/support.hpp"
-
-#include <algorithm>
-#include <cmath>
 #include <cstdint>
+#include <utility>
 
 namespace sepax::contact::detail {
 
@@ -122,62 +123,6 @@ bool clip_side(const BoxSides& sides, int i, index_t ref_face, index_t inc_face,
   return true;
 }
 
-/// Area of face f of box h (its local lengths).
-real box_face_area(const Hull& h, index_t f) {
-  const BoxFrame& box = h.box();
-  for (int k = 0; k < 3; ++k)
-    if (box.face[2 * k] == f || box.face[2 * k + 1] == f)
-      return 4 * box.half[(k + 1) % 3] * box.half[(k + 2) % 3];
-  return 0;
-}
-
-/// Which face of the pair is the reference face, as manifold.cpp's
-/// reference_is_a decides it: SAT's face, unless the incident face
-/// separates within tol::face_preference of it, when the larger face wins,
-/// then the one whose world normal is lexicographically larger.
-bool box_reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
-                        const sat::Result& r, sat::Feature& feature, index_t& incident) {
-  const bool sat_a = r.feature.kind == sat::FeatureKind::face_a;
-  const Hull& ref = sat_a ? a : b;
-  const Hull& inc = sat_a ? b : a;
-  const Pose& ref_pose = sat_a ? pa : pb;
-  const Pose& inc_pose = sat_a ? pb : pa;
-  const index_t rf = sat_a ? r.feature.a : r.feature.b;
-  const vec3 n_ref = ref_pose.rotate(ref.planes()[rf].normal);
-  const index_t fi = box_incident_face(inc, inc_pose.rotate_inverse(n_ref));
-  // The incident face's own separation, from the reference box's deepest
-  // vertex under its plane as the general path measures it: the band below
-  // is near round-off (far from the origin in float), so both paths must
-  // round alike to choose alike.
-  const vec3 n_inc = inc_pose.rotate(inc.planes()[fi].normal);
-  const vec3 deepest =
-      ref_pose.apply(ref.vertices()[support_index(ref, ref_pose.rotate_inverse(-n_inc))]);
-  const real s_inc = inc.planes()[fi].distance(inc_pose.apply_inverse(deepest)) * inc_pose.scale;
-  const real band = tol::face_preference * std::max(a.extent() * pa.scale, b.extent() * pb.scale);
-  bool keep = !(s_inc > r.separation - band);
-  if (!keep) {
-    const real area_ref = box_face_area(ref, rf) * ref_pose.scale * ref_pose.scale;
-    const real area_inc = box_face_area(inc, fi) * inc_pose.scale * inc_pose.scale;
-    const real scale = std::max(area_ref, area_inc);
-    if (std::abs(area_ref - area_inc) > face_area_tie * scale) {
-      keep = area_ref > area_inc;
-    } else {
-      keep = n_inc.x != n_ref.x   ? n_ref.x > n_inc.x
-             : n_inc.y != n_ref.y ? n_ref.y > n_inc.y
-                                  : n_ref.z >= n_inc.z;
-    }
-  }
-  const bool ref_is_a = keep ? sat_a : !sat_a;
-  incident = keep ? fi : rf;
-  feature = r.feature;
-  if (!keep) {
-    feature.kind = ref_is_a ? sat::FeatureKind::face_a : sat::FeatureKind::face_b;
-    feature.a = ref_is_a ? fi : -1;
-    feature.b = ref_is_a ? -1 : fi;
-  }
-  return ref_is_a;
-}
-
 }  // namespace
 
 index_t box_incident_face(const Hull& h, const vec3& n) {
@@ -198,24 +143,10 @@ index_t box_incident_face(const Hull& h, const vec3& n) {
   return tie ? incident_face(h, n) : best;
 }
 
-real box_face_separation(const Hull& h, const Pose& ph, index_t f, const Hull& other,
-                         const Pose& po) {
-  // The other box's support point against the face's normal: its centre
-  // less its half extents along the normal (world lengths).
-  const Plane& plane = h.planes()[f];
-  const BoxFrame& box = other.box();
-  const vec3 n = ph.rotate(plane.normal);
-  const vec3 n_other = po.rotate_inverse(n);
-  real reach = 0;
-  for (int k = 0; k < 3; ++k) reach += box.half[k] * std::abs(glm::dot(n_other, box.axes[k]));
-  return glm::dot(n, po.apply(box.center) - ph.translation) - plane.offset * ph.scale -
-         reach * po.scale;
-}
-
 void box_face_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
                       const sat::Result& r, real limit, Manifold& m) {
   index_t fi = -1;
-  const bool ref_a = box_reference_is_a(a, pose_a, b, pose_b, r, m.feature, fi);
+  const bool ref_a = reference_is_a(a, pose_a, b, pose_b, r, true, m.feature, fi);
   const Hull& ref = ref_a ? a : b;
   const Hull& inc = ref_a ? b : a;
   const Pose& ref_pose = ref_a ? pose_a : pose_b;

@@ -62,6 +62,20 @@ void face_b_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose
 void round_face_b_contact(const vec3& p0, const vec3& p1, real radius, bool sphere, const Hull& b,
                           const Pose& pose_b, index_t f, real limit, Manifold& m);
 
+/// Whether A's face is the reference face of the face contact of SAT's face
+/// axis `r` (face_a or face_b), which face (written to `feature`) and the
+/// other hull's incident face. SAT keeps A's face unless B's separates more
+/// by tol::face_preference of the size, which would make (A, B) and (B, A)
+/// pick different reference faces where the two tie. So the other hull's
+/// incident face is measured too, and within that band the larger face wins
+/// (the more stable clipping), then the one whose world normal is
+/// lexicographically larger: the same choice in either order. `boxes`: both
+/// hulls are boxes, whose incident face box_incident_face() finds; all else
+/// is the same arithmetic, so the box path and the general path choose
+/// alike to the last bit.
+bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
+                    const sat::Result& r, bool boxes, sat::Feature& feature, index_t& incident);
+
 /// Relative (dimensionless): two reference faces whose areas differ by less
 /// than this share of the larger tie on area, and the lexicographic order
 /// of their world normals decides (manifold.cpp's reference_is_a). Far above
@@ -84,11 +98,6 @@ inline constexpr real face_area_tie = real(1e-6);
 /// incident_face() of a box: the face of the six most anti-parallel to n
 /// (h's local frame); an exact tie goes to incident_face()'s choice.
 index_t box_incident_face(const Hull& h, const vec3& n);
-
-/// face_separation() of face f of `h` against a box `other`, from the box's
-/// centre and half extents (world lengths; equal to round-off).
-real box_face_separation(const Hull& h, const Pose& ph, index_t f, const Hull& other,
-                         const Pose& po);
 
 /// The face contact of two boxes for SAT's face axis `r` (face_a or
 /// face_b), as the general path makes it: the reference face chosen as

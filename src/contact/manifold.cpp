@@ -374,7 +374,8 @@ void rim_contact(const Hull& rim, const Pose& rim_pose, index_t rim_edge, const 
 /// face's axis: the face of A around its support vertex most along the
 /// normal, or B's most against it (the better of the two; A's on a tie).
 /// The face of last frame's manifold (`last`) keeps its place within twice
-/// the band. `boxes`: both hulls are boxes, measured by box.cpp.
+/// the band. `boxes`: both hulls are boxes, whose incident faces box.cpp
+/// finds; the separations are face_separation()'s either way.
 sat::Result prefer_face(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
                         const sat::Result& r, const sat::Feature& last, bool boxes) {
   if (r.feature.kind != sat::FeatureKind::edges) return r;
@@ -382,22 +383,18 @@ sat::Result prefer_face(const Hull& a, const Pose& pa, const Hull& b, const Pose
   const auto face_of = [boxes](const Hull& h, const vec3& n) {
     return boxes ? detail::box_incident_face(h, n) : incident_face(h, n);
   };
-  const auto separation_of = [boxes](const Hull& h, const Pose& ph, index_t f, const Hull& o,
-                                     const Pose& po) {
-    return boxes ? detail::box_face_separation(h, ph, f, o, po)
-                 : detail::face_separation(h, ph, f, o, po);
-  };
   index_t fa = face_of(a, pa.rotate_inverse(-r.axis));
   index_t fb = face_of(b, pb.rotate_inverse(r.axis));
-  real sa = separation_of(a, pa, fa, b, pb), sb = separation_of(b, pb, fb, a, pa);
+  real sa = detail::face_separation(a, pa, fa, b, pb),
+       sb = detail::face_separation(b, pb, fb, a, pa);
   real reach = band;
   const real none = -std::numeric_limits<real>::infinity();
   if (last.kind == sat::FeatureKind::face_a && last.a >= 0 && last.a < index_t(a.face_count())) {
-    const real held = separation_of(a, pa, last.a, b, pb);
+    const real held = detail::face_separation(a, pa, last.a, b, pb);
     if (held >= r.separation - 2 * band) fa = last.a, sa = held, sb = none, reach = 2 * band;
   } else if (last.kind == sat::FeatureKind::face_b && last.b >= 0 &&
              last.b < index_t(b.face_count())) {
-    const real held = separation_of(b, pb, last.b, a, pa);
+    const real held = detail::face_separation(b, pb, last.b, a, pa);
     if (held >= r.separation - 2 * band) fb = last.b, sb = held, sa = none, reach = 2 * band;
   }
   if (!(std::max(sa, sb) >= r.separation - reach)) return r;
@@ -412,52 +409,6 @@ sat::Result prefer_face(const Hull& a, const Pose& pa, const Hull& b, const Pose
     out.feature = {sat::FeatureKind::face_b, -1, fb};
   }
   return out;
-}
-
-/// Whether A's face is the reference face of a face contact, which face
-/// (written to `feature`) and the other hull's incident face. SAT keeps A's face unless B's
-/// separates more by tol::face_preference of the size, which would make (A, B) and (B, A) pick
-/// different reference faces where the two tie. So the other hull's incident face is measured too,
-/// and within that band the larger face wins (the more stable clipping), then the one whose world
-/// normal is lexicographically larger: the same choice in either order.
-bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
-                    const sat::Result& r, sat::Feature& feature, index_t& incident) {
-  const bool sat_a = r.feature.kind == sat::FeatureKind::face_a;
-  const Hull& ref = sat_a ? a : b;
-  const Hull& inc = sat_a ? b : a;
-  const Pose& ref_pose = sat_a ? pa : pb;
-  const Pose& inc_pose = sat_a ? pb : pa;
-  const index_t rf = sat_a ? r.feature.a : r.feature.b;
-  const vec3 n_ref = ref_pose.rotate(ref.planes()[rf].normal);
-  const index_t fi = incident_face(inc, inc_pose.rotate_inverse(n_ref));
-  const vec3 n_inc = inc_pose.rotate(inc.planes()[fi].normal);
-  // The incident face's own separation: ref's deepest point under its plane.
-  const vec3 local = ref_pose.rotate_inverse(-n_inc);
-  const vec3 deepest = ref_pose.apply(ref.vertices()[support_index(ref, local)]);
-  const real s_inc = inc.planes()[fi].distance(inc_pose.apply_inverse(deepest)) * inc_pose.scale;
-  const real band = tol::face_preference * std::max(a.extent() * pa.scale, b.extent() * pb.scale);
-  bool keep = !(s_inc > r.separation - band);
-  if (!keep) {
-    const real area_ref = face_area(ref, rf) * ref_pose.scale * ref_pose.scale;
-    const real area_inc = face_area(inc, fi) * inc_pose.scale * inc_pose.scale;
-    const real scale = std::max(area_ref, area_inc);
-    if (std::abs(area_ref - area_inc) > detail::face_area_tie * scale) {
-      keep = area_ref > area_inc;
-    } else {
-      keep = n_inc.x != n_ref.x   ? n_ref.x > n_inc.x
-             : n_inc.y != n_ref.y ? n_ref.y > n_inc.y
-                                  : n_ref.z >= n_inc.z;
-    }
-  }
-  const bool ref_is_a = keep ? sat_a : !sat_a;
-  incident = keep ? fi : rf;  // the face the reference face was measured against
-  feature = r.feature;
-  if (!keep) {
-    feature.kind = ref_is_a ? sat::FeatureKind::face_a : sat::FeatureKind::face_b;
-    feature.a = ref_is_a ? fi : -1;
-    feature.b = ref_is_a ? -1 : fi;
-  }
-  return ref_is_a;
 }
 
 /// The vertex of `h` (at `pose`) nearest the world point p.
@@ -524,7 +475,8 @@ void feature_points(const Hull& a, const Pose& pose_a, const Hull& b, const Pose
         break;
       }
       index_t incident = -1;
-      const bool ref_a = reference_is_a(a, pose_a, b, pose_b, r, m.feature, incident);
+      const bool ref_a =
+          detail::reference_is_a(a, pose_a, b, pose_b, r, false, m.feature, incident);
       Roles roles;
       roles.reference_is_a = ref_a;
       roles.reference = ref_a ? &a : &b;
@@ -561,6 +513,47 @@ namespace detail {
 
 index_t incident_face(const Hull& h, const vec3& n) {
   return contact::incident_face(h, n);
+}
+
+bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
+                    const sat::Result& r, bool boxes, sat::Feature& feature, index_t& incident) {
+  const bool sat_a = r.feature.kind == sat::FeatureKind::face_a;
+  const Hull& ref = sat_a ? a : b;
+  const Hull& inc = sat_a ? b : a;
+  const Pose& ref_pose = sat_a ? pa : pb;
+  const Pose& inc_pose = sat_a ? pb : pa;
+  const index_t rf = sat_a ? r.feature.a : r.feature.b;
+  const vec3 n_ref = ref_pose.rotate(ref.planes()[rf].normal);
+  const vec3 n_local = inc_pose.rotate_inverse(n_ref);
+  const index_t fi = boxes ? box_incident_face(inc, n_local) : contact::incident_face(inc, n_local);
+  const vec3 n_inc = inc_pose.rotate(inc.planes()[fi].normal);
+  // The incident face's own separation: ref's deepest point under its plane.
+  const vec3 local = ref_pose.rotate_inverse(-n_inc);
+  const vec3 deepest = ref_pose.apply(ref.vertices()[support_index(ref, local)]);
+  const real s_inc = inc.planes()[fi].distance(inc_pose.apply_inverse(deepest)) * inc_pose.scale;
+  const real band = tol::face_preference * std::max(a.extent() * pa.scale, b.extent() * pb.scale);
+  bool keep = !(s_inc > r.separation - band);
+  if (!keep) {
+    const real area_ref = contact::face_area(ref, rf) * ref_pose.scale * ref_pose.scale;
+    const real area_inc = contact::face_area(inc, fi) * inc_pose.scale * inc_pose.scale;
+    const real scale = std::max(area_ref, area_inc);
+    if (std::abs(area_ref - area_inc) > face_area_tie * scale) {
+      keep = area_ref > area_inc;
+    } else {
+      keep = n_inc.x != n_ref.x   ? n_ref.x > n_inc.x
+             : n_inc.y != n_ref.y ? n_ref.y > n_inc.y
+                                  : n_ref.z >= n_inc.z;
+    }
+  }
+  const bool ref_is_a = keep ? sat_a : !sat_a;
+  incident = keep ? fi : rf;  // the face the reference face was measured against
+  feature = r.feature;
+  if (!keep) {
+    feature.kind = ref_is_a ? sat::FeatureKind::face_a : sat::FeatureKind::face_b;
+    feature.a = ref_is_a ? fi : -1;
+    feature.b = ref_is_a ? -1 : fi;
+  }
+  return ref_is_a;
 }
 
 void face_b_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, index_t f,
