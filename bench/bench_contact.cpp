@@ -3,7 +3,8 @@
 // ODE's dCollide, on the same pairs and poses, every algorithm through the
 // adapter interface (peers/adapter.hpp). Rows are
 // "contact/<pair set>/<algorithm>", for the algorithms that answer
-// `contact` (sepax.cold and sepax.warm, peers/sepax_algos.cpp; bullet.clip,
+// `contact` (sepax.cold and sepax.warm, peers/sepax_algos.cpp, and on box
+// pairs sepax.cold_general, the general hull path; bullet.clip,
 // peers/bullet.cpp; ode.collide and ode.convex, peers/ode.cpp) and the SAT
 // queries they start from (sepax.sat_query, and sepax.sat_cached with the
 // pair's sat::Cache and sat::Resting). Each pair is queried at one pose, again and again; a

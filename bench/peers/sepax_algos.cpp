@@ -1,8 +1,10 @@
 // bench_peers and bench_contact: sepax's own algorithms behind the adapter
 // interface. The contact rows: cold (contact::collide without a cache) and
 // warm (with the pair's contact::Cache and sat::Resting), margin
-// contact_margin.
+// contact_margin; on box pairs also cold_general, the general hull path
+// that the box manifold (src/contact/box.cpp) stands in for.
 #include "adapter.hpp"
+#include "contact/internal.hpp"
 #include "sat_reference.hpp"
 
 #include "sepax/contact.hpp"
@@ -126,6 +128,13 @@ Answer collide(const PairCase& p, const Pose& pb) {
   return from_manifold(sepax::contact::collide(*p.a, p.pose_a, *p.b, pb, contact_margin(p)));
 }
 
+/// The general hull path on box pairs, which collide() hands to its box
+/// manifold (src/contact/box.cpp): the box manifold's before and after.
+Answer collide_general(const PairCase& p, const Pose& pb) {
+  return from_manifold(
+      sepax::contact::detail::collide_general(*p.a, p.pose_a, *p.b, pb, contact_margin(p)));
+}
+
 /// A query that keeps the pair's state (SatState, gjk::Cache,
 /// ContactState) from frame to frame along a coherent path.
 template <class Cache, Answer (*Q)(const PairCase&, const Pose&, Cache*)>
@@ -191,6 +200,10 @@ void add_sepax(std::vector<Algorithm>& out) {
                                                                boolean | distance, true));
   out.push_back(algorithm<Epa>("sepax.epa", boolean | penetration | distance));
   out.push_back(algorithm<Stateless<collide>>("sepax.cold", boolean | contact));
+  Algorithm general =
+      algorithm<Stateless<collide_general>>("sepax.cold_general", boolean | contact);
+  general.boxes_only = true;  // the same path as sepax.cold on other pairs
+  out.push_back(general);
   out.push_back(
       algorithm<Cached<ContactState, collide_warm>>("sepax.warm", boolean | contact, true));
 }

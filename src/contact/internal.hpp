@@ -23,12 +23,15 @@ class Scratch {
   alignas(T) unsigned char bytes_[sizeof(T) * N];
 };
 
+/// Most points pick() chooses from: the clipped polygon's room.
+inline constexpr int max_pick = 128;
+
 /// Which of `all` (count of them, normal n) to keep, at most max_points
 /// (Box2D's and Box3D's rule): the deepest, the one farthest from it, the
 /// one spanning the largest triangle with them, and the one adding the most
 /// area to that triangle. Writes their indices to `keep`, ascending, and
 /// returns how many; all of them when count <= max_points. Ties go to the
-/// earlier point.
+/// earlier point. Reads at most max_pick points.
 int pick(const Point* all, int count, const vec3& n, int keep[max_points]);
 
 /// Keeps the points pick() chooses of `all` in m, in their order.
@@ -58,5 +61,50 @@ void face_b_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose
 /// core's nearest end's distance to f's plane less the radius) and feature.
 void round_face_b_contact(const vec3& p0, const vec3& p1, real radius, bool sphere, const Hull& b,
                           const Pose& pose_b, index_t f, real limit, Manifold& m);
+
+/// Whether A's face is the reference face of the face contact of SAT's face
+/// axis `r` (face_a or face_b), which face (written to `feature`) and the
+/// other hull's incident face. SAT keeps A's face unless B's separates more
+/// by tol::face_preference of the size, which would make (A, B) and (B, A)
+/// pick different reference faces where the two tie. So the other hull's
+/// incident face is measured too, and within that band the larger face wins
+/// (the more stable clipping), then the one whose world normal is
+/// lexicographically larger: the same choice in either order. `boxes`: both
+/// hulls are boxes, whose incident face box_incident_face() finds; all else
+/// is the same arithmetic, so the box path and the general path choose
+/// alike to the last bit.
+bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
+                    const sat::Result& r, bool boxes, sat::Feature& feature, index_t& incident);
+
+/// Relative (dimensionless): two reference faces whose areas differ by less
+/// than this share of the larger tie on area, and the lexicographic order
+/// of their world normals decides (manifold.cpp's reference_is_a). Far above
+/// round-off of an area, far below any difference that matters to clipping.
+inline constexpr real face_area_tie = real(1e-6);
+
+/// The general path of collide() for any two hulls, boxes included: the
+/// same SAT query, but two boxes are clipped as any two hulls, not by
+/// box.cpp. Exported for tests/test_box_manifold.cpp, which checks the box
+/// manifold against it (the same points to the last bit), and for
+/// bench_contact, which times them side by side (sepax.cold_general); not
+/// part of the public API.
+[[nodiscard]] SEPAX_API Manifold collide_general(const Hull& a, const Pose& pose_a, const Hull& b,
+                                                 const Pose& pose_b, real margin = 0,
+                                                 Cache* cache = nullptr);
+
+// Two boxes (Hull::is_box), box.cpp: the general path's answers at less
+// cost.
+
+/// incident_face() of a box: the face of the six most anti-parallel to n
+/// (h's local frame); an exact tie goes to incident_face()'s choice.
+index_t box_incident_face(const Hull& h, const vec3& n);
+
+/// The face contact of two boxes for SAT's face axis `r` (face_a or
+/// face_b), as the general path makes it: the reference face chosen as
+/// there, the incident face clipped to its side planes, the points within
+/// `limit` of its plane, reduced to 4. The same points and ids to the last
+/// bit. Sets m's normal, feature and points.
+void box_face_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                      const sat::Result& r, real limit, Manifold& m);
 
 }  // namespace sepax::contact::detail

@@ -30,9 +30,9 @@ namespace detail {
 
 namespace {
 
-/// Twice the signed area of triangle (a, b, c) seen along n.
-real area2(const vec3& a, const vec3& b, const vec3& c, const vec3& n) {
-  return glm::dot(glm::cross(b - a, c - a), n);
+/// Twice the signed area of the triangle of points a, b, c of the plane.
+real area2(const real* x, const real* y, int a, int b, int c) {
+  return (x[b] - x[a]) * (y[c] - y[a]) - (y[b] - y[a]) * (x[c] - x[a]);
 }
 
 }  // namespace
@@ -42,28 +42,41 @@ int pick(const Point* all, int count, const vec3& n, int keep[max_points]) {
     for (int i = 0; i < count; ++i) keep[i] = i;
     return count;
   }
-  const auto at = [&](int i) { return all[i].point_b; };
+  count = std::min(count, max_pick);
+  // The points in the plane normal to n, about the first: coordinates along
+  // an orthonormal basis (t, u) of that plane (Duff et al., "Building an
+  // Orthonormal Basis, Revisited", JCGT 2017), so that every distance and
+  // area below is two-dimensional.
+  const real sign_z = n.z < 0 ? real(-1) : real(1);
+  const real q = real(-1) / (sign_z + n.z);
+  const real b = n.x * n.y * q;
+  const vec3 t(1 + sign_z * n.x * n.x * q, sign_z * b, -sign_z * n.x);
+  const vec3 u(b, sign_z + n.y * n.y * q, -n.y);
+  real x[max_pick], y[max_pick];
+  for (int i = 0; i < count; ++i) {
+    const vec3 d = all[i].point_b - all[0].point_b;
+    x[i] = glm::dot(d, t), y[i] = glm::dot(d, u);
+  }
   int chosen[4] = {0, -1, -1, -1};
   for (int i = 1; i < count; ++i)
     if (all[i].separation < all[chosen[0]].separation) chosen[0] = i;
   real best = -1;
   for (int i = 0; i < count; ++i) {
-    const vec3 d = at(i) - at(chosen[0]);
-    const vec3 flat = d - n * glm::dot(d, n);
-    if (glm::dot(flat, flat) > best) best = glm::dot(flat, flat), chosen[1] = i;
+    const real dx = x[i] - x[chosen[0]], dy = y[i] - y[chosen[0]];
+    if (dx * dx + dy * dy > best) best = dx * dx + dy * dy, chosen[1] = i;
   }
   best = -1;
   real sign = 1;
   for (int i = 0; i < count; ++i) {
-    const real s = area2(at(chosen[0]), at(chosen[1]), at(i), n);
+    const real s = area2(x, y, chosen[0], chosen[1], i);
     if (std::abs(s) > best) best = std::abs(s), chosen[2] = i, sign = s < 0 ? real(-1) : real(1);
   }
   best = 0;
   for (int i = 0; i < count; ++i) {
     // Area added beyond each edge of the triangle (oriented by `sign`).
-    const real gain = std::max({-sign * area2(at(chosen[0]), at(chosen[1]), at(i), n),
-                                -sign * area2(at(chosen[1]), at(chosen[2]), at(i), n),
-                                -sign * area2(at(chosen[2]), at(chosen[0]), at(i), n)});
+    const real gain = std::max({-sign * area2(x, y, chosen[0], chosen[1], i),
+                                -sign * area2(x, y, chosen[1], chosen[2], i),
+                                -sign * area2(x, y, chosen[2], chosen[0], i)});
     if (gain > best) best = gain, chosen[3] = i;
   }
   std::sort(chosen, chosen + 4);
@@ -93,7 +106,7 @@ namespace {
 /// Most corners the clipped polygon may have. A face with more corners is
 /// thinned to every k-th corner before clipping (a convex subset: the
 /// contact area shrinks by at most the thinned-out slivers).
-constexpr int max_clip = 128;
+constexpr int max_clip = detail::max_pick;
 
 /// What the segment from a clip vertex to the next one lies on.
 struct Carrier {
@@ -361,13 +374,17 @@ void rim_contact(const Hull& rim, const Pose& rim_pose, index_t rim_edge, const 
 /// face's axis: the face of A around its support vertex most along the
 /// normal, or B's most against it (the better of the two; A's on a tie).
 /// The face of last frame's manifold (`last`) keeps its place within twice
-/// the band.
+/// the band. `boxes`: both hulls are boxes, whose incident faces box.cpp
+/// finds; the separations are face_separation()'s either way.
 sat::Result prefer_face(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
-                        const sat::Result& r, const sat::Feature& last) {
+                        const sat::Result& r, const sat::Feature& last, bool boxes) {
   if (r.feature.kind != sat::FeatureKind::edges) return r;
   const real band = tol::manifold_face * std::min(a.extent() * pa.scale, b.extent() * pb.scale);
-  index_t fa = incident_face(a, pa.rotate_inverse(-r.axis));
-  index_t fb = incident_face(b, pb.rotate_inverse(r.axis));
+  const auto face_of = [boxes](const Hull& h, const vec3& n) {
+    return boxes ? detail::box_incident_face(h, n) : incident_face(h, n);
+  };
+  index_t fa = face_of(a, pa.rotate_inverse(-r.axis));
+  index_t fb = face_of(b, pb.rotate_inverse(r.axis));
   real sa = detail::face_separation(a, pa, fa, b, pb),
        sb = detail::face_separation(b, pb, fb, a, pa);
   real reach = band;
@@ -392,52 +409,6 @@ sat::Result prefer_face(const Hull& a, const Pose& pa, const Hull& b, const Pose
     out.feature = {sat::FeatureKind::face_b, -1, fb};
   }
   return out;
-}
-
-/// Whether A's face is the reference face of a face contact, which face
-/// (written to `feature`) and the other hull's incident face. SAT keeps A's face unless B's
-/// separates more by tol::face_preference of the size, which would make (A, B) and (B, A) pick
-/// different reference faces where the two tie. So the other hull's incident face is measured too,
-/// and within that band the larger face wins (the more stable clipping), then the one whose world
-/// normal is lexicographically larger: the same choice in either order.
-bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
-                    const sat::Result& r, sat::Feature& feature, index_t& incident) {
-  const bool sat_a = r.feature.kind == sat::FeatureKind::face_a;
-  const Hull& ref = sat_a ? a : b;
-  const Hull& inc = sat_a ? b : a;
-  const Pose& ref_pose = sat_a ? pa : pb;
-  const Pose& inc_pose = sat_a ? pb : pa;
-  const index_t rf = sat_a ? r.feature.a : r.feature.b;
-  const vec3 n_ref = ref_pose.rotate(ref.planes()[rf].normal);
-  const index_t fi = incident_face(inc, inc_pose.rotate_inverse(n_ref));
-  const vec3 n_inc = inc_pose.rotate(inc.planes()[fi].normal);
-  // The incident face's own separation: ref's deepest point under its plane.
-  const vec3 local = ref_pose.rotate_inverse(-n_inc);
-  const vec3 deepest = ref_pose.apply(ref.vertices()[support_index(ref, local)]);
-  const real s_inc = inc.planes()[fi].distance(inc_pose.apply_inverse(deepest)) * inc_pose.scale;
-  const real band = tol::face_preference * std::max(a.extent() * pa.scale, b.extent() * pb.scale);
-  bool keep = !(s_inc > r.separation - band);
-  if (!keep) {
-    const real area_ref = face_area(ref, rf) * ref_pose.scale * ref_pose.scale;
-    const real area_inc = face_area(inc, fi) * inc_pose.scale * inc_pose.scale;
-    const real scale = std::max(area_ref, area_inc);
-    if (std::abs(area_ref - area_inc) > real(1e-6) * scale) {
-      keep = area_ref > area_inc;
-    } else {
-      keep = n_inc.x != n_ref.x   ? n_ref.x > n_inc.x
-             : n_inc.y != n_ref.y ? n_ref.y > n_inc.y
-                                  : n_ref.z >= n_inc.z;
-    }
-  }
-  const bool ref_is_a = keep ? sat_a : !sat_a;
-  incident = keep ? fi : rf;  // the face the reference face was measured against
-  feature = r.feature;
-  if (!keep) {
-    feature.kind = ref_is_a ? sat::FeatureKind::face_a : sat::FeatureKind::face_b;
-    feature.a = ref_is_a ? fi : -1;
-    feature.b = ref_is_a ? -1 : fi;
-  }
-  return ref_is_a;
 }
 
 /// The vertex of `h` (at `pose`) nearest the world point p.
@@ -488,9 +459,10 @@ real deepest(const Manifold& m) {
 }
 
 /// The points of the manifold of `r`'s feature (see collide()), each
-/// within `limit` of the normal's plane.
+/// within `limit` of the normal's plane. `boxes`: both hulls are boxes,
+/// whose face contact box.cpp makes.
 void feature_points(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
-                    const sat::Result& r, real limit, Manifold& m) {
+                    const sat::Result& r, real limit, bool boxes, Manifold& m) {
   m.normal = r.axis;
   m.separation = r.separation;
   m.feature = r.feature;
@@ -498,8 +470,13 @@ void feature_points(const Hull& a, const Pose& pose_a, const Hull& b, const Pose
   switch (r.feature.kind) {
     case sat::FeatureKind::face_a:
     case sat::FeatureKind::face_b: {
+      if (boxes) {
+        detail::box_face_contact(a, pose_a, b, pose_b, r, limit, m);
+        break;
+      }
       index_t incident = -1;
-      const bool ref_a = reference_is_a(a, pose_a, b, pose_b, r, m.feature, incident);
+      const bool ref_a =
+          detail::reference_is_a(a, pose_a, b, pose_b, r, false, m.feature, incident);
       Roles roles;
       roles.reference_is_a = ref_a;
       roles.reference = ref_a ? &a : &b;
@@ -538,6 +515,47 @@ index_t incident_face(const Hull& h, const vec3& n) {
   return contact::incident_face(h, n);
 }
 
+bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
+                    const sat::Result& r, bool boxes, sat::Feature& feature, index_t& incident) {
+  const bool sat_a = r.feature.kind == sat::FeatureKind::face_a;
+  const Hull& ref = sat_a ? a : b;
+  const Hull& inc = sat_a ? b : a;
+  const Pose& ref_pose = sat_a ? pa : pb;
+  const Pose& inc_pose = sat_a ? pb : pa;
+  const index_t rf = sat_a ? r.feature.a : r.feature.b;
+  const vec3 n_ref = ref_pose.rotate(ref.planes()[rf].normal);
+  const vec3 n_local = inc_pose.rotate_inverse(n_ref);
+  const index_t fi = boxes ? box_incident_face(inc, n_local) : contact::incident_face(inc, n_local);
+  const vec3 n_inc = inc_pose.rotate(inc.planes()[fi].normal);
+  // The incident face's own separation: ref's deepest point under its plane.
+  const vec3 local = ref_pose.rotate_inverse(-n_inc);
+  const vec3 deepest = ref_pose.apply(ref.vertices()[support_index(ref, local)]);
+  const real s_inc = inc.planes()[fi].distance(inc_pose.apply_inverse(deepest)) * inc_pose.scale;
+  const real band = tol::face_preference * std::max(a.extent() * pa.scale, b.extent() * pb.scale);
+  bool keep = !(s_inc > r.separation - band);
+  if (!keep) {
+    const real area_ref = contact::face_area(ref, rf) * ref_pose.scale * ref_pose.scale;
+    const real area_inc = contact::face_area(inc, fi) * inc_pose.scale * inc_pose.scale;
+    const real scale = std::max(area_ref, area_inc);
+    if (std::abs(area_ref - area_inc) > face_area_tie * scale) {
+      keep = area_ref > area_inc;
+    } else {
+      keep = n_inc.x != n_ref.x   ? n_ref.x > n_inc.x
+             : n_inc.y != n_ref.y ? n_ref.y > n_inc.y
+                                  : n_ref.z >= n_inc.z;
+    }
+  }
+  const bool ref_is_a = keep ? sat_a : !sat_a;
+  incident = keep ? fi : rf;  // the face the reference face was measured against
+  feature = r.feature;
+  if (!keep) {
+    feature.kind = ref_is_a ? sat::FeatureKind::face_a : sat::FeatureKind::face_b;
+    feature.a = ref_is_a ? fi : -1;
+    feature.b = ref_is_a ? -1 : fi;
+  }
+  return ref_is_a;
+}
+
 void face_b_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, index_t f,
                     real limit, Manifold& m) {
   Roles roles;
@@ -561,13 +579,11 @@ void face_b_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose
 
 }  // namespace detail
 
-Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, real margin,
-                 Cache* cache) {
-  return collide(a, pose_a, b, pose_b, margin, cache, nullptr);
-}
+namespace {
 
-Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, real margin,
-                 Cache* cache, sat::Resting* resting) {
+/// collide(); `box_path`: two boxes take box.cpp's path.
+Manifold collide_hulls(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
+                       real margin, Cache* cache, sat::Resting* resting, bool box_path) {
   Manifold m;
   if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return m;
   margin = std::max(margin, real(0));
@@ -585,9 +601,10 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
   const real magnitude = a.magnitude() * pose_a.scale + b.magnitude() * pose_b.scale +
                          glm::length(pose_b.translation - pose_a.translation);
   const real roundoff = tol::touching * magnitude;
+  const bool boxes = box_path && a.is_box() && b.is_box();
   const sat::Result r =
-      prefer_face(a, pose_a, b, pose_b, exact, cache ? cache->feature : sat::Feature{});
-  feature_points(a, pose_a, b, pose_b, r, std::max(margin, r.separation) + roundoff, m);
+      prefer_face(a, pose_a, b, pose_b, exact, cache ? cache->feature : sat::Feature{}, boxes);
+  feature_points(a, pose_a, b, pose_b, r, std::max(margin, r.separation) + roundoff, boxes, m);
   // A preferred face stands in for SAT's edge pair of overlapping hulls
   // only where its points reach SAT's depth: where clipping to the face cut
   // the deepest corner away (it lies beyond the face's rim), or left no
@@ -598,12 +615,30 @@ Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& p
   const bool shallower =
       m.count > 0 && exact.separation < 0 && deepest(m) > exact.separation + roundoff;
   if (!(r.feature == exact.feature) && (m.count == 0 || shallower))
-    feature_points(a, pose_a, b, pose_b, exact, std::max(margin, exact.separation) + roundoff, m);
+    feature_points(a, pose_a, b, pose_b, exact, std::max(margin, exact.separation) + roundoff,
+                   boxes, m);
   if (m.count == 0)
     witness_contact(a, pose_a, b, pose_b, std::max(margin, exact.separation) + roundoff, roundoff,
                     m);
   if (cache) cache->feature = m.feature;
   return m;
+}
+
+}  // namespace
+
+Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, real margin,
+                 Cache* cache) {
+  return collide_hulls(a, pose_a, b, pose_b, margin, cache, nullptr, true);
+}
+
+Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b, real margin,
+                 Cache* cache, sat::Resting* resting) {
+  return collide_hulls(a, pose_a, b, pose_b, margin, cache, resting, true);
+}
+
+Manifold detail::collide_general(const Hull& a, const Pose& pose_a, const Hull& b,
+                                 const Pose& pose_b, real margin, Cache* cache) {
+  return collide_hulls(a, pose_a, b, pose_b, margin, cache, nullptr, false);
 }
 
 Manifold mirrored(const Manifold& m) {
