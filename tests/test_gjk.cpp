@@ -675,3 +675,41 @@ TEST_CASE("a stop 1e-14 from an inner triangle of an overlap is an intersection 
   }
 }
 #endif
+
+// Broke (stress, float, the engine's situation): with the signed volumes in
+// float, overlaps of 1e-6 to 3e-5 of the size next to a tiny feature ended
+// degenerate on a sliver simplex and were reported apart, by up to 3.4e-5
+// (tiny_features/1945, big_vs_small/840, near_parallel_edges/963).
+TEST_CASE("overlaps next to a tiny feature or nearly parallel edges are intersecting in float",
+          "[regression][gjk][epa]") {
+  const struct {
+    pairs::Category category;
+    std::uint64_t seed;
+  } cases[] = {{pairs::Category::tiny_features, 1945},
+               {pairs::Category::big_vs_small, 840},
+               {pairs::Category::near_parallel_edges, 963}};
+  int checked = 0;
+  for (const auto& c : cases) {
+    pairs::Pair p = pairs::make_pair(c.category, c.seed);
+    REQUIRE(pairs::to_engine_situation(p) > 0);
+    const ref::Difference d =
+        ref::Difference::build(ref::world_points(p.a, p.pose_a), ref::world_points(p.b, p.pose_b));
+    const ref::Answer at = d.query(glm::dvec3(0));
+    REQUIRE(at.ok);
+    for (int k = 0; k <= 20; ++k) {  // overlaps of 1e-6 to 3e-5 of the size
+      const double target = -d.size() * std::pow(10.0, -6 + 1.5 * k / 20);
+      Pose pb = p.pose_b;
+      pb.translation =
+          to_real(glm::dvec3(p.pose_b.translation) + at.axis * (target - at.separation));
+      const ref::Answer r = d.query(glm::dvec3(pb.translation) - glm::dvec3(p.pose_b.translation));
+      if (!r.ok || !(r.separation < -1e-6 * r.size)) continue;
+      ++checked;
+      const gjk::Result g = gjk::distance(p.a, p.pose_a, p.b, pb);
+      CAPTURE(p.name(), k, r.separation, g.distance, gjk::to_string(g.status));
+      CHECK(g.intersecting);
+      CHECK(gjk::intersect(p.a, p.pose_a, p.b, pb));
+      CHECK(epa::query(p.a, p.pose_a, p.b, pb).intersecting);
+    }
+  }
+  CHECK(checked > 40);
+}

@@ -19,21 +19,30 @@ const char* to_string(Status status) {
 namespace detail {
 namespace {
 
+// The sub-algorithm runs in double in either precision (`sreal`): its
+// signed areas and volumes are differences of products of the simplex's
+// points, rounded relative to the points' magnitude, so on a sliver (a tiny
+// feature, nearly parallel edges) float's weights lose their leading digits
+// and can misplace the origin by far more than the touching band. The
+// points (float in a float build) and their differences are exact in double.
+using sreal = double;
+using svec3 = glm::dvec3;
+
 // A candidate answer of the sub-algorithm: which simplex points it keeps,
 // their weights, and the closest point.
 struct Candidate {
   int count = 0;
   int index[4] = {0, 0, 0, 0};
-  real lambda[4] = {0, 0, 0, 0};
-  vec3 v{real(0)};
-  real vv = 0;
+  sreal lambda[4] = {0, 0, 0, 0};
+  svec3 v{sreal(0)};
+  sreal vv = 0;
 };
 
-bool same_sign(real a, real b) {
+bool same_sign(sreal a, sreal b) {
   return (a > 0 && b > 0) || (a < 0 && b < 0);
 }
 
-Candidate vertex_candidate(const vec3* w, int i) {
+Candidate vertex_candidate(const svec3* w, int i) {
   Candidate r;
   r.count = 1, r.index[0] = i, r.lambda[0] = 1, r.v = w[i], r.vv = glm::dot(w[i], w[i]);
   return r;
@@ -42,13 +51,13 @@ Candidate vertex_candidate(const vec3* w, int i) {
 // Closest point of segment w[i0] w[i1]. The origin projects to parameter
 // t = -dot(w0, e) / dot(e, e) along e = w1 - w0; strictly inside (0, 1) keeps
 // both points, else the nearer end point is the answer.
-Candidate segment_candidate(const vec3* w, int i0, int i1) {
-  const vec3 e = w[i1] - w[i0];
-  const real ee = glm::dot(e, e);
-  const real num = -glm::dot(w[i0], e);
+Candidate segment_candidate(const svec3* w, int i0, int i1) {
+  const svec3 e = w[i1] - w[i0];
+  const sreal ee = glm::dot(e, e);
+  const sreal num = -glm::dot(w[i0], e);
   if (ee > 0 && num > 0 && num < ee) {
     Candidate r;
-    const real t = num / ee;
+    const sreal t = num / ee;
     r.count = 2, r.index[0] = i0, r.index[1] = i1;
     r.lambda[0] = 1 - t, r.lambda[1] = t;
     r.v = w[i0] + e * t, r.vv = glm::dot(r.v, r.v);
@@ -59,7 +68,7 @@ Candidate segment_candidate(const vec3* w, int i0, int i1) {
 }
 
 // Signed area of the triangle (p, q, r) projected on the plane of axes j, k.
-real area2(const vec3& p, const vec3& q, const vec3& r, int j, int k) {
+sreal area2(const svec3& p, const svec3& q, const svec3& r, int j, int k) {
   return (q[j] - p[j]) * (r[k] - p[k]) - (q[k] - p[k]) * (r[j] - p[j]);
 }
 
@@ -73,20 +82,20 @@ real area2(const vec3& p, const vec3& q, const vec3& r, int j, int k) {
 // delta from its end i to its end j moves the point by delta * (w_j - w_i),
 // so the residual's component along that edge is removed exactly. The moved
 // weight is clamped to keep both weights in [0, their sum].
-void refine_along_longest_edge(const vec3* w, Candidate& r) {
-  vec3 q(real(0));
+void refine_along_longest_edge(const svec3* w, Candidate& r) {
+  svec3 q(sreal(0));
   for (int m = 0; m < 3; ++m) q += r.lambda[m] * w[r.index[m]];
   int i = 0, j = 1;
-  real longest = -1;
+  sreal longest = -1;
   for (int m = 0; m < 3; ++m) {
     const int n = (m + 1) % 3;
-    const vec3 e = w[r.index[n]] - w[r.index[m]];
+    const svec3 e = w[r.index[n]] - w[r.index[m]];
     if (glm::dot(e, e) > longest) longest = glm::dot(e, e), i = m, j = n;
   }
   if (!(longest > 0)) return;
-  const vec3 edge = w[r.index[j]] - w[r.index[i]];
-  const real residual = glm::dot(q - r.v, edge);
-  const real delta = std::clamp(-residual / longest, -r.lambda[j], r.lambda[i]);
+  const svec3 edge = w[r.index[j]] - w[r.index[i]];
+  const sreal residual = glm::dot(q - r.v, edge);
+  const sreal delta = std::clamp(-residual / longest, -r.lambda[j], r.lambda[i]);
   r.lambda[i] -= delta, r.lambda[j] += delta;
 }
 
@@ -96,15 +105,15 @@ void refine_along_longest_edge(const vec3* w, Candidate& r) {
 // determinant, no catastrophic Johnson sub-determinants). If all weights
 // share the sign of the whole area, the projection is inside; otherwise the
 // answer lies on one of the edges opposite a weight of the wrong sign.
-Candidate triangle_candidate(const vec3* w, int i0, int i1, int i2) {
+Candidate triangle_candidate(const svec3* w, int i0, int i1, int i2) {
   const int id[3] = {i0, i1, i2};
-  const vec3 n = glm::cross(w[i1] - w[i0], w[i2] - w[i0]);
-  const real nn = glm::dot(n, n);
-  real c[3] = {0, 0, 0};
-  real nu = 0;
+  const svec3 n = glm::cross(w[i1] - w[i0], w[i2] - w[i0]);
+  const sreal nn = glm::dot(n, n);
+  sreal c[3] = {0, 0, 0};
+  sreal nu = 0;
   if (nn > 0) {
-    const vec3 p = n * (glm::dot(w[i0], n) / nn);
-    const vec3 an = glm::abs(n);
+    const svec3 p = n * (glm::dot(w[i0], n) / nn);
+    const svec3 an = glm::abs(n);
     const int axis = an.x >= an.y && an.x >= an.z ? 0 : (an.y >= an.z ? 1 : 2);
     const int j = (axis + 1) % 3, k = (axis + 2) % 3;
     nu = n[axis];
@@ -115,7 +124,7 @@ Candidate triangle_candidate(const vec3* w, int i0, int i1, int i2) {
       // Weights over their own sum, not over nu: on a sliver the separately
       // rounded areas need not add up to nu, and weights that do not sum to
       // 1 move the witness points off the shapes.
-      const real sum = c[0] + c[1] + c[2];
+      const sreal sum = c[0] + c[1] + c[2];
       Candidate r;
       r.count = 3;
       for (int m = 0; m < 3; ++m) r.index[m] = id[m], r.lambda[m] = c[m] / sum;
@@ -125,7 +134,7 @@ Candidate triangle_candidate(const vec3* w, int i0, int i1, int i2) {
     }
   }
   Candidate best;
-  best.vv = std::numeric_limits<real>::infinity();
+  best.vv = std::numeric_limits<sreal>::infinity();
   for (int m = 0; m < 3; ++m) {
     if (nn > 0 && same_sign(nu, c[m])) continue;
     const Candidate e = segment_candidate(w, id[(m + 1) % 3], id[(m + 2) % 3]);
@@ -135,7 +144,7 @@ Candidate triangle_candidate(const vec3* w, int i0, int i1, int i2) {
 }
 
 // Volume of the tetrahedron (p, q, r, s) times 6, signed.
-real volume6(const vec3& p, const vec3& q, const vec3& r, const vec3& s) {
+sreal volume6(const svec3& p, const svec3& q, const svec3& r, const svec3& s) {
   return glm::dot(q - p, glm::cross(r - p, s - p));
 }
 
@@ -144,11 +153,11 @@ real volume6(const vec3& p, const vec3& q, const vec3& r, const vec3& s) {
 // All of one sign: the origin is inside. Otherwise only the faces opposite a
 // weight of the wrong sign can hold the closest point; the nearest wins. A
 // flat tetrahedron (volume 0) tests all four faces.
-Candidate tetrahedron_candidate(const vec3* w) {
-  const vec3 o(real(0));
-  const real c[4] = {volume6(o, w[1], w[2], w[3]), volume6(w[0], o, w[2], w[3]),
-                     volume6(w[0], w[1], o, w[3]), volume6(w[0], w[1], w[2], o)};
-  const real total = c[0] + c[1] + c[2] + c[3];
+Candidate tetrahedron_candidate(const svec3* w) {
+  const svec3 o(sreal(0));
+  const sreal c[4] = {volume6(o, w[1], w[2], w[3]), volume6(w[0], o, w[2], w[3]),
+                      volume6(w[0], w[1], o, w[3]), volume6(w[0], w[1], w[2], o)};
+  const sreal total = c[0] + c[1] + c[2] + c[3];
   if (same_sign(total, c[0]) && same_sign(total, c[1]) && same_sign(total, c[2]) &&
       same_sign(total, c[3])) {
     Candidate r;
@@ -158,7 +167,7 @@ Candidate tetrahedron_candidate(const vec3* w) {
   }
   static constexpr int face[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
   Candidate best;
-  best.vv = std::numeric_limits<real>::infinity();
+  best.vv = std::numeric_limits<sreal>::infinity();
   for (int m = 0; m < 4; ++m) {
     if (same_sign(total, c[m])) continue;
     const Candidate f = triangle_candidate(w, face[m][0], face[m][1], face[m][2]);
@@ -170,8 +179,8 @@ Candidate tetrahedron_candidate(const vec3* w) {
 }  // namespace
 
 vec3 closest_point(Simplex& s) {
-  vec3 w[4];
-  for (int m = 0; m < s.count; ++m) w[m] = s.v[m].w;
+  svec3 w[4];
+  for (int m = 0; m < s.count; ++m) w[m] = svec3(s.v[m].w);
   Candidate r;
   switch (s.count) {
     case 1:
@@ -190,9 +199,9 @@ vec3 closest_point(Simplex& s) {
   // The kept points stay in their original order (r.index is increasing).
   Simplex out;
   out.count = r.count;
-  for (int m = 0; m < r.count; ++m) out.v[m] = s.v[r.index[m]], out.lambda[m] = r.lambda[m];
+  for (int m = 0; m < r.count; ++m) out.v[m] = s.v[r.index[m]], out.lambda[m] = real(r.lambda[m]);
   s = out;
-  return r.v;
+  return vec3(r.v);
 }
 
 bool repeats(const Simplex& s, const SimplexVertex& p) {
