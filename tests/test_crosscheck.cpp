@@ -76,6 +76,38 @@ TEST_CASE("the cross-check reports its tolerances and the differences", "[crossc
   CHECK(std::string(empty.reason) == "empty hull");
 }
 
+TEST_CASE("the agreement band is the roads' own errors: 5e-4 of the size is a disagreement",
+          "[crosscheck]") {
+  // Unit boxes overlapping by a quarter near the origin (the engine's
+  // situation): the band is tol::agreement of the size plus
+  // tol::agreement_roundoff of the magnitude (here about 3 sizes): about
+  // 1e-4 of the size in float, 1e-6 in double (float's was 1e-3 of the
+  // size before it was derived).
+  const Hull box = shapes::box(vec3(real(0.5)));
+  const Pose pb{mat3(1), vec3(real(0.75), real(0.1), 0)};
+  const CrossCheck c = crosscheck(box, Pose{}, box, pb);
+  REQUIRE(c.agree);
+  const real magnitude = c.touch / tol::touching;
+  CHECK(c.band == Approx(tol::agreement * c.size + tol::agreement_roundoff * magnitude));
+  CHECK(c.band < real(2e-4) * c.size);
+
+  // A depth 5e-4 of the size off is caught; one half a band off is not.
+  sat::Result off = c.sat;
+  off.separation -= real(5e-4) * c.size;
+  CHECK_FALSE(compare(off, c.epa, box, Pose{}, box, pb).agree);
+  off.separation = c.sat.separation - c.band / 2;
+  CHECK(compare(off, c.epa, box, Pose{}, box, pb).agree);
+
+  // Apart by 1e-3 with SAT's bound made 5e-4 too long: caught.
+  const Pose apart{mat3(1), vec3(1 + real(1e-3), 0, 0)};
+  const CrossCheck a = crosscheck(box, Pose{}, box, apart);
+  REQUIRE(a.agree);
+  REQUIRE(a.verdict == CrossCheck::Verdict::separated);
+  sat::Result long_bound = a.sat;
+  long_bound.separation += real(5e-4);
+  CHECK_FALSE(compare(long_bound, a.epa, box, Pose{}, box, apart).agree);
+}
+
 TEST_CASE("the verdict's touching band is SAT's round-off, not the agreement band",
           "[crosscheck][verdict]") {
   const Hull box = shapes::box(vec3(real(0.5)));

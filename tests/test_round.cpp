@@ -575,7 +575,7 @@ void check_case(const Shape& shape, const ManifoldCheck& mc, const Hull& hull, c
   const sat::Result r = sat::query(shape, Pose{}, hull, pose);
   check_sane(r);
   const epa::Result e = epa::query(shape, convex::posed(hull, pose));
-  const double tolerance = double(tol::crosscheck) * size + round_off * magnitude;
+  const double tolerance = double(tol::agreement) * size + round_off * magnitude;
   ++t.cases;
   const double radius = mc.radius;
   ++(r.separation > 0 ? t.apart : t.overlapping);

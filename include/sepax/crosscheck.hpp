@@ -8,9 +8,11 @@
 // - the verdict: SAT's, whose touching band (`touch`, sat::touching_band:
 //   the round-off of its arithmetic, tol::touching of the pair's magnitude)
 //   decides touching;
-// - agreement: GJK/EPA's own accuracy is looser (EPA's above all), so the
-//   two may differ by up to `band` (tol::crosscheck of the size) and still
-//   agree; `same_verdict` says whether they did.
+// - agreement: the two compute by different arithmetic and stop by
+//   different rules (SAT's face preference, EPA's gap), so they may differ
+//   by up to `band` (tol::agreement of the size plus tol::agreement_roundoff
+//   of the magnitude; the derivation is in tolerances.hpp) and still agree;
+//   `same_verdict` says whether they gave the same verdict.
 // "Agree" therefore means:
 // - the same verdict, unless one of the two separations lies within
 //   `band`, where either verdict is accepted;
@@ -60,7 +62,8 @@ struct CrossCheck {
   /// touching (the verdict; sat::touching_band).
   real touch = 0;
   /// Agreement band, length unit: SAT and GJK may give different verdicts
-  /// when either separation lies within it (tol::crosscheck of the size).
+  /// when either separation lies within it (tol::agreement of the size
+  /// plus tol::agreement_roundoff of the pair's magnitude).
   real band = 0;
   real value_tolerance = 0;  ///< depth/distance tolerance used, length unit
   real angle_tolerance = 0;  ///< radians
@@ -90,8 +93,9 @@ struct CastCheck {
   /// |sat.fraction - gjk.fraction| when both hit, else 0.
   real fraction_difference = 0;
   /// Fractions within this of each other agree, and a verdict within it of
-  /// the other's may differ (a path that grazes): tol::crosscheck of the
-  /// pair's size over the path's length.
+  /// the other's may differ (a path that grazes): the pair's agreement band
+  /// (CrossCheck::band, the larger of the path's start and end) over the
+  /// path's length.
   real tolerance = 0;
   /// Why they disagree ("" when they agree), one line for people.
   const char* reason = "";

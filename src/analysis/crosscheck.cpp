@@ -20,6 +20,15 @@ real gap_along(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pos
   return glm::dot(u, bottom_b - top_a);
 }
 
+// The agreement band (tolerances.hpp) of the pair at these poses: SAT's
+// touching band is tol::touching of the pair's magnitude, which gives the
+// magnitude.
+real agreement_band(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  const real size = std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
+  const real magnitude = sat::touching_band(a, pose_a, b, pose_b) / tol::touching;
+  return tol::agreement * size + tol::agreement_roundoff * magnitude;
+}
+
 real angle_between(const vec3& u, const vec3& v) {
   return std::atan2(glm::length(glm::cross(u, v)), glm::dot(u, v));
 }
@@ -93,8 +102,8 @@ CrossCheck compare(const sat::Result& sat, const epa::Result& gjk_epa, const Hul
   c.sat = sat;
   c.epa = gjk_epa;
   c.size = std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
-  c.value_tolerance = tol::crosscheck * c.size;
   c.touch = sat::touching_band(a, pose_a, b, pose_b);
+  c.value_tolerance = agreement_band(a, pose_a, b, pose_b);
   c.band = c.value_tolerance;
   c.angle_tolerance = tol::crosscheck_angle;
   c.same_verdict = c.sat.intersecting == c.epa.intersecting;
@@ -133,9 +142,18 @@ CastCheck compare_casts(const CastResult& sat, const CastResult& gjk, const Hull
     c.reason = "bad input";
     return c;
   }
-  const real size = std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
+  // The agreement band over the path (the larger of its start's and end's),
+  // plus how finely a world pose places B along it: SAT's cast steps
+  // through world poses, whose translation rounds by eps / 2 of its
+  // magnitude, as does the step t * translation added to it.
+  Pose end = pose_b;
+  end.translation += max_fraction * translation;
+  const real placement =
+      tol::eps * (glm::length(pose_b.translation) + max_fraction * glm::length(translation));
+  const real band =
+      std::max(agreement_band(a, pose_a, b, pose_b), agreement_band(a, pose_a, b, end)) + placement;
   const real length = glm::length(translation);
-  c.tolerance = length > 0 ? tol::crosscheck * size / length : real(0);
+  c.tolerance = length > 0 ? band / length : real(0);
   if (c.sat.hit() && c.gjk.hit()) {
     c.fraction_difference = std::abs(c.sat.fraction - c.gjk.fraction);
     const bool overlapping = c.sat.status == CastStatus::overlapping;
@@ -152,7 +170,7 @@ CastCheck compare_casts(const CastResult& sat, const CastResult& gjk, const Hull
     const CastResult& hit = c.sat.hit() ? c.sat : c.gjk;
     Pose after = pose_b;
     after.translation += std::min(hit.fraction + 4 * c.tolerance, max_fraction) * translation;
-    const bool graze = sat::query(a, pose_a, b, after).separation >= -tol::crosscheck * size;
+    const bool graze = sat::query(a, pose_a, b, after).separation >= -band;
     const bool at_end = hit.fraction >= max_fraction - c.tolerance;
     if (!graze && !at_end) {
       c.reason = c.sat.hit() ? "SAT hits, GJK misses" : "GJK hits, SAT misses";

@@ -429,7 +429,7 @@ index_t nearest_vertex(const Hull& h, const Pose& pose, const vec3& p) {
 /// points when touching or overlapping), the normal along them, as Box2D v3
 /// does for polygons whose closest features are vertices. Its id names the
 /// hulls' vertices nearest those points. Nothing when the witness points
-/// do not bear out their separation to EPA's accuracy (tol::crosscheck of
+/// do not bear out their separation to EPA's accuracy (tol::agreement of
 /// the smaller hull's size, or `roundoff`, absolute, where that is larger):
 /// EPA on shapes of very different sizes can stop with points that do not.
 void witness_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb, real limit,
@@ -438,7 +438,7 @@ void witness_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& p
   if (!(d.separation <= limit)) return;
   const real gap = glm::dot(d.point_b - d.point_a, d.axis);
   const real accuracy =
-      std::max(roundoff, tol::crosscheck * std::min(a.extent() * pa.scale, b.extent() * pb.scale));
+      std::max(roundoff, tol::agreement * std::min(a.extent() * pa.scale, b.extent() * pb.scale));
   if (!(std::abs(gap - d.separation) <= accuracy)) return;
   m.normal = d.axis;
   m.separation = d.separation;

@@ -60,7 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const real magnitude = a.hull.magnitude() + b.hull.magnitude() + glm::length(pa.translation) +
                          glm::length(pb.translation) + glm::length(d);
   if (fuzz::beyond_query_range(magnitude)) return 0;
-  const real band = tol::crosscheck * extent + tol::touching * magnitude;
+  const real band = tol::agreement * extent + tol::agreement_roundoff * magnitude;
 
   // A ray from B's centroid along the path, against A: walk and scan.
   const Ray ray{pb.apply(b.hull.centroid()), d, 1};

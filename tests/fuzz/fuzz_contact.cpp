@@ -117,7 +117,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const real magnitude = a.hull.magnitude() + b.hull.magnitude() + glm::length(pa.translation) +
                          glm::length(pb.translation);
   if (fuzz::beyond_query_range(magnitude)) return 0;
-  const real band = tol::crosscheck * extent + tol::touching * magnitude;
+  const real band = tol::agreement * extent + tol::agreement_roundoff * magnitude;
   check_pair("A-B", {a.hull, pa, b.hull, pb, margin, band});
   check_pair("B-A", {b.hull, pb, a.hull, pa, margin, band});
   return 0;

@@ -134,10 +134,11 @@ void check_box(const Hull& h, real tolerance) {
 // stored data along a direction nearly normal to a face: the climb then stops
 // short by about that direction's tilt times the face's size (2e-9 of the
 // size was seen, a corner split 2e-9 apart). Queries are judged to
-// tol::crosscheck of the size, so that is the bound on the shortfall here
+// the agreement band (tol::agreement of the size), so that is the bound on
+// the shortfall here
 // (relaxed from `tolerance`, which the climb met before such corners).
 void check_support(const Hull& h, real tolerance) {
-  tolerance += tol::crosscheck * h.extent();
+  tolerance += tol::agreement * h.extent();
   const auto v = h.vertices();
   const std::size_t starts[] = {0, v.size() / 2, v.size() - 1};
   for (const Plane& p : h.planes())

@@ -153,7 +153,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                          glm::length(pa.translation) + glm::length(pb.translation);
   if (fuzz::beyond_query_range(magnitude)) return 0;
   const real band =
-      tol::crosscheck * extent * std::max(pa.scale, pb.scale) + tol::touching * magnitude;
+      tol::agreement * extent * std::max(pa.scale, pb.scale) + tol::agreement_roundoff * magnitude;
 
   contact::MeshScratch scratch;
   const contact::MeshManifold cold = collide(body, pa, mesh, pb, scratch, margin, nullptr);
