@@ -66,7 +66,9 @@ struct CrossCheck {
   /// plus tol::agreement_roundoff of the pair's magnitude).
   real band = 0;
   real value_tolerance = 0;  ///< depth/distance tolerance used, length unit
-  real angle_tolerance = 0;  ///< radians
+  /// Radians: SAT's and EPA's axes within this are the same direction
+  /// (value_tolerance over the size: tolerances.hpp).
+  real angle_tolerance = 0;
   /// Why they disagree ("" when they agree), one line for people.
   const char* reason = "";
 };

@@ -48,7 +48,7 @@
 #include "sepax/sat_pair_cache.hpp"
 #include "sepax/sat_round.hpp"
 #include "sepax/shapes.hpp"
-#include "sepax/volume.hpp"
 #include "sepax/support.hpp"
 #include "sepax/tolerances.hpp"
 #include "sepax/types.hpp"
+#include "sepax/volume.hpp"

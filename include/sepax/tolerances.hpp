@@ -238,9 +238,11 @@ inline constexpr real agreement = by_precision(1e-6, 1e-5);
 /// magnitude on float pairs of nearly parallel edges and tiny features).
 inline constexpr real agreement_roundoff = real(256) * eps;
 
-/// Radians: the largest angle between SAT's and EPA's axes counted as the
-/// same direction.
-inline constexpr real crosscheck_angle = by_precision(1e-4, 1e-2);
+// The largest angle between SAT's and EPA's axes counted as the same
+// direction is the band over the size (CrossCheck::angle_tolerance): tilting
+// an axis by that angle moves the gap along it by at most the band when the
+// supporting points lie within the size of each other, so an axis within it
+// is as deep as SAT's within the band.
 
 // --- Meshes (mesh.hpp) ---------------------------------------------------------
 

@@ -105,7 +105,7 @@ CrossCheck compare(const sat::Result& sat, const epa::Result& gjk_epa, const Hul
   c.touch = sat::touching_band(a, pose_a, b, pose_b);
   c.value_tolerance = agreement_band(a, pose_a, b, pose_b);
   c.band = c.value_tolerance;
-  c.angle_tolerance = tol::crosscheck_angle;
+  c.angle_tolerance = c.size > 0 ? c.value_tolerance / c.size : real(0);  // tolerances.hpp
   c.same_verdict = c.sat.intersecting == c.epa.intersecting;
   c.separation_difference = std::abs(c.sat.separation - c.epa.separation);
   c.axis_angle = angle_between(c.sat.axis, c.epa.axis);
