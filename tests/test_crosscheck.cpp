@@ -81,8 +81,7 @@ TEST_CASE("the agreement band is the roads' own errors: 5e-4 of the size is a di
   // Unit boxes overlapping by a quarter near the origin (the engine's
   // situation): the band is tol::agreement of the size plus
   // tol::agreement_roundoff of the magnitude (here about 3 sizes): about
-  // 1e-4 of the size in float, 1e-6 in double (float's was 1e-3 of the
-  // size before it was derived).
+  // 1e-4 of the size in float, 1e-6 in double.
   const Hull box = shapes::box(vec3(real(0.5)));
   const Pose pb{mat3(1), vec3(real(0.75), real(0.1), 0)};
   const CrossCheck c = crosscheck(box, Pose{}, box, pb);

@@ -20,13 +20,11 @@ real gap_along(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pos
   return glm::dot(u, bottom_b - top_a);
 }
 
-// The agreement band (tolerances.hpp) of the pair at these poses: SAT's
-// touching band is tol::touching of the pair's magnitude, which gives the
-// magnitude.
-real agreement_band(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
-  const real size = std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
-  const real magnitude = sat::touching_band(a, pose_a, b, pose_b) / tol::touching;
-  return tol::agreement * size + tol::agreement_roundoff * magnitude;
+// The agreement band (tolerances.hpp) of a pair of this size whose SAT
+// touching band is `touch`: that band is tol::touching of the pair's
+// magnitude, which gives the magnitude.
+real agreement_band(real size, real touch) {
+  return tol::agreement * size + tol::agreement_roundoff * (touch / tol::touching);
 }
 
 real angle_between(const vec3& u, const vec3& v) {
@@ -103,7 +101,7 @@ CrossCheck compare(const sat::Result& sat, const epa::Result& gjk_epa, const Hul
   c.epa = gjk_epa;
   c.size = std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
   c.touch = sat::touching_band(a, pose_a, b, pose_b);
-  c.value_tolerance = agreement_band(a, pose_a, b, pose_b);
+  c.value_tolerance = agreement_band(c.size, c.touch);
   c.band = c.value_tolerance;
   c.angle_tolerance = c.size > 0 ? c.value_tolerance / c.size : real(0);  // tolerances.hpp
   c.same_verdict = c.sat.intersecting == c.epa.intersecting;
@@ -150,8 +148,11 @@ CastCheck compare_casts(const CastResult& sat, const CastResult& gjk, const Hull
   end.translation += max_fraction * translation;
   const real placement =
       tol::eps * (glm::length(pose_b.translation) + max_fraction * glm::length(translation));
-  const real band =
-      std::max(agreement_band(a, pose_a, b, pose_b), agreement_band(a, pose_a, b, end)) + placement;
+  // The size does not change along the path; the magnitude does.
+  const real size = std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
+  const real touch =
+      std::max(sat::touching_band(a, pose_a, b, pose_b), sat::touching_band(a, pose_a, b, end));
+  const real band = agreement_band(size, touch) + placement;
   const real length = glm::length(translation);
   c.tolerance = length > 0 ? band / length : real(0);
   if (c.sat.hit() && c.gjk.hit()) {

@@ -133,10 +133,9 @@ void check_box(const Hull& h, real tolerance) {
 // round-off over a tiny edge can make a vertex a true local maximum of the
 // stored data along a direction nearly normal to a face: the climb then stops
 // short by about that direction's tilt times the face's size (2e-9 of the
-// size was seen, a corner split 2e-9 apart). Queries are judged to
-// the agreement band (tol::agreement of the size), so that is the bound on
-// the shortfall here
-// (relaxed from `tolerance`, which the climb met before such corners).
+// size was seen, a corner split 2e-9 apart). Queries are judged to the
+// agreement band (tol::agreement of the size), so that band is added to
+// `tolerance` as the bound on the shortfall here.
 void check_support(const Hull& h, real tolerance) {
   tolerance += tol::agreement * h.extent();
   const auto v = h.vertices();
