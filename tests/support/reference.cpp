@@ -166,7 +166,8 @@ std::vector<dvec3> world_points(const Hull& hull, const Pose& pose) {
   const dvec3 t(pose.translation);
   std::vector<dvec3> w;
   w.reserve(hull.vertex_count());
-  for (const vec3& v : hull.vertices()) w.push_back(r * dvec3(v) + t);
+  const double scale = double(pose.scale);
+  for (const vec3& v : hull.vertices()) w.push_back(r * (dvec3(v) * scale) + t);
   return w;
 }
 
