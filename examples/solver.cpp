@@ -520,10 +520,15 @@ void World::solve(std::vector<Constraint>& constraints, int iterations, bool fee
   // Soft contact (Catto, "Solver2D", 2024): a spring of angular frequency
   // w and damping ratio z, integrated implicitly over the step h, scales
   // the bias, the effective mass and the accumulated impulse. Baumgarte is
-  // the rigid limit: bias rate baumgarte / h, no scaling. Contacts with a
-  // static body are static_stiffening times stiffer (Box2D v3: twice): the
-  // spring's stiffness follows the effective mass, and a light hull on the
-  // ground may carry a pile many times its weight.
+  // the rigid limit: bias rate baumgarte / h, no scaling. The spring's
+  // stiffness follows the contact's effective mass, about the lighter
+  // body's, while the load it carries is about the heavier one's weight:
+  // the sag under load grows as their mass ratio over w^2. A contact
+  // between bodies of masses in ratio r is sqrt(r) times stiffer, which
+  // keeps the sag of equal masses, up to dynamic_stiffening times (stiffer
+  // makes the light body jitter); a contact with a static body is
+  // static_stiffening times stiffer (Box2D v3: twice), as a light hull on
+  // the ground may carry a pile many times its weight.
   struct Softness {
     real bias_rate, mass_scale, impulse_scale;
   };
@@ -536,12 +541,14 @@ void World::solve(std::vector<Constraint>& constraints, int iterations, bool fee
     const real a3 = real(1) / (real(1) + a2);
     return Softness{w / a1, a2 * a3, a3};
   };
-  const Softness dynamic_soft = softness(settings_.contact_hertz);
-  const Softness static_soft = softness(settings_.static_stiffening * settings_.contact_hertz);
   const auto solve_pair = [&](Constraint& c) {
     Body& a = bodies_[c.a];
     Body& b = bodies_[c.b];
-    const Softness& soft = a.is_static() || b.is_static() ? static_soft : dynamic_soft;
+    const real heavy = std::min(a.inv_mass, b.inv_mass), light = std::max(a.inv_mass, b.inv_mass);
+    const real stiffening = heavy > real(0)
+                                ? std::min(std::sqrt(light / heavy), settings_.dynamic_stiffening)
+                                : settings_.static_stiffening;
+    const Softness soft = softness(stiffening * settings_.contact_hertz);
     const auto apply = [&](const Constraint::Point& p, const vec3& impulse) {
       a.linear_velocity -= a.inv_mass * impulse;
       a.angular_velocity -= inv_inertia[c.a] * glm::cross(p.ra, impulse);
