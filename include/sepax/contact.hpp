@@ -93,9 +93,26 @@ struct Manifold {
   sat::Feature feature;
 };
 
+/// What proves a pair still beyond the margin without looking at its
+/// vertices: the gap SAT last measured along its separating axis, and where
+/// B was in A's frame then. Box2D v3 and Box3D skip the narrow phase of a
+/// pair that has barely moved ("contact recycling", a tolerance); here the
+/// skip is a proof. Each point of B has moved along the axis by at least
+/// the move of B's bounds' centre minus |M^T axis| times the bounds' half
+/// diagonal, M the change of B's rotation times its scale; the gap then,
+/// less that and twice the round-off (tol::touching of the pair's
+/// magnitude: SAT's gap then, the bound now), is a lower bound of the gap
+/// along the same axis now.
+struct Apart {
+  mat3 placement{real(0)};  ///< B's rotation times its scale, in A's frame
+  vec3 centre{real(0)};     ///< B's bounds' centre, in A's frame
+  vec3 axis{real(0)};       ///< the separating axis, unit, A's frame, from A to B
+  real gap = 0;             ///< the gap along it, A's lengths; 0: nothing held
+};
+
 /// Per-pair state kept between frames; zero-initialize for a cold start
-/// (`Cache{}`) and pass the same one with the same pair every frame. 48
-/// bytes in double (40 in float). A pair that rests also wants a
+/// (`Cache{}`) and pass the same one with the same pair every frame. 176
+/// bytes in double (100 in float). A pair that rests also wants a
 /// sat::Resting (see collide()).
 struct Cache {
   sat::Cache sat;  ///< SAT's axis cache: a pair that stays apart costs O(1)
@@ -103,18 +120,25 @@ struct Cache {
   /// keeps doing so within twice tol::manifold_face, so that a rocking pair
   /// does not flip between the face's points and the edge pair's one.
   sat::Feature feature;
+  /// A pair last found beyond the margin: while B's motion since cannot
+  /// have closed the gap to the margin, collide() answers from this alone.
+  Apart apart;
 };
 
 /// The contact manifold of two hulls at world poses. Points are generated
 /// while the hulls are within `margin` (length unit, >= 0) of each other,
 /// with their separations (positive ones are speculative); pairs farther
 /// apart get count 0. `cache` (may be null) carries SAT's axis from frame
-/// to frame. Flat polygons are welcome on either side; two boxes take the
-/// 15-axis test. A pair within the margin that clipping leaves without a
-/// point (apart with its nearest features beyond the deciding face's rim,
-/// corner to corner say; or touching along that rim) gets one point at
-/// GJK's closest points (EPA's witness points when touching), the normal
-/// along them and `separation` their signed distance.
+/// to frame; a pair it last found beyond the margin is answered without a
+/// query while B's motion relative to A since cannot have brought it
+/// within (Apart): count 0, the held feature and axis, and for
+/// `separation` that proven lower bound of the gap. Flat polygons are
+/// welcome on either side; two boxes take the 15-axis test. A pair within
+/// the margin that clipping leaves without a point (apart with its nearest
+/// features beyond the deciding face's rim, corner to corner say; or
+/// touching along that rim) gets one point at GJK's closest points (EPA's
+/// witness points when touching), the normal along them and `separation`
+/// their signed distance.
 [[nodiscard]] SEPAX_API Manifold collide(const Hull& a, const Pose& pose_a, const Hull& b,
                                          const Pose& pose_b, real margin = 0,
                                          Cache* cache = nullptr);

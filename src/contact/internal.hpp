@@ -107,4 +107,15 @@ index_t box_incident_face(const Hull& h, const vec3& n);
 void box_face_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
                       const sat::Result& r, real limit, Manifold& m);
 
+/// A pair held in `cache.apart` (apart.cpp) still beyond `margin` (world
+/// lengths): true, with m set to count 0, the held axis and feature and
+/// the proven gap; false, m untouched, when the bound does not prove it.
+/// `b_in_a`: relative_pose(pose_a, pose_b).
+bool still_apart(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& b_in_a, real margin,
+                 const Cache& cache, Manifold& m);
+
+/// Holds SAT's answer `r` (apart, world frame) with B's placement now.
+void hold_apart(const Hull& b, const Pose& pose_a, const Pose& b_in_a, const sat::Result& r,
+                Apart& held);
+
 }  // namespace sepax::contact::detail

@@ -587,13 +587,19 @@ Manifold collide_hulls(const Hull& a, const Pose& pose_a, const Hull& b, const P
   Manifold m;
   if (a.empty() || b.empty() || !scale_ok(pose_a) || !scale_ok(pose_b)) return m;
   margin = std::max(margin, real(0));
+  const Pose b_in_a = cache ? relative_pose(pose_a, pose_b) : Pose{};
+  if (cache && detail::still_apart(a, pose_a, b, b_in_a, margin, *cache, m)) return m;
   const sat::Result exact =
       sat::query(a, pose_a, b, pose_b, cache ? &cache->sat : nullptr, resting, margin);
   m.normal = exact.axis;
   m.separation = exact.separation;
   m.feature = exact.feature;
+  if (cache) cache->apart.gap = 0;
   if (!exact.intersecting && exact.separation > margin) {
-    if (cache) cache->feature = m.feature;
+    if (cache) {
+      cache->feature = m.feature;
+      detail::hold_apart(b, pose_a, b_in_a, exact, cache->apart);
+    }
     return m;
   }
   // Points within the margin, or as deep as SAT's answer (or the preferred
