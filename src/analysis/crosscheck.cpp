@@ -20,6 +20,11 @@ real gap_along(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pos
   return glm::dot(u, bottom_b - top_a);
 }
 
+// The pair's size: the larger hull's extent at its pose's scale.
+real pair_size(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b) {
+  return std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
+}
+
 // The agreement band (tolerances.hpp) of a pair of this size whose SAT
 // touching band is `touch`: that band is tol::touching of the pair's
 // magnitude, which gives the magnitude.
@@ -99,7 +104,7 @@ CrossCheck compare(const sat::Result& sat, const epa::Result& gjk_epa, const Hul
   }
   c.sat = sat;
   c.epa = gjk_epa;
-  c.size = std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
+  c.size = pair_size(a, pose_a, b, pose_b);
   c.touch = sat::touching_band(a, pose_a, b, pose_b);
   c.value_tolerance = agreement_band(c.size, c.touch);
   c.band = c.value_tolerance;
@@ -149,7 +154,7 @@ CastCheck compare_casts(const CastResult& sat, const CastResult& gjk, const Hull
   const real placement =
       tol::eps * (glm::length(pose_b.translation) + max_fraction * glm::length(translation));
   // The size does not change along the path; the magnitude does.
-  const real size = std::max(a.extent() * pose_a.scale, b.extent() * pose_b.scale);
+  const real size = pair_size(a, pose_a, b, pose_b);
   const real touch =
       std::max(sat::touching_band(a, pose_a, b, pose_b), sat::touching_band(a, pose_a, b, end));
   const real band = agreement_band(size, touch) + placement;
