@@ -13,8 +13,12 @@
 # alone on every $clip_stride-th frame, outside the per-frame and per-kind
 # CSVs.
 #
-# Usage: tools/bench.sh [--min-time SECONDS]   (default 0.1 s a row; a full
-# run takes about 12 minutes on 2 cores)
+# Optional peers that are no Debian package: BOX3D=PREFIX, the install
+# prefix of a Box3D build (docs/benchmarks.md), adds Box3D's rows to
+# bench_contact.
+#
+# Usage: [BOX3D=PREFIX] tools/bench.sh [--min-time SECONDS]   (default 0.1 s
+# a row; a full run takes about 12 minutes on 2 cores)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # shellcheck source=tools/setup.sh
@@ -26,7 +30,7 @@ clip_stride=8
 sepax_install_packages "${SEPAX_PACKAGES[@]}" "${SEPAX_PEER_PACKAGES[@]}" python3-matplotlib
 cd "$root"
 sepax_build build-bench -Dbench=enabled -Dtests=disabled -Dtools=disabled -Dpython=enabled -Dio=enabled \
-  -Dbuildtype=release
+  -Dbuildtype=release -Dbox3d="${BOX3D:-}"
 mkdir -p build-bench/json
 for b in hull support sat gjk peers mesh contact cast mesh_contact; do
   echo "bench: bench_$b" >&2

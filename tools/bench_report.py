@@ -93,6 +93,8 @@ class K:
     HULL128_RESTING = HULL128 + RESTING_SET
     COLD, WARM, WARM_MOVING = "sepax.cold", "sepax.warm", "sepax.warm_moving"
     BULLET_CLIP, ODE = "bullet.clip", "ode.collide"
+    # Box3D's rows when the build has it (-Dbox3d): only pairs it can build
+    BOX3D_COLD, BOX3D_WARM, BOX3D_WARM_MOVING = "box3d.cold", "box3d.warm", "box3d.warm_moving"
     # bench_cast: <section>/<kind>/<situation>/<algorithm>; sized kinds as
     # bench_peers's (hull<vertices>), the others meshes, walls or planks
     RAY, RAY_MESH, LINEAR, TOI = "ray", "ray_mesh", "linear", "toi"
@@ -117,7 +119,8 @@ class K:
     SCENE_FRAMES_CSV, SCENE_KINDS_CSV = "bench_scene_frames.csv", "bench_scene_kinds.csv"
     SCENE_US = {"cpu_time": "cpu_us_per_frame", "real_time": "us_per_frame"}
     # the JSON context: each peer's version under its library's name
-    PEER_NAMES = {"ccd": "libccd", "bullet": "Bullet", "fcl": "FCL", "ode": "ODE"}
+    PEER_NAMES = {"ccd": "libccd", "bullet": "Bullet", "fcl": "FCL", "ode": "ODE",
+                  "box3d": "Box3D"}
     # The same sepax query timed by two programs (a measure of the noise):
     # bench_sat's method and bench_gjk's function against bench_peers's rows.
     SAME_SAT = {QUERY: SAT_QUERY, PRUNED: SAT_GENERAL, INTERSECT: SAT_INTERSECT,
@@ -1120,6 +1123,16 @@ def contact_goals(goals, c):
     ode = [(p, c.ratio(p, K.COLD, K.ODE)) for p in c.touching if p.startswith(K.BOX)]
     goals.add("contact_ode", "<= 1x", none_above([x for _, x in ode], 1),
               ratio=", ".join("%s %s" % (p, fmt_x(x)) for p, x in ode))
+    # Box3D's warm manifold, on every pair Box3D was timed on (no data
+    # without -Dbox3d); its cold one beside it.
+    b3 = [c.ratio(p, K.WARM, K.BOX3D_WARM) for p in c.pairs]
+    b3_moving = [c.ratio(p, K.WARM_MOVING, K.BOX3D_WARM_MOVING) for p in c.pairs]
+    b3_wrong = [(p, c.get(p, K.BOX3D_COLD)) for p in c.pairs]
+    goals.add("contact_box3d", "<= 1x", none_above(b3 + b3_moving, 1), rest=span(b3),
+              moving=span(b3_moving),
+              cold=span([c.ratio(p, K.COLD, K.BOX3D_COLD) for p in c.pairs]),
+              wrong="%d/%d" % (sum(int(r.get("wrong", 0)) for _, r in b3_wrong if r),
+                               sum(int(r.get("checked", 0)) for _, r in b3_wrong if r)))
     hull = c.ratio(K.HULL128_RESTING, K.WARM, K.SAT_QUERY)
     goals.add("contact_hull128", "<= 0.3x", none_above([hull], 0.3), ratio=fmt_x(hull),
               cached=fmt_x(c.ratio(K.HULL128_RESTING, K.SAT_CACHED, K.SAT_QUERY)))
