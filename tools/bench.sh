@@ -13,11 +13,11 @@
 # alone on every $clip_stride-th frame, outside the per-frame and per-kind
 # CSVs.
 #
-# Optional peers that are no Debian package: BOX3D=PREFIX, the install
-# prefix of a Box3D build (docs/benchmarks.md), adds Box3D's rows to
-# bench_contact.
+# Optional peers that are no Debian package (docs/benchmarks.md): BOX3D=PREFIX,
+# the install prefix of a Box3D build, and JOLT=PREFIX, a Jolt install's,
+# add their rows to bench_contact.
 #
-# Usage: [BOX3D=PREFIX] tools/bench.sh [--min-time SECONDS]   (default 0.1 s
+# Usage: [BOX3D=PREFIX] [JOLT=PREFIX] tools/bench.sh [--min-time SECONDS]   (default 0.1 s
 # a row; a full run takes about 12 minutes on 2 cores)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -29,8 +29,11 @@ clip_stride=8
 
 sepax_install_packages "${SEPAX_PACKAGES[@]}" "${SEPAX_PEER_PACKAGES[@]}" python3-matplotlib
 cd "$root"
+optional_peers=()
+[ -n "${BOX3D:-}" ] && optional_peers+=(-Dbox3d="$BOX3D")
+[ -n "${JOLT:-}" ] && optional_peers+=(-Djolt=enabled -Dcmake_prefix_path="$JOLT")
 sepax_build build-bench -Dbench=enabled -Dtests=disabled -Dtools=disabled -Dpython=enabled -Dio=enabled \
-  -Dbuildtype=release -Dbox3d="${BOX3D:-}"
+  -Dbuildtype=release "${optional_peers[@]}"
 mkdir -p build-bench/json
 for b in hull support sat gjk peers mesh contact cast mesh_contact; do
   echo "bench: bench_$b" >&2

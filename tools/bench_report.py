@@ -120,7 +120,7 @@ class K:
     SCENE_US = {"cpu_time": "cpu_us_per_frame", "real_time": "us_per_frame"}
     # the JSON context: each peer's version under its library's name
     PEER_NAMES = {"ccd": "libccd", "bullet": "Bullet", "fcl": "FCL", "ode": "ODE",
-                  "box3d": "Box3D"}
+                  "box3d": "Box3D", "jolt": "Jolt"}
     # The same sepax query timed by two programs (a measure of the noise):
     # bench_sat's method and bench_gjk's function against bench_peers's rows.
     SAME_SAT = {QUERY: SAT_QUERY, PRUNED: SAT_GENERAL, INTERSECT: SAT_INTERSECT,
