@@ -216,9 +216,10 @@ void bind_contact(py::module_& m) {
                              "SAT's separation along the normal, length unit (< 0 overlapping).")
       .def_readonly("feature", &contact::Manifold::feature,
                     "The deciding feature (sat.Feature): reference face or edge pair.");
-  py::class_<contact::Cache>(c, "Cache", R"(Per-pair state kept between frames: SAT's axis cache and
-the last manifold's feature; a new one is cold. Belongs to one pair and one
-thread: collide writes it with the GIL released.)")
+  py::class_<contact::Cache>(c, "Cache", R"(Per-pair state kept between frames: SAT's axis cache,
+the last manifold's feature, and for a pair last found beyond the margin its
+gap and B's placement relative to A then; a new one is cold. Belongs to one
+pair and one thread: collide writes it with the GIL released.)")
       .def(py::init<>())
       .def_readonly("sat", &contact::Cache::sat, "SAT's axis cache (sat.Cache).")
       .def_readonly("feature", &contact::Cache::feature, "The last manifold's feature.");
@@ -236,7 +237,10 @@ thread: collide writes it with the GIL released.)")
 world frame, each with its signed separation (length unit) along normal
 (unit, A to B). Points are made while the hulls are within margin (length
 unit, >= 0, finite) of each other; pairs farther apart get count 0. cache
-(contact.Cache) carries SAT's axis from frame to frame.)");
+(contact.Cache) carries SAT's axis from frame to frame; a pair it last found
+beyond the margin is answered without a query while B's motion relative to A
+since cannot have brought it within: count 0, and for separation that proven
+lower bound of the gap.)");
   c.def("mirrored", &contact::mirrored, py::arg("manifold"),
         "The manifold of B against A seen as A against B: normal negated, the roles of A and "
         "B swapped in every point and id.");
