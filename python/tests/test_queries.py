@@ -127,6 +127,30 @@ class TestInvariants(unittest.TestCase):
         sepax.gjk.distance(a, sepax.Pose(), b, pb, cache=g)
         self.assertGreater(g.count, 0)
 
+    def test_contact_cache_answers_a_pair_held_apart_with_a_lower_bound(self):
+        # B drifts towards A; while the held gap proves the pair beyond the
+        # margin, the cached manifold has no point and a separation no
+        # larger than the exact distance; once it may be within, the query
+        # runs again and finds the points the uncached one finds.
+        a = sepax.shapes.box([1.0, 1.0, 1.0])
+        b = sepax.shapes.random_hull(20, 1.0, 3)
+        cache = sepax.contact.Cache()
+        apart = within = 0
+        for step in range(60):
+            pb = sepax.Pose(translation=[4.0 - 0.05 * step, 0.5, 0.0])
+            warm = sepax.contact.collide(a, sepax.Pose(), b, pb, margin=0.1, cache=cache)
+            cold = sepax.contact.collide(a, sepax.Pose(), b, pb, margin=0.1)
+            self.assertEqual(warm.count > 0, cold.count > 0)
+            if cold.count == 0:
+                apart += 1
+                distance = sepax.gjk.distance(a, sepax.Pose(), b, pb).distance
+                self.assertGreater(warm.separation, 0.1)
+                self.assertLessEqual(warm.separation, distance + TOL)
+            else:
+                within += 1
+        self.assertGreater(apart, 10)
+        self.assertGreater(within, 10)
+
 
 class TestArguments(unittest.TestCase):
     def test_bad_margins_and_caps_raise(self):
