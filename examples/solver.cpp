@@ -544,10 +544,12 @@ void World::solve(std::vector<Constraint>& constraints, int iterations, bool fee
   const auto solve_pair = [&](Constraint& c) {
     Body& a = bodies_[c.a];
     Body& b = bodies_[c.b];
-    const real heavy = std::min(a.inv_mass, b.inv_mass), light = std::max(a.inv_mass, b.inv_mass);
-    const real stiffening = heavy > real(0)
-                                ? std::min(std::sqrt(light / heavy), settings_.dynamic_stiffening)
-                                : settings_.static_stiffening;
+    // Inverse masses: the heavier body's is the smaller (0: static).
+    const real inv_heavy = std::min(a.inv_mass, b.inv_mass);
+    const real inv_light = std::max(a.inv_mass, b.inv_mass);
+    const real stiffening = inv_heavy > real(0) ? std::min(std::sqrt(inv_light / inv_heavy),
+                                                           settings_.dynamic_stiffening)
+                                                : settings_.static_stiffening;
     const Softness soft = softness(stiffening * settings_.contact_hertz);
     const auto apply = [&](const Constraint::Point& p, const vec3& impulse) {
       a.linear_velocity -= a.inv_mass * impulse;
