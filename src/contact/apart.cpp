@@ -12,6 +12,7 @@
 // the resting state's (src/sat/resting.cpp), for one axis, with the turn
 // measured along it instead of by its largest angle.
 #include "contact/internal.hpp"
+#include "sat/internal.hpp"
 
 #include <algorithm>
 
@@ -30,14 +31,6 @@ Placement placement_of(const Pose& b_in_a, const Hull& b) {
   return {b_in_a.rotation * b_in_a.scale, b_in_a.apply(centre)};
 }
 
-/// SAT's touching band of the pair (sat::touching_band), in A's lengths:
-/// what SAT's gap may be rounded by; the bound's own arithmetic (B's
-/// placement twice, a few products of the magnitude) rounds by less.
-real touching(const Hull& a, const Hull& b, const Pose& b_in_a) {
-  return tol::touching *
-         (a.magnitude() + b.magnitude() * b_in_a.scale + glm::length(b_in_a.translation));
-}
-
 }  // namespace
 
 bool still_apart(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& b_in_a, real margin,
@@ -49,9 +42,14 @@ bool still_apart(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& b
   // |(P' - P)^T u|: each column of P' - P is how one of B's axes moved.
   const vec3 turned(glm::dot(turn[0], held.axis), glm::dot(turn[1], held.axis),
                     glm::dot(turn[2], held.axis));
+  // Twice SAT's touching band in A's lengths (bound_slack, the band
+  // make_frames gives): the rounding of SAT's gap then; the bound's own
+  // arithmetic now (B's placement twice, a few products of the magnitude)
+  // rounds by less.
   const real half_diagonal = glm::length(b.bounds().max - b.bounds().min) * real(0.5);
   const real bound = held.gap + glm::dot(held.axis, now.centre - held.centre) -
-                     glm::length(turned) * half_diagonal - 2 * touching(a, b, b_in_a);
+                     glm::length(turned) * half_diagonal -
+                     2 * sat::detail::bound_slack(a, b, b_in_a);
   if (!(bound * pose_a.scale > margin)) return false;
   m.normal = pose_a.rotate(held.axis);
   m.separation = bound * pose_a.scale;

@@ -66,8 +66,9 @@ struct Cap {
   return cap != nullptr && glm::dot(u, cap->axis) > cap->cos_half;
 }
 
-/// Round-off allowance (absolute) on the bounds that skip faces, edges and
-/// patches: what the bounds' arithmetic can be off by in the pair's frames.
+/// The pair's touching band in hull's lengths (PairFrames::touch):
+/// tol::touching of its magnitude. SAT's gaps round by up to it, and so may
+/// the bounds that skip faces, edges and patches (and contact::Apart's).
 [[nodiscard]] inline real bound_slack(const Hull& hull, const Hull& other,
                                       const Pose& other_in_hull) {
   return tol::touching * (hull.magnitude() + other.magnitude() * other_in_hull.scale +

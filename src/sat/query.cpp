@@ -30,8 +30,7 @@ PairFrames make_frames(const Hull& a, const Pose& pose_a, const Hull& b, const P
   PairFrames p{a, b, pose_a, pose_b, b_in_a, b_in_a.inverse(), 0, 0};
   const real k = b_in_a.scale;  // B's lengths in A's frame
   p.size = std::max(a.extent(), b.extent() * k);
-  const real magnitude = a.magnitude() + b.magnitude() * k + glm::length(p.b_in_a.translation);
-  p.touch = tol::touching * magnitude;
+  p.touch = bound_slack(a, b, p.b_in_a);
   return p;
 }
 
