@@ -16,6 +16,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -377,6 +378,43 @@ TEST_CASE("box against a general hull: three edge directions, same answers", "[s
   }
   CHECK(overlapping > 50);
   CHECK(separated > 50);
+}
+
+TEST_CASE("a small box against a large hull opens only the edges facing it", "[sat][random]") {
+  // A box a tenth of the hull's size near its surface (apart, touching,
+  // shallow, deep) and inside it, box as A and as B: the answer is the
+  // reference's, and the box edge query tests the arcs of a small part of
+  // the hull's edges (three tests an edge when it opens every one).
+  const Hull hull = shapes::random_hull(1024, 1, 7);
+  const Hull box = shapes::box(vec3(real(0.05), real(0.08), real(0.03)));
+  long arc_tests = 0, queries = 0;
+  for (int s = 0; s < 24; ++s) {
+    const double radius = std::array{1.15, 1.0, 0.98, 0.9, 0.5, 0.1}[std::size_t(s % 6)];
+    const vec3 dir = glm::normalize(vec3(real(std::cos(s)), real(std::sin(1.7 * s)), real(0.4)));
+    const Pose pb =
+        pose_from_euler_deg(dir * real(radius), vec3(real(13 * s), real(7 * s), 31 * s));
+    const ref::Answer want = ref::minkowski(hull, Pose{}, box, pb);
+    REQUIRE(want.ok);
+    const sat::Result as_b = sat::query(hull, Pose{}, box, pb);
+    const sat::Result as_a = sat::query(box, pb, hull, Pose{});
+    const double tolerance = rel * want.size;
+    INFO("seed " << s << " want " << want.separation << " as A " << as_a.separation << " as B "
+                 << as_b.separation);
+    arc_tests += as_a.counters.arc_tests + as_b.counters.arc_tests;
+    queries += 2;
+    if (std::abs(want.separation) <= tolerance) continue;
+    CHECK(as_a.intersecting == want.intersecting);
+    CHECK(as_b.intersecting == want.intersecting);
+    if (want.intersecting) {
+      CHECK(double(as_a.separation) == Approx(want.separation).margin(tolerance));
+      CHECK(double(as_b.separation) == Approx(want.separation).margin(tolerance));
+    } else {
+      CHECK(double(as_a.separation) <= want.distance + tolerance);
+      CHECK(double(as_b.separation) <= want.distance + tolerance);
+    }
+  }
+  INFO("arc tests " << arc_tests << " in " << queries << " queries");
+  CHECK(arc_tests * 20 < queries * 3 * long(hull.edge_count()));
 }
 
 // ---------------------------------------------------------------------------

@@ -364,25 +364,47 @@ Best listed_edge_pairs(const Hull& indexed, const Hull& probe, const Pose& probe
 // edge of the other hull and each box direction, the only question is
 // whether -p lies on that edge's arc (p = the crossing direction, on the
 // box's side): 3 tests per edge, no grid. Works in the box's frame.
+//
+// The other hull's edges are visited patch by patch (scan_patches), and
+// each edge is skipped when no axis on its arc can beat the best so far (or
+// `floor`): the bound of EdgeQuery::can_beat with the box as the indexed
+// hull, from the box corner supporting -(the arc's middle), which needs no
+// search. Against a large hull only the patches facing the box are opened.
 Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box, bool box_is_a,
-                    real stop_above, Counters& counters, const Cap* cap) {
+                    real floor, real stop_above, Counters& counters, const Cap* cap) {
   Best best;
   const BoxFrame& frame = box.box();
   const auto arcs = other.edge_arcs();
-  for (index_t j = 0; j < index_t(arcs.size()); ++j) {
-    const vec3 e = other_in_box.rotate(arcs[j].direction);
-    const vec3 m = other_in_box.rotate(arcs[j].middle);
-    const vec3 start = other_in_box.apply(other.edge_start(j));
+  const real slack = bound_slack(box, other, other_in_box);
+  // The box in the other hull's frame, where the bound is taken: axes,
+  // centre, half extents in its lengths.
+  const Pose box_in_other = other_in_box.inverse();
+  const mat3 axes_there = box_in_other.rotation * frame.axes;
+  const vec3 center_there = box_in_other.apply(frame.center);
+  const vec3 half_there = frame.half * box_in_other.scale;
+  const real to_other = box_in_other.scale;
+  // Edge j against the three box directions; true when the query can stop.
+  const auto test_edge = [&](index_t j) {
+    const EdgeArc& local = arcs[j];
+    const vec3 start_there = other.edge_start(j);
+    vec3 corner = center_there;  // the box's corner supporting -(the arc's middle)
+    for (int i = 0; i < 3; ++i)
+      corner += axes_there[i] *
+                (glm::dot(local.middle, axes_there[i]) <= 0 ? half_there[i] : -half_there[i]);
+    const real threshold = (std::max(floor, best.separation) - slack) * to_other;
+    if (arc_max_dot(local, corner - start_there) <= threshold) return false;
+    const EdgeArc arc{other_in_box.rotate(local.direction), other_in_box.rotate(local.middle),
+                      local.cos_half, local.sin_half, vec3(0)};
+    const vec3 start = other_in_box.apply(start_there);
     for (int k = 0; k < 3; ++k) {
       ++counters.arc_tests;
-      const vec3 q = glm::cross(frame.axes[k], e);
+      const vec3 q = glm::cross(frame.axes[k], arc.direction);
       const real len2 = glm::dot(q, q);
       if (len2 < tol::parallel * tol::parallel) continue;  // parallel edges
       // -p must lie on the other edge's arc (tangent test, as in arcs_cross)
-      const real along = glm::dot(q, m);
-      const real across = glm::dot(frame.axes[k], m);
-      if (along == 0 || std::abs(across) * arcs[j].cos_half > std::abs(along) * arcs[j].sin_half)
-        continue;
+      const real along = glm::dot(q, arc.middle);
+      const real across = glm::dot(frame.axes[k], arc.middle);
+      if (along == 0 || std::abs(across) * arc.cos_half > std::abs(along) * arc.sin_half) continue;
       const vec3 p = (along > 0 ? -q : q) / std::sqrt(len2);
       vec3 corner = frame.center;  // a point of the box edge along axis k that p selects
       for (int i = 0; i < 3; ++i)
@@ -393,11 +415,27 @@ Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box
       const real separation = glm::dot(p, start - corner);
       if (separation > best.separation && !in_cap(cap, box_is_a ? p : -p)) {
         best = Best{separation, box_is_a ? k : j, box_is_a ? j : k, box_is_a ? p : -p};
-        if (separation > stop_above) break;
+        if (separation > stop_above) return true;
       }
     }
-    if (best.separation > stop_above) break;
-  }
+    return false;
+  };
+  // Each edge once, through its even half-edge, face by face in patch order.
+  const auto order = other.face_order();
+  const auto half_edges = other.half_edges();
+  const auto visit_patch = [&](const NormalPatch& patch, index_t) {
+    for (index_t f = patch.first; f < patch.first + patch.count; ++f) {
+      const Face& face = other.faces()[order[f]];
+      index_t e = face.edge;
+      for (index_t m = 0; m < face.count; ++m, e = half_edges[e].next)
+        if (e % 2 == 0 && test_edge(e / 2)) return true;
+    }
+    return false;
+  };
+  // The patch bounds measure in the other hull's lengths.
+  scan_patches(
+      other, box, box_in_other, true, slack * to_other,
+      [&] { return std::max(floor, best.separation) * to_other; }, visit_patch);
   // Name the winning box edge: the one along its axis k that p selects.
   if (best.a >= 0) {
     index_t& box_index = box_is_a ? best.a : best.b;

@@ -142,10 +142,11 @@ void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull
                               real stop_above, Counters& counters, const Cap* cap = nullptr,
                               real floor = -infinity);
 
-/// Edge query of a box against a general hull, in the box's frame.
+/// Edge query of a box against a general hull, in the box's frame; edges
+/// whose arcs cannot beat `floor` (as edge_query's) are skipped.
 /// (sat/edge.cpp)
 [[nodiscard]] Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box,
-                                  bool box_is_a, real stop_above, Counters& counters,
+                                  bool box_is_a, real floor, real stop_above, Counters& counters,
                                   const Cap* cap = nullptr);
 
 /// The rim axes of two flat polygons: the in-plane outward normals of both

@@ -153,9 +153,10 @@ Result general(const PairFrames& p, real stop_above) {
   Best edges;
   const bool one_box = p.a.is_box() != p.b.is_box();
   if (one_box && p.a.is_box()) {
-    edges = box_edge_query(p.a, p.b, p.b_in_a, true, stop_above, counters);
+    edges = box_edge_query(p.a, p.b, p.b_in_a, true, best.separation + bias, stop_above, counters);
   } else if (one_box) {
-    edges = box_edge_query(p.b, p.a, p.a_in_b, false, stop_above / k, counters);
+    edges = box_edge_query(p.b, p.a, p.a_in_b, false, (best.separation + bias) / k, stop_above / k,
+                           counters);
     edges.separation *= k;
   } else if (probe_is_a) {
     edges = edge_query(p.b, p.a, p.a_in_b, true, b_grid, (best.separation + bias) / k,

@@ -196,11 +196,13 @@ real best_outside(const PairFrames& p, const vec3& n, real cos_cap, real floor) 
   const bool probe_is_a = b_grid || !a_grid;
   if (p.a.is_box() != p.b.is_box()) {
     if (p.a.is_box())
-      best = std::max(best,
-                      box_edge_query(p.a, p.b, p.b_in_a, true, infinity, unused, &in_a).separation);
+      best = std::max(
+          best, box_edge_query(p.a, p.b, p.b_in_a, true, best, infinity, unused, &in_a).separation);
     else
       best = std::max(
-          best, box_edge_query(p.b, p.a, p.a_in_b, false, infinity, unused, &in_b).separation * k);
+          best,
+          box_edge_query(p.b, p.a, p.a_in_b, false, best / k, infinity, unused, &in_b).separation *
+              k);
   } else if (probe_is_a) {
     best = std::max(
         best,
