@@ -75,15 +75,31 @@ struct Cap {
                           glm::length(other_in_hull.translation));
 }
 
+/// The largest dot(u, w) over the unit vectors u within `chord` of the
+/// unit vector `center` (|u - center| <= chord): |w| when w lies in that
+/// cap, else the value on the cap's rim nearest w, |w| cos(angle(center, w)
+/// - rho) = dot(center, w) cos(rho) + |center x w| sin(rho), rho the cap's
+/// angular radius (chord = 2 sin(rho / 2), so cos(rho) = 1 - chord^2 / 2),
+/// with chord for sin(rho), which it bounds from above.
+[[nodiscard]] inline real cap_max_dot(const vec3& center, real chord, const vec3& w) {
+  const real along = glm::dot(center, w), length = std::sqrt(glm::dot(w, w));
+  const real cos_rho = 1 - chord * chord / 2;
+  if (along >= length * cos_rho) return length;
+  return std::min(length, along * cos_rho + glm::length(glm::cross(center, w)) * chord);
+}
+
 /// Visits the patches of `hull` (Hull::patches) whose axes may separate
 /// `other` (posed in hull's frame) by more than `threshold()`, best first:
 /// no axis u of a patch separates the pair by more than dot(center, w) +
 /// radius |w| - reach, w = x - centroid, for any point x of `other`
 /// (NormalPatch), and x = other's support seed along -center (the support
 /// along the nearest cube-map direction, a table look-up) keeps that close
-/// to the patch's best axis. The patch with the largest bound goes first, so
-/// the threshold is good early; then every other whose bound still beats
-/// it, in hull order. `arcs` picks the bound of the patch's edge arcs (edge
+/// to the patch's best axis. The patch with the largest such bound goes
+/// first, so the threshold is good early; then every other in hull order.
+/// A patch is opened only while its bound beats the threshold, and where
+/// the first bound might, the tighter max of dot(u, w) over the patch's
+/// cone (cap_max_dot) is taken as well: the linear one overstates it by up
+/// to radius |w| when w lies off the cone. `arcs` picks the bound of the patch's edge arcs (edge
 /// queries) or of its face normals (face queries). visit(patch, seed vertex)
 /// returns true to end the scan. Hulls have at most Hull::max_patches
 /// patches: the bounds live on the stack.
@@ -96,17 +112,21 @@ void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull
   index_t seeds[Hull::max_patches];
   const mat3 to_other = glm::transpose(other_in_hull.rotation);
   const auto vertices = other.vertices();
+  const real floor = threshold() - slack;  // only grows while visiting
   std::size_t top = 0;
+  real top_rank = -infinity;
   for (std::size_t k = 0; k < patches.size(); ++k) {
     const NormalPatch& p = patches[k];
     seeds[k] = other.support_seed(to_other * -p.center);
     const vec3 w = other_in_hull.apply(vertices[seeds[k]]) - hull.centroid();
+    const real radius = arcs ? p.arc_radius : p.face_radius;
+    const real reach = arcs ? p.arc_reach : p.face_reach;
     const real along = glm::dot(p.center, w), length = std::sqrt(glm::dot(w, w));
-    bounds[k] = arcs ? along + p.arc_radius * length - p.arc_reach
-                     : along + p.face_radius * length - p.face_reach;
-    if (bounds[k] > bounds[top]) top = k;
+    const real rank = along + radius * length - reach;
+    bounds[k] = rank > floor ? std::min(rank, cap_max_dot(p.center, radius, w) - reach) : rank;
+    if (rank > top_rank) top = k, top_rank = rank;
   }
-  if (bounds[top] <= threshold() - slack || visit(patches[top], seeds[top])) return;
+  if (bounds[top] > threshold() - slack && visit(patches[top], seeds[top])) return;
   for (std::size_t k = 0; k < patches.size(); ++k)
     if (k != top && bounds[k] > threshold() - slack && visit(patches[k], seeds[k])) return;
 }
