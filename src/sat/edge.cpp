@@ -1,7 +1,7 @@
 // SAT's edge queries: edge pairs whose Gauss-map arcs cross (Gregorius, "The
 // Separating Axis Test between Convex Polyhedra", GDC 2013), found without
-// testing every pair; the same for a box against a hull; and the rim axes of
-// two flat polygons in nearly parallel planes.
+// testing every pair; and the same for a box against a hull. (The rim axes of
+// two flat polygons are in sat/flat.cpp.)
 //
 // The general edge query differs from Gregorius' in three ways:
 // - The Minkowski-face test is written with each arc's middle direction and
@@ -98,6 +98,7 @@ class EdgeQuery {
         cap_(cap) {}
 
   Best run();
+  Best run_every_pair();
   Best run_listed(std::span<const index_t> probe_edges, std::span<const index_t> indexed_edges);
 
  private:
@@ -146,6 +147,12 @@ Best EdgeQuery::run() {
       probe_, indexed_, probe_in_indexed_.inverse(), true, slack_ * to_probe_,
       [&] { return std::max(floor_, best_.separation) * to_probe_; },
       [&](const NormalPatch& patch, index_t) { return visit_patch(patch); });
+  return best_;
+}
+
+Best EdgeQuery::run_every_pair() {
+  for (index_t i = 0; i < index_t(probe_.edge_count()); ++i)
+    if (test_every_edge(i, probe_arc(i))) break;
   return best_;
 }
 
@@ -366,6 +373,13 @@ Best edge_query(const Hull& indexed, const Hull& probe, const Pose& probe_in_ind
       .run();
 }
 
+Best every_edge_pair(const Hull& indexed, const Hull& probe, const Pose& probe_in_indexed,
+                     bool probe_is_a, real floor, real stop_above, Counters& counters) {
+  return EdgeQuery(indexed, probe, probe_in_indexed, probe_is_a, false, floor, stop_above, counters,
+                   nullptr)
+      .run_every_pair();
+}
+
 Best listed_edge_pairs(const Hull& indexed, const Hull& probe, const Pose& probe_in_indexed,
                        bool probe_is_a, std::span<const index_t> probe_edges,
                        std::span<const index_t> indexed_edges, Counters& counters) {
@@ -457,28 +471,6 @@ Best box_edge_query(const Hull& box, const Hull& other, const Pose& other_in_box
     index_t& box_index = box_is_a ? best.a : best.b;
     const vec3 away_from_box = box_is_a ? best.axis : -best.axis;
     box_index = box_edge(box, box_index, away_from_box);
-  }
-  return best;
-}
-
-// Two flat polygons in (nearly) parallel planes: their Minkowski difference
-// is flat or a thin slab whose rim faces come from nearly parallel edges,
-// which the edge query skips. The in-plane outward normals of both
-// polygons' edges stand in for those rim faces.
-Best flat_rim_query(const PairFrames& p, real stop_above, Counters& counters) {
-  Best best;
-  index_t hint_a = -1, hint_b = -1;
-  for (index_t i = 0; i < index_t(p.a.edge_count()); ++i) {
-    const vec3 u = p.a.edge_arcs()[i].middle;
-    const real separation = gap_along(p, u, hint_a, hint_b, counters);
-    if (separation > best.separation) best = Best{separation, i, -1, u};
-    if (separation > stop_above) return best;
-  }
-  for (index_t j = 0; j < index_t(p.b.edge_count()); ++j) {
-    const vec3 u = -p.b_in_a.rotate(p.b.edge_arcs()[j].middle);
-    const real separation = gap_along(p, u, hint_a, hint_b, counters);
-    if (separation > best.separation) best = Best{separation, -1, j, u};
-    if (separation > stop_above) return best;
   }
   return best;
 }

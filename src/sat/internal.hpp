@@ -1,6 +1,6 @@
 // Pieces shared by the SAT sources: query.cpp (the query and its face
-// queries), edge.cpp (edge queries), box.cpp (box against box) and
-// resting.cpp (the resting state). Not installed.
+// queries), edge.cpp (edge queries), box.cpp (box against box), flat.cpp
+// (two flat polygons) and resting.cpp (the resting state). Not installed.
 #pragma once
 
 #include "sepax/sat.hpp"
@@ -50,6 +50,25 @@ struct Best {
   index_t a = -1;
   index_t b = -1;
   vec3 axis{real(0)};  ///< edge queries: unit, frame of the indexed hull, from A to B
+};
+
+/// The deciding axis of a query so far, on general's terms (A's frame, from
+/// A to B): A's best face first; each later kind of axis (B's faces, edge
+/// pairs, rim axes) replaces it only when it separates more by the face
+/// preference `bias`, so that the normal stays put from frame to frame.
+struct Decision {
+  real separation;
+  Feature feature;
+  vec3 axis;
+  real bias;
+
+  /// Takes the axis u of feature f when its separation s beats the
+  /// decision's by the bias.
+  void offer(real s, const Feature& f, const vec3& u) {
+    if (s > separation + bias) separation = s, feature = f, axis = u;
+  }
+  /// The floor a later query must beat to be offered anything.
+  [[nodiscard]] real floor() const { return separation + bias; }
 };
 
 /// Axes a query leaves out: the directions within a cap (half angle with
@@ -144,6 +163,13 @@ void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull
                               bool probe_is_a, bool use_grid, real floor, real stop_above,
                               Counters& counters, const Cap* cap = nullptr);
 
+/// The edge query of two small hulls without its bounds: every edge of
+/// `probe` against every edge of `indexed`, each pair whose arcs cross
+/// measured as edge_query measures it. (sat/edge.cpp)
+[[nodiscard]] Best every_edge_pair(const Hull& indexed, const Hull& probe,
+                                   const Pose& probe_in_indexed, bool probe_is_a, real floor,
+                                   real stop_above, Counters& counters);
+
 /// The best axis of the listed edge pairs (probe edges against indexed
 /// edges) whose arcs cross, measured as edge_query measures them.
 /// (sat/edge.cpp)
@@ -169,9 +195,28 @@ void scan_patches(const Hull& hull, const Hull& other, const Pose& other_in_hull
                                   bool box_is_a, real floor, real stop_above, Counters& counters,
                                   const Cap* cap = nullptr);
 
-/// The rim axes of two flat polygons: the in-plane outward normals of both
-/// polygons' edges. (sat/edge.cpp)
-[[nodiscard]] Best flat_rim_query(const PairFrames& p, real stop_above, Counters& counters);
+/// Offers the decision the rim axes of two flat polygons: the in-plane
+/// outward normals of both polygons' edges. (sat/flat.cpp)
+void offer_rim_axes(const PairFrames& p, real stop_above, Counters& counters, Decision& decision);
+
+/// A decision from A's best face and B's (in B's lengths, k of them one of
+/// A's): B's face when it separates more by the bias. (sat/query.cpp)
+[[nodiscard]] Decision decide_faces(const PairFrames& p, const Best& face_a, const Best& face_b,
+                                    real bias);
+
+/// Whether flat_pair takes the pair: two flat polygons of at most
+/// flat_corners corners each.
+inline constexpr index_t flat_corners = 16;
+[[nodiscard]] inline bool flat_pair_fits(const PairFrames& p) {
+  return p.a.is_flat() && p.b.is_flat() && p.a.vertex_count() <= std::size_t(flat_corners) &&
+         p.b.vertex_count() <= std::size_t(flat_corners);
+}
+
+/// general's query for two flat polygons (flat_pair_fits): the same axes,
+/// preferences and answers, measured on the corners of both posed once in
+/// each frame instead of through support searches and patch bounds.
+/// (sat/flat.cpp)
+[[nodiscard]] Result flat_pair(const PairFrames& p, real stop_above);
 
 /// The general query: faces of A and of B, then edge pairs, each kind
 /// replacing the best so far only when it separates more by

@@ -123,7 +123,18 @@ Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull, 
 // `stop_above` = +infinity for the full query, the touching tolerance for
 // the boolean one (any axis separating by more ends it). Preference: A's
 // face, then B's face, then an edge pair.
+Decision decide_faces(const PairFrames& p, const Best& face_a, const Best& face_b, real bias) {
+  Decision d{
+      face_a.separation, {FeatureKind::face_a, face_a.a, -1}, p.a.planes()[face_a.a].normal, bias};
+  const real k = p.b_in_a.scale;
+  if (face_b.a >= 0)
+    d.offer(face_b.separation * k, {FeatureKind::face_b, -1, face_b.a},
+            -p.b_in_a.rotate(p.b.planes()[face_b.a].normal));
+  return d;
+}
+
 Result general(const PairFrames& p, real stop_above) {
+  if (flat_pair_fits(p)) return flat_pair(p, stop_above);
   Counters counters;
   const real bias = tol::face_preference * p.size;
   const Best face_a = face_query(p.a, p.b, p.b_in_a, stop_above, counters);
@@ -134,54 +145,35 @@ Result general(const PairFrames& p, real stop_above) {
   // An axis of B or of an edge pair replaces the best so far only when it
   // separates more by the bias: the queries need not search below that.
   const real k = p.b_in_a.scale;
-  Best face_b = face_query(p.b, p.a, p.a_in_b, stop_above / k, counters, nullptr,
-                           (face_a.separation + bias) / k);
-  face_b.separation *= k;
-  Best best = face_a;
-  Feature feature{FeatureKind::face_a, face_a.a, -1};
-  vec3 axis = p.a.planes()[face_a.a].normal;
-  if (face_b.a >= 0 && face_b.separation > face_a.separation + bias) {
-    best = face_b;
-    feature = {FeatureKind::face_b, -1, face_b.a};
-    axis = -p.b_in_a.rotate(p.b.planes()[face_b.a].normal);
-  }
-  if (best.separation > stop_above)
-    return detail::make_result(p, best.separation, axis, feature, counters);
+  const Best face_b = face_query(p.b, p.a, p.a_in_b, stop_above / k, counters, nullptr,
+                                 (face_a.separation + bias) / k);
+  Decision d = decide_faces(p, face_a, face_b, bias);
+  if (d.separation > stop_above)
+    return detail::make_result(p, d.separation, d.axis, d.feature, counters);
 
   const bool b_grid = p.b.arc_grid_size() > 0, a_grid = p.a.arc_grid_size() > 0;
   const bool probe_is_a = b_grid || !a_grid;
   Best edges;
   const bool one_box = p.a.is_box() != p.b.is_box();
   if (one_box && p.a.is_box()) {
-    edges = box_edge_query(p.a, p.b, p.b_in_a, true, best.separation + bias, stop_above, counters);
+    edges = box_edge_query(p.a, p.b, p.b_in_a, true, d.floor(), stop_above, counters);
   } else if (one_box) {
-    edges = box_edge_query(p.b, p.a, p.a_in_b, false, (best.separation + bias) / k, stop_above / k,
-                           counters);
+    edges = box_edge_query(p.b, p.a, p.a_in_b, false, d.floor() / k, stop_above / k, counters);
     edges.separation *= k;
   } else if (probe_is_a) {
-    edges = edge_query(p.b, p.a, p.a_in_b, true, b_grid, (best.separation + bias) / k,
-                       stop_above / k, counters);
+    edges = edge_query(p.b, p.a, p.a_in_b, true, b_grid, d.floor() / k, stop_above / k, counters);
     edges.separation *= k;
   } else {
-    edges =
-        edge_query(p.a, p.b, p.b_in_a, false, a_grid, best.separation + bias, stop_above, counters);
+    edges = edge_query(p.a, p.b, p.b_in_a, false, a_grid, d.floor(), stop_above, counters);
   }
-  if (edges.separation > best.separation + bias) {
-    best = edges;
-    feature = {FeatureKind::edges, edges.a, edges.b};
+  if (edges.a >= 0) {
     const bool in_b_frame = one_box ? p.b.is_box() : probe_is_a;
-    axis = in_b_frame ? p.b_in_a.rotate(edges.axis) : edges.axis;
+    d.offer(edges.separation, {FeatureKind::edges, edges.a, edges.b},
+            in_b_frame ? p.b_in_a.rotate(edges.axis) : edges.axis);
   }
-  if (p.a.is_flat() && p.b.is_flat() && best.separation <= stop_above) {
-    const Best rim = flat_rim_query(p, stop_above, counters);
-    if (rim.separation > best.separation + bias) {
-      best = rim;
-      feature = rim.a >= 0 ? Feature{FeatureKind::edge_normal_a, rim.a, -1}
-                           : Feature{FeatureKind::edge_normal_b, -1, rim.b};
-      axis = rim.axis;
-    }
-  }
-  return detail::make_result(p, best.separation, axis, feature, counters);
+  if (p.a.is_flat() && p.b.is_flat() && d.separation <= stop_above)
+    offer_rim_axes(p, stop_above, counters, d);
+  return detail::make_result(p, d.separation, d.axis, d.feature, counters);
 }
 
 }  // namespace detail
