@@ -134,7 +134,7 @@ Pose with_centroid(const Hull& b, const quat& q, const vec3& centre) {
 std::vector<std::string> mesh_kinds() {
   std::vector<std::string> out;
   for (const std::string& k : bench::kinds())
-    if (k != "box" && k.rfind("hull", 0) != 0 && k.rfind("poly", 0) != 0) out.push_back(k);
+    if (bench::is_mesh_kind(k)) out.push_back(k);
   return out;
 }
 

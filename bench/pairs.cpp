@@ -27,6 +27,8 @@ using sepax::quat;
 constexpr int random_sizes[] = {32, 128, 512, 2048, 4096};
 /// Hull sizes a flat polygon ("polyN" kinds) is posed against.
 constexpr int polygon_sizes[] = {8, 32, 128, 512, 2048, 4096};
+/// Two flat polygons ("flatN" kinds): triangles, quads, 3 to 8 corners.
+constexpr int flat_corners[] = {3, 4, 8};
 const char* const mesh_files[] = {"bunny.obj", "teapot.obj", "cow.off", "fandisk.off", "pig.stl"};
 constexpr int hulls_per_side = 4;  // pair k is A[k % 4] with B[k / 4]
 constexpr int random_pairs = 16;   // pairs of a box or random-hull kind
@@ -118,10 +120,10 @@ std::unique_ptr<Mesh> build_mesh(const std::string& kind) {
 #endif
 }
 
-/// A flat convex polygon of 3 to 8 corners at random angles on an ellipse
-/// (radii 0.3 to 1) in the z = 0 plane: a two-sided hull.
-Hull random_polygon(Rng& rng, real scale) {
-  const int corners = 3 + int(rng.next() % 6);
+/// A flat convex polygon of `fixed` corners (0: 3 to 8) at random angles on
+/// an ellipse (radii 0.3 to 1) in the z = 0 plane: a two-sided hull.
+Hull random_polygon(Rng& rng, real scale, int fixed = 0) {
+  const int corners = fixed > 0 ? fixed : 3 + int(rng.next() % 6);
   const real rx = rng.uniform(real(0.3), 1), ry = rng.uniform(real(0.3), 1);
   std::vector<vec3> points;
   const real step = real(2 * 3.14159265358979) / real(corners);
@@ -139,6 +141,22 @@ Hull random_polygon(Rng& rng, real scale) {
 /// a box), B a flat polygon from seed 7919 N + 2 i + 1.
 KindHulls build_kind(const std::string& kind) {
   KindHulls k;
+  if (kind.rfind("flat", 0) == 0 || kind == "coplanar") {
+    // Two polygons: "flatN" of N corners (8: 3 to 8), "coplanar" of 3 to 8
+    // posed in one plane (geometry_of); hull i of side `side` has seed
+    // 7919 N + 2 i + side, plus 1 << 20 for "coplanar".
+    const int n = kind == "coplanar" ? 8 : std::stoi(kind.substr(4));
+    const int corners = n == 8 ? 0 : n;
+    for (int i = 0; i < hulls_per_side; ++i) {
+      const std::uint64_t seed =
+          7919 * std::uint64_t(n) + 2 * std::uint64_t(i) + (kind == "coplanar" ? 1 << 20 : 0);
+      Rng ra(seed), rb(seed + 1), same(seed + 1);
+      k.a.push_back(random_polygon(ra, 1, corners));
+      k.b.push_back(random_polygon(rb, 1, corners));
+      k.small_b.push_back(random_polygon(same, real(contained_scale), corners));
+    }
+    return k;
+  }
   if (kind.rfind("poly", 0) == 0) {
     const int n = std::stoi(kind.substr(4));
     for (int i = 0; i < hulls_per_side; ++i) {
@@ -218,6 +236,16 @@ Geometry geometry_of(const std::string& kind, int k, bool contained) {
   g.tangent = glm::normalize(glm::cross(g.direction, rng.direction()));
   g.spin_axis = rng.direction();
   g.size = double(std::max(g.a->extent(), g.b->extent()));
+  if (kind == "coplanar") {
+    // B in A's plane (both polygons lie in their z = 0 planes), turned about
+    // its normal, moved and spun within it.
+    const vec3 normal = g.pose_a.rotate(vec3(0, 0, 1));
+    const real turn = real(rng.uniform(0, 2 * 3.14159265358979));
+    g.rotation_b = glm::quat_cast(g.pose_a.rotation) * glm::angleAxis(turn, vec3(0, 0, 1));
+    g.direction = glm::normalize(g.direction - normal * glm::dot(g.direction, normal));
+    g.tangent = glm::cross(normal, g.direction);
+    g.spin_axis = normal;
+  }
   return g;
 }
 
@@ -331,11 +359,19 @@ std::vector<std::string> kinds() {
   std::vector<std::string> out = {"box"};
   for (const int n : random_sizes) out.push_back("hull" + std::to_string(n));
   for (const int n : polygon_sizes) out.push_back("poly" + std::to_string(n));
+  for (const int n : flat_corners) out.push_back("flat" + std::to_string(n));
+  out.push_back("coplanar");
   for (const std::string file : mesh_files) {
     const std::string kind = file.substr(0, file.find('.'));
     if (!hulls(kind).a.empty()) out.push_back(kind);
   }
   return out;
+}
+
+bool is_mesh_kind(const std::string& kind) {
+  for (const std::string file : mesh_files)
+    if (file.substr(0, file.find('.')) == kind) return true;
+  return false;
 }
 
 int vertices_of(const std::string& kind) {

@@ -5,7 +5,9 @@
 //
 // Hulls ("kinds"): "box" (random half extents 0.4 to 1), "hullN"
 // (shapes::random_hull of N vertices, radius 1), "polyN" (a flat polygon of
-// 3 to 8 corners against a random hull of N vertices, a box for N = 8) and
+// 3 to 8 corners against a random hull of N vertices, a box for N = 8),
+// "flatN" (two flat polygons: triangles, quads, or 3 to 8 corners for
+// N = 8), "coplanar" (two polygons of 3 to 8 corners in one plane) and
 // the meshes of tests/data (when sepax_io is built; scaled into the unit
 // ball: their hulls, and their surfaces for bench_cast). Every hull is about
 // unit size because the peers' tolerances are absolute. Four hulls a side:
@@ -127,8 +129,12 @@ struct Visit {
 };
 
 /// The kinds bench_peers times: box, random hulls of 32 to 4096 vertices,
-/// flat polygons against hulls of 8 to 4096 vertices, then the meshes found.
+/// flat polygons against hulls of 8 to 4096 vertices, two flat polygons
+/// (flat3, flat4, flat8, coplanar), then the meshes found.
 [[nodiscard]] std::vector<std::string> kinds();
+
+/// Whether a kind is one of the meshes (its hulls posed against themselves).
+[[nodiscard]] bool is_mesh_kind(const std::string& kind);
 
 /// Vertices of the largest hull of a kind (builds its hulls, not its pairs).
 [[nodiscard]] int vertices_of(const std::string& kind);

@@ -88,14 +88,15 @@ class EdgeQuery {
         probe_is_a_(probe_is_a),
         use_grid_(use_grid),
         walking_(!indexed.is_flat()),
-        floor_(floor),
         stop_above_(stop_above),
         slack_(bound_slack(indexed, probe, probe_in_indexed)),
         to_probe_(real(1) / probe_in_indexed.scale),
         touch_(tol::coplanar * (indexed.magnitude() + probe.magnitude() * probe_in_indexed.scale +
                                 glm::length(probe_in_indexed.translation))),
         counters_(counters),
-        cap_(cap) {}
+        cap_(cap) {
+    best_.separation = floor;
+  }
 
   Best run();
   Best run_every_pair();
@@ -122,7 +123,6 @@ class EdgeQuery {
   const bool probe_is_a_;
   const bool use_grid_;
   const bool walking_;  // a walk needs an indexed hull with a Gauss map of regions (solid)
-  const real floor_;    // what an axis must beat to count
   const real stop_above_;
   const real slack_;     // round-off allowance of the bounds
   const real to_probe_;  // the probe's lengths per indexed length
@@ -130,7 +130,7 @@ class EdgeQuery {
   Counters& counters_;
   const Cap* cap_;  // axes inside it are not recorded (indexed frame)
 
-  Best best_;
+  Best best_;                      // starts at the floor: only axes above it count
   index_t hint_ = -1;              // last support vertex of indexed along an arc's middle
   vec3 hint_in_probe_{real(0)};    // ... in the probe's frame
   index_t walk_hint_ = -1;         // last start vertex of a walk
@@ -145,7 +145,7 @@ Best EdgeQuery::run() {
   // The probe's patch bounds measure in the probe's lengths.
   scan_patches(
       probe_, indexed_, probe_in_indexed_.inverse(), true, slack_ * to_probe_,
-      [&] { return std::max(floor_, best_.separation) * to_probe_; },
+      [&] { return best_.separation * to_probe_; },
       [&](const NormalPatch& patch, index_t) { return visit_patch(patch); });
   return best_;
 }
@@ -221,7 +221,7 @@ Best EdgeQuery::run_listed(std::span<const index_t> probe_edges,
 // frame, where its arc is (and its lengths). False when the edge cannot
 // beat the best so far.
 bool EdgeQuery::can_beat(const EdgeArc& local, const vec3& start) {
-  const real threshold = (std::max(floor_, best_.separation) - slack_) * to_probe_;
+  const real threshold = (best_.separation - slack_) * to_probe_;
   if (hint_ >= 0 && arc_max_dot(local, hint_in_probe_ - start) <= threshold) return false;
   const vec3 d = probe_in_indexed_.rotate(-local.middle);
   hint_ = support_index(indexed_, d, climb_start(d));
