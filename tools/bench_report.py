@@ -66,7 +66,8 @@ class K:
     GJK_COLD, GJK_WARM = "BM_gjk_coherent_cold", "BM_gjk_coherent_warm"
     BOX_HULL, BOX_ADAPTER = "BM_gjk_distance_box_hull", "BM_gjk_distance_box_adapter"
     # situations (bench_sat, bench_peers); the coherent ones keep caches
-    SEPARATED, SHALLOW, DEEP, CONTAINED = "separated", "shallow", "deep", "contained"
+    SEPARATED, TOUCHING = "separated", "touching"
+    SHALLOW, DEEP, CONTAINED = "shallow", "deep", "contained"
     MOTION, SLIDING, RESTING = "motion", "sliding", "resting"
     OVERLAP = (SHALLOW, DEEP, CONTAINED)
     COHERENT = (MOTION, SLIDING, RESTING)
@@ -75,6 +76,8 @@ class K:
     HULL32, HULL128, HULL512 = HULL + "32", HULL + "128", HULL + "512"
     HULL2048, HULL4096 = HULL + "2048", HULL + "4096"
     SIZED = re.compile(r"^(box|hull\d+)$")
+    # two flat polygons: flat<corners> (8: 3 to 8) and coplanar
+    POLYGON_PAIR = re.compile(r"^(flat\d+|coplanar)$")
     SEPAX = "sepax."
     SAT_NAIVE, SAT_ALL_EDGES = "sepax.sat_naive", "sepax.sat_all_edges"
     SAT_GENERAL, SAT_QUERY = "sepax.sat_general", "sepax.sat_query"
@@ -1026,7 +1029,8 @@ def depth_goals(goals, p):
     depth("depth_large", (K.HULL2048, K.HULL4096), 1.0,
           axes=span(p.counter(contained, K.SAT_QUERY, "axes"), fmt_int))
     overlap = [s for s in K.OVERLAP if s in p.situations]
-    solids = [k for k in p.kinds if not k.startswith(K.POLY) and k != K.HULL4096]
+    solids = [k for k in p.kinds
+              if not k.startswith(K.POLY) and not K.POLYGON_PAIR.match(k) and k != K.HULL4096]
     mpr = [p.ratio(k, s, K.SAT_QUERY, K.MPR) for k in solids for s in overlap]
     epa = [p.ratio(k, s, K.SAT_QUERY, K.BULLET_EPA) for k in solids for s in overlap]
     gm, ge, worst = geomean(mpr), geomean(epa), most(mpr)
@@ -1061,7 +1065,8 @@ def gjk_goal(goals, p):
 
 
 def polygon_goals(goals, p):
-    """Flat polygons against Bullet's EPA; sat::query on separated pairs."""
+    """Flat polygons against Bullet's EPA, against hulls and against each
+    other (touching and overlapping); sat::query on separated pairs."""
     polys = [k for k in p.kinds if k.startswith(K.POLY)]
     cells = [(k, s) for k in polys for s in K.OVERLAP if s in p.situations]
     xs = [p.ratio(k, s, K.SAT_QUERY, K.BULLET_EPA) for k, s in cells]
@@ -1071,6 +1076,16 @@ def polygon_goals(goals, p):
               sizes=span([int(k[len(K.POLY):]) for k in polys], str),
               arcs=span(p.counter([c for c in cells if c[0] == polys[-1]], K.SAT_QUERY,
                                   "arc_tests"), fmt_int) if polys else "—")
+    pairs = [k for k in p.kinds if K.POLYGON_PAIR.match(k)]
+    cells = [(k, s) for k in pairs for s in (K.TOUCHING,) + K.OVERLAP if s in p.situations]
+    xs = [p.ratio(k, s, K.SAT_QUERY, K.BULLET_EPA) for k, s in cells]
+    g, worst = geomean(xs), most(xs)
+    goals.add("polygon_pairs", "geo-mean <= 0.5x, none > 2x",
+              None if g is None else g <= 0.5 and worst <= 2, geomean=fmt_x(g), worst=fmt_x(worst),
+              kinds=", ".join(pairs) or "—",
+              by_kind="; ".join("%s %s" % (k, fmt_x(geomean([x for (kk, _), x in zip(cells, xs)
+                                                              if kk == k])))
+                                for k in pairs) or "—")
     sep = [p.ratio(k, K.SEPARATED, K.SAT_QUERY, K.GJK) for k in p.kinds]
     early = [p.ratio(k, K.SEPARATED, K.SAT_INTERSECT, K.GJK) for k in p.kinds]
     goals.add("separated", "<= 3x", True if any(x is not None for x in early) else None,
