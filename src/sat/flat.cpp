@@ -24,7 +24,7 @@ struct Corners {
   Corners(const Hull& hull, const Pose& pose) : count(index_t(hull.vertex_count())) {
     for (index_t i = 0; i < count; ++i) at[i] = pose.apply(hull.vertices()[i]);
   }
-  Corners(const Hull& hull) : count(index_t(hull.vertex_count())) {
+  explicit Corners(const Hull& hull) : count(index_t(hull.vertex_count())) {
     std::copy_n(hull.vertices().begin(), count, at);
   }
 
