@@ -1101,7 +1101,7 @@ def coherent_goals(goals, p):
         missed = sorted((k for k, x in cells.items() if x > 0.5), key=lambda k: -cells[k])
         goals.add(gid, "<= 0.5x", none_above(list(cells.values()), 0.5),
                   ratio=span(list(cells.values())), met_kinds=len(cells) - len(missed),
-                  kinds=len(cells), missed=len(missed),
+                  kinds=len(cells), missed=len(missed), missed_kinds=", ".join(missed) or "—",
                   worst="%s %s" % (missed[0], fmt_x(cells[missed[0]])) if missed else "—",
                   hits=span([p.get(k, s, K.SAT_CACHED)["cache_hit_rate"] for k in missed], fmt_pct),
                   own=span([p.ratio(k, s, K.SAT_CACHED, K.SAT_QUERY) for k in missed]),
