@@ -120,9 +120,6 @@ Best face_query(const Hull& hull, const Hull& other, const Pose& other_in_hull, 
   return best;
 }
 
-// `stop_above` = +infinity for the full query, the touching tolerance for
-// the boolean one (any axis separating by more ends it). Preference: A's
-// face, then B's face, then an edge pair.
 Decision decide_faces(const PairFrames& p, const Best& face_a, const Best& face_b, real bias) {
   Decision d{
       face_a.separation, {FeatureKind::face_a, face_a.a, -1}, p.a.planes()[face_a.a].normal, bias};
@@ -133,6 +130,10 @@ Decision decide_faces(const PairFrames& p, const Best& face_a, const Best& face_
   return d;
 }
 
+// `stop_above` = +infinity for the full query, the touching tolerance for
+// the boolean one (any axis separating by more ends it). Preference: A's
+// face, then B's face, then an edge pair (Decision). Two flat polygons of a
+// few corners take flat_pair, which measures the same axes on their corners.
 Result general(const PairFrames& p, real stop_above) {
   if (flat_pair_fits(p)) return flat_pair(p, stop_above);
   Counters counters;
