@@ -11,6 +11,7 @@
 #include "sat/internal.hpp"
 
 #include <algorithm>
+#include <span>
 
 namespace sepax::sat::detail {
 
@@ -23,9 +24,6 @@ struct Corners {
 
   Corners(const Hull& hull, const Pose& pose) : count(index_t(hull.vertex_count())) {
     for (index_t i = 0; i < count; ++i) at[i] = pose.apply(hull.vertices()[i]);
-  }
-  explicit Corners(const Hull& hull) : count(index_t(hull.vertex_count())) {
-    std::copy_n(hull.vertices().begin(), count, at);
   }
 
   /// The lowest signed distance of the corners to a plane: the separation
@@ -40,12 +38,14 @@ struct Corners {
     for (index_t i = 1; i < count; ++i) low = std::min(low, glm::dot(u, at[i]));
     return low;
   }
-  [[nodiscard]] real highest(const vec3& u) const {
-    real high = glm::dot(u, at[0]);
-    for (index_t i = 1; i < count; ++i) high = std::max(high, glm::dot(u, at[i]));
-    return high;
-  }
 };
+
+/// The highest coordinate along u of a polygon's corners in its own frame.
+real highest(std::span<const vec3> corners, const vec3& u) {
+  real high = glm::dot(u, corners[0]);
+  for (std::size_t i = 1; i < corners.size(); ++i) high = std::max(high, glm::dot(u, corners[i]));
+  return high;
+}
 
 /// The best face axis of `hull` against the other polygon's corners, posed
 /// in hull's frame (face_query's answer, every face tested).
@@ -126,12 +126,11 @@ Result flat_pair(const PairFrames& p, real stop_above) {
             p.b_in_a.rotate(edges.axis));
   if (d.separation > stop_above) return make_result(p, d.separation, d.axis, d.feature, counters);
 
-  const Corners a(p.a);
   offer_rim(
       p, stop_above,
       [&](const vec3& u) {
         ++counters.axes_tested;
-        return b_in_a.lowest(u) - a.highest(u);
+        return b_in_a.lowest(u) - highest(p.a.vertices(), u);
       },
       d);
   return make_result(p, d.separation, d.axis, d.feature, counters);
