@@ -15,19 +15,22 @@
 // Ericson adds an epsilon to |R| so that the nine cross-product axes of
 // nearly parallel edges cannot produce a false separation; here those axes
 // are normalized, so they are skipped instead when the sine of the angle
-// between the edges is below tol::parallel. Above it, an edge axis's
-// components are R's small entries, which carry R's round-off (a few eps of
-// 1, from forming the relative rotation): its direction is known to about
-// eps / sin(a) rad for edges sin(a) from parallel, and its gap, measured
-// along that direction, to eps / sin(a) of the boxes' size. A gap that low
-// may hide the one axis that separates the boxes, and the closed form's
-// radius of B holds only for an orthonormal R besides. Where that error can
-// exceed the touching band, an axis that might win within it is measured
-// again in double: R formed from the poses' own matrices, B's radius summed
-// over its columns.
+// between the edges is below tol::parallel. Above it, an edge axis L = A_i
+// x B_j is taken from R's small entries as they are, and B's radius along L
+// is summed over B's own columns rather than by the closed form's cofactor
+// identity, which holds only for an orthonormal R: the gap is then the gap
+// along L itself, to round-off of the boxes' size, whatever R's round-off.
+// That round-off (a few eps of 1, from forming the relative rotation) turns
+// L's direction by about eps / sin(a) for edges sin(a) from parallel, which
+// can hide, by eps / sin(a) of the size, the one axis that separates the
+// boxes. In double that is the precision of the poses' own matrices; in
+// float, where it can exceed the touching band, an axis that might win
+// within it is measured again on R formed in double from the poses'
+// matrices.
 #include "sat/internal.hpp"
 
 #include <cmath>
+#include <type_traits>
 
 namespace sepax::sat::detail {
 
@@ -55,7 +58,7 @@ struct BoxPair {
   real ea[3];
   real eb[3];
   /// Length of the centre offset plus both boxes' half diagonals: what an
-  /// axis's direction error is multiplied by.
+  /// axis's direction error is multiplied by (float only).
   real lever;
   real touch;  ///< the pair's touching band (PairFrames::touch)
   const PairFrames* frames;
@@ -88,26 +91,33 @@ inline bool beats(real scaled, real len2, real target) {
   return scaled >= 0 || scaled * scaled < target * target * len2;
 }
 
-// Edge axis L = A_i x B_j in closed form (Ericson 4.4.1): with (i1, i2),
-// (j1, j2) the other two indices, L has -M[i2][j] on A axis i1 and M[i1][j]
-// on i2, |L| = sqrt(M[i1][j]^2 + M[i2][j]^2), and the radii are two-term
-// sums. The indices are template arguments, so that the nine axes compile
-// to straight-line code on values held in registers.
+/// Whether `real` is narrower than double, so that R formed from the poses'
+/// matrices in double (exact_rotation) is more precise than R itself.
+inline constexpr bool narrow_real = !std::is_same_v<real, double>;
+
+// Edge axis L = A_i x B_j (Ericson 4.4.1): with (i1, i2), (j1, j2) the other
+// two indices, L has -M[i2][j] on A axis i1 and M[i1][j] on i2, and is
+// normal to B's column j, so each radius is a two-term sum. The indices are
+// template arguments, so that the nine axes compile to straight-line code
+// on values held in registers.
 template <int i, int j>
 inline void edge_axis(BoxPair& q, real bias, BoxBest& best, int& tested) {
   constexpr int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-  const real len2 = q.M[i1][j] * q.M[i1][j] + q.M[i2][j] * q.M[i2][j];
+  const real l1 = -q.M[i2][j], l2 = q.M[i1][j];
+  const real len2 = l1 * l1 + l2 * l2;
   if (len2 < tol::parallel * tol::parallel) return;  // parallel: a face axis covers them
   ++tested;
-  const real d = q.t[i2] * q.M[i1][j] - q.t[i1] * q.M[i2][j];
-  const real ra = q.ea[i1] * q.absM[i2][j] + q.ea[i2] * q.absM[i1][j];
-  const real rb = q.eb[j1] * q.absM[i][j2] + q.eb[j2] * q.absM[i][j1];
+  const real d = q.t[i1] * l1 + q.t[i2] * l2;
+  const real ra = q.ea[i1] * std::abs(l1) + q.ea[i2] * std::abs(l2);
+  const real rb = q.eb[j1] * std::abs(l1 * q.M[i1][j1] + l2 * q.M[i2][j1]) +
+                  q.eb[j2] * std::abs(l1 * q.M[i1][j2] + l2 * q.M[i2][j2]);
   const real scaled = std::abs(d) - ra - rb;  // separation * len
-  // R's entries round by up to about 16 eps (the relative rotation, the box
-  // frames), which moves `scaled` by up to 16 eps of the lever: beyond the
-  // touching band once the edges are nearly parallel (len small).
-  const real error = 16 * tol::eps * q.lever;
-  if (error * error <= q.touch * q.touch * len2) {
+  // In float, R's entries round by up to about 16 eps (the relative
+  // rotation, the box frames), which turns L and moves `scaled` by up to 16
+  // eps of the lever: beyond the touching band once the edges are nearly
+  // parallel (len small).
+  const real error = narrow_real ? 16 * tol::eps * q.lever : real(0);
+  if (!narrow_real || error * error <= q.touch * q.touch * len2) {
     if (!beats(scaled, len2, best.separation + bias)) return;
     best.separation = scaled / std::sqrt(len2);
     best.measured = vec3(0);
@@ -168,7 +178,9 @@ Result box_box(const PairFrames& p, real stop_above) {
     for (int j = 0; j < 3; ++j) q.M[i][j] = R[j][i], q.absM[i][j] = std::abs(q.M[i][j]);
   for (int k = 0; k < 3; ++k)
     q.t[k] = tv[k], q.ea[k] = A.half[k], q.eb[k] = B.half[k] * p.b_in_a.scale;
-  q.lever = glm::length(tv) + glm::length(A.half) + glm::length(B.half) * p.b_in_a.scale;
+  q.lever = narrow_real
+                ? glm::length(tv) + glm::length(A.half) + glm::length(B.half) * p.b_in_a.scale
+                : real(0);
   q.touch = p.touch;
   q.frames = &p;
   const auto& M = q.M;
