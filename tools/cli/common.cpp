@@ -246,6 +246,10 @@ std::string fmt(const char* format, double x) {
   return buf;
 }
 
+std::string count_of(std::size_t n, const char* noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 nlohmann::json pose_json(const Pose& p) {
   nlohmann::json rows = nlohmann::json::array();
   for (int r = 0; r < 3; ++r)

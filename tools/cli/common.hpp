@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -119,6 +120,10 @@ bool parse_point(const std::string& text, vec3& point, std::string& error);
 
 /// printf of one number: fmt("%.3g", x).
 [[nodiscard]] std::string fmt(const char* format, double x);
+
+/// A count and its noun, plural unless it is 1: count_of(1, "triangle") is
+/// "1 triangle", count_of(3, "triangle") "3 triangles".
+[[nodiscard]] std::string count_of(std::size_t n, const char* noun);
 
 /// Who a pair report is about, shared by every mode's report: the names,
 /// the poses and what each input is.

@@ -138,9 +138,8 @@ nlohmann::json compound_json(const Compound& c) {
 /// one part, its hull".
 std::string describe(const Compound& c) {
   if (!c.decomposed) return "convex: one part, its hull";
-  return std::to_string(c.parts.size()) + " convex parts by HACD from a mesh of " +
-         std::to_string(c.triangles) + " triangles, straying up to " +
-         fmt("%.3g", double(c.error)) +
+  return count_of(c.parts.size(), "convex part") + " by HACD from a mesh of " +
+         count_of(c.triangles, "triangle") + ", straying up to " + fmt("%.3g", double(c.error)) +
          fmt(" (%.2g%% of its size) from it", 100.0 * double(c.error / c.diagonal));
 }
 

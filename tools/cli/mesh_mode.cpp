@@ -45,7 +45,7 @@ const LoadedMesh& mesh_of(const Shape& s) {
 bool build_mesh(std::string name, const io::Part& part, Shapes& out, std::string& error) {
   if (part.triangles.empty()) {
     error = name + ": mesh mode needs triangles, and this has none (a point cloud of " +
-            std::to_string(part.points.size()) + " points)";
+            count_of(part.points.size(), "point") + ")";
     return false;
   }
   if (part.triangles.size() > announce_triangles && stderr_is_terminal())
@@ -71,7 +71,7 @@ bool build_mesh(std::string name, const io::Part& part, Shapes& out, std::string
 std::string describe(const LoadedMesh& m) {
   if (m.is_hull()) return "a cooked hull (a convex solid)";
   std::string s = std::string(m.mesh.is_closed() ? "closed" : "open") + " mesh of " +
-                  std::to_string(m.mesh.triangle_count()) + " triangles";
+                  count_of(m.mesh.triangle_count(), "triangle");
   if (m.degenerate > 0) s += " (" + std::to_string(m.degenerate) + " degenerate skipped)";
   return s + (m.mesh.is_closed() ? ": a solid" : ": a surface only (not closed, no inside)");
 }
@@ -303,7 +303,8 @@ struct MeshReport final : Report {
     std::fprintf(out, "  %s: A %s on %s, B %s on %s\n", where, vec_text(m.point_a).c_str(),
                  triangle_text(m.triangle_a).c_str(), vec_text(m.point_b).c_str(),
                  triangle_text(m.triangle_b).c_str());
-    std::fprintf(out, "  work:    %d triangle pairs tested exactly, %.1f us\n", m.pairs_tested, us);
+    std::fprintf(out, "  work:    %s tested exactly, %.1f us\n",
+                 count_of(std::size_t(m.pairs_tested), "triangle pair").c_str(), us);
     if (contacts) print_contacts(out, *contacts);
   }
 

@@ -22,14 +22,14 @@ std::string deepest(const Convexity& c, const Hull& hull) {
 std::string describe_measured(const LoadedHull& h) {
   const Convexity& c = h.convexity;
   if (h.triangles.empty()) {
-    const std::string cloud = "point cloud of " + std::to_string(h.points.size()) + " points";
+    const std::string cloud = "point cloud of " + count_of(h.points.size(), "point");
     if (c.convex) return cloud + ", all on its hull";
     return cloud + ", " + std::to_string(c.inner_vertices) + " inside its hull, the deepest " +
            fmt("%.3g", double(c.max_depth)) +
            fmt(" (%.2g%% of its size)", 100.0 * double(c.max_depth / h.built.hull.extent()));
   }
   std::string mesh = std::string(c.closed ? "closed" : "open") + " mesh of " +
-                     std::to_string(h.triangles.size()) + " triangles";
+                     count_of(h.triangles.size(), "triangle");
   if (c.convex) return "convex, " + mesh;
   if (c.hull_ratio)
     mesh += fmt(", its hull %.3gx its ", double(*c.hull_ratio)) +
