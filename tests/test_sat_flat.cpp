@@ -138,3 +138,54 @@ TEST_CASE("two polygons of a few corners answer as the Minkowski reference and e
   CHECK(seen["far overlapping"] > 50);
   CHECK(seen["tiny overlapping"] + seen["huge overlapping"] > 100);
 }
+
+TEST_CASE("a polygon parallel to a large hull's flat faces tests each hull edge once per edge",
+          "[sat][flat]") {
+  // A drum of 2 x 96 corners: its top and bottom faces are Gauss-map
+  // vertices where the polygon's half-circle arcs (its normal to the
+  // opposite one) begin and end, so that a walk across the drum's Gauss map
+  // gives up and the polygon's edges are tested another way. The arc grid
+  // lists an edge in every cell its arc passes through; a half circle's
+  // cells are most of the grid and would list each edge many times over.
+  std::vector<vec3> drum;
+  for (int i = 0; i < 96; ++i)
+    for (const double z : {-0.5, 0.5}) {
+      const double angle = 2 * M_PI * (i + 0.25) / 96;
+      drum.push_back(vec3(dvec3(std::cos(angle), std::sin(angle), z)));
+    }
+  HullResult h = Hull::from_points(drum);
+  REQUIRE(h.ok());
+  const Hull& a = h.hull;
+  REQUIRE(a.arc_grid_size() > 0);
+  pairs::Rng rng(29);
+  int given_up = 0;
+  for (int s = 0; s < 120; ++s) {
+    const int corners = 3 + s % 6;
+    const Hull b = random_polygon(rng, corners, rng.uniform(0.2, 0.8));
+    // Level with the drum's faces: inside, in the top face's plane, just
+    // above it; flipped or not, turned about z, off the axis.
+    const double heights[] = {rng.uniform(-0.45, 0.45), 0.5, 0.5 + 1e-3};
+    const double flip = s % 2 == 0 ? 0 : M_PI;
+    const glm::dquat q = glm::angleAxis(rng.uniform(0, 2 * M_PI), dvec3(0, 0, 1)) *
+                         glm::angleAxis(flip, dvec3(1, 0, 0));
+    const Pose pose_a;
+    const Pose pose_b =
+        make_pose(q, dvec3(rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), heights[(s / 6) % 3]));
+    for (const bool b_first : {false, true}) {
+      const sat::Result got = b_first ? sat::mirrored(sat::query(b, pose_b, a, pose_a))
+                                      : sat::query(a, pose_a, b, pose_b);
+      const sat::Result every = ref::sat_naive(a, pose_a, b, pose_b);
+      INFO("pair " << s << (b_first ? " (polygon first)" : "") << ": got " << got.separation
+                   << " every axis " << every.separation << ", " << got.counters.arc_tests
+                   << " arc tests, " << got.counters.walks_given_up << " walks given up");
+      // The drum is 2 across, its magnitude about 3 (the tolerances above).
+      CHECK(double(got.separation) ==
+            Approx(double(every.separation)).margin(2 * rel + 4 * mag_rel));
+      // The walks' own tests, and at most every drum edge once per polygon
+      // edge where they gave up.
+      CHECK(got.counters.arc_tests <= 2 * corners * int(a.edge_count()));
+      given_up += got.counters.walks_given_up;
+    }
+  }
+  CHECK(given_up > 0);  // the case this test is about
+}

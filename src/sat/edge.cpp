@@ -302,20 +302,38 @@ bool EdgeQuery::test_every_edge(index_t i, const ProbeArc& arc) {
 
 // The cells of the indexed hull's arc grid near the probe's negated arc: a
 // ball of the arc's chord radius around the negated middle holds the arc.
+// An edge is listed in every cell its arc passes through, so where those
+// cells list more edges than the hull has (a long arc, as a flat polygon's
+// half circle: the ball is most of the sphere), every edge is tested once
+// instead.
 bool EdgeQuery::test_grid_cells(index_t i, const ProbeArc& arc, const EdgeArc& local) {
   const int g = indexed_.arc_grid_size();
   const auto cell_start = indexed_.arc_cell_start();
   const auto cell_edges = indexed_.arc_cell_edges();
   const real radius = arc_chord(local) + tol::coplanar;
   const vec3 lo = -arc.middle - radius, hi = -arc.middle + radius;
-  for (int x = arc_grid_cell(lo.x, g); x <= arc_grid_cell(hi.x, g); ++x)
-    for (int y = arc_grid_cell(lo.y, g); y <= arc_grid_cell(hi.y, g); ++y)
-      for (int z = arc_grid_cell(lo.z, g); z <= arc_grid_cell(hi.z, g); ++z) {
-        const std::size_t c = (std::size_t(x) * g + y) * g + z;
-        for (index_t k = cell_start[c]; k < cell_start[c + 1]; ++k)
-          if (test_pair(i, arc, cell_edges[k]) == Pair::stop) return true;
-      }
-  return false;
+  // Calls visit(first, end) with each cell's range of cell_edges, until it
+  // returns true.
+  const auto for_each_cell = [&](const auto& visit) {
+    for (int x = arc_grid_cell(lo.x, g); x <= arc_grid_cell(hi.x, g); ++x)
+      for (int y = arc_grid_cell(lo.y, g); y <= arc_grid_cell(hi.y, g); ++y)
+        for (int z = arc_grid_cell(lo.z, g); z <= arc_grid_cell(hi.z, g); ++z) {
+          const std::size_t c = (std::size_t(x) * g + y) * g + z;
+          if (visit(cell_start[c], cell_start[c + 1])) return true;
+        }
+    return false;
+  };
+  std::size_t listed = 0;
+  (void)for_each_cell([&](index_t first, index_t end) {
+    listed += std::size_t(end - first);
+    return false;
+  });
+  if (listed > indexed_.edge_count()) return test_every_edge(i, arc);
+  return for_each_cell([&](index_t first, index_t end) {
+    for (index_t k = first; k < end; ++k)
+      if (test_pair(i, arc, cell_edges[k]) == Pair::stop) return true;
+    return false;
+  });
 }
 
 // Probe edge i against indexed edge j: no crossing, a crossing (its axis
