@@ -369,3 +369,35 @@ TEST_CASE("climbing counts neighbours worse by less than the merge radius as tie
   CHECK(test::climbing_finds_support(r.hull));
 }
 #endif
+
+TEST_CASE("a climb starts from the hint or the seed table, whichever lies further along d",
+          "[support]") {
+  int seeded = 0, hinted = 0;
+  std::uint64_t seed = 40;
+  for (const Named& n : hulls()) {
+    INFO(n.name);
+    const Hull& h = n.hull;
+    const auto v = h.vertices();
+    index_t hint = 0;  // the last answer, along an unrelated direction
+    for (const vec3& d : directions(h, seed++)) {
+      const index_t start = climb_start(h, d, hint);
+      CHECK(climb_start(h, d, -1) == -1);  // no hint: the climb picks its own start
+      if (h.vertex_count() <= support_climb_threshold) {
+        CHECK(start == hint);  // a scan needs no start
+      } else {
+        const index_t table = h.support_seed(d);
+        REQUIRE((start == hint || start == table));
+        CHECK(glm::dot(d, v[start]) >= glm::dot(d, v[hint]));
+        CHECK(glm::dot(d, v[start]) >= glm::dot(d, v[table]));
+        (start == hint ? hinted : seeded)++;
+      }
+      const index_t got = support_index(h, d, start);
+      const real best = glm::dot(v[support_brute(h, d)], d);
+      CHECK(glm::dot(v[got], d) >= best - 8 * tol::eps * h.magnitude() * glm::length(d));
+      hint = got;
+    }
+  }
+  INFO("started from the seed " << seeded << ", from the hint " << hinted);
+  CHECK(seeded > 100);
+  CHECK(hinted > 100);
+}

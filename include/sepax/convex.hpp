@@ -38,13 +38,14 @@ concept IndexedSupportMap = SupportMap<S> && requires(const S& s, const vec3& d,
 
 /// A hull in its own local frame. Refers to the hull, which must outlive it.
 /// Support by sepax::support_index: a scan for small hulls, hill climbing
-/// from the hint for large ones.
+/// for large ones, from the hint or the seed table (climb_start): GJK's and
+/// EPA's consecutive directions can be far apart.
 struct HullShape {
   const Hull* hull = nullptr;  ///< never null in a query
 
   /// Index of a support vertex along d (local frame).
   [[nodiscard]] index_t support_vertex(const vec3& d, index_t hint = -1) const {
-    return support_index(*hull, d, hint);
+    return support_index(*hull, d, climb_start(*hull, d, hint));
   }
   /// Vertex i in the local frame.
   [[nodiscard]] vec3 vertex(index_t i) const { return hull->vertices()[i]; }

@@ -35,6 +35,19 @@ inline constexpr std::size_t support_climb_threshold = 32;
 /// for d (Hull::support_seed: a table of supports of 96 directions).
 [[nodiscard]] SEPAX_API index_t support_climb(const Hull& hull, const vec3& d, index_t start = -1);
 
+/// Where a climb along d best starts: `hint` (a previous answer, or -1), or
+/// the seed table's vertex for d (Hull::support_seed) where that lies
+/// further along d. A hint from a direction far from d (GJK's first
+/// iterations, the arcs of consecutive edges of a small shape) would climb
+/// across the hull; the seed is never more than a cell of the table away.
+/// Either start gives the same support vertex up to ties.
+[[nodiscard]] inline index_t climb_start(const Hull& hull, const vec3& d, index_t hint) {
+  if (hint < 0 || hull.vertex_count() <= support_climb_threshold) return hint;
+  const index_t seed = hull.support_seed(d);
+  const auto v = hull.vertices();
+  return glm::dot(d, v[seed]) > glm::dot(d, v[hint]) ? seed : hint;
+}
+
 /// Index of the support vertex, choosing the scan or the climb by size.
 /// `hint` (a previous answer, or -1) seeds the climb.
 [[nodiscard]] inline index_t support_index(const Hull& hull, const vec3& d, index_t hint = -1) {

@@ -109,7 +109,6 @@ class EdgeQuery {
   bool visit_patch(const NormalPatch& patch);
   bool probe_edge(index_t i, index_t& walk_start);
   bool can_beat(const EdgeArc& local, const vec3& start);
-  index_t climb_start(const vec3& d) const;
   ProbeArc probe_arc(index_t i) const;
   Walk walk(index_t i, const ProbeArc& arc, index_t& start);
   bool test_every_edge(index_t i, const ProbeArc& arc);
@@ -224,24 +223,10 @@ bool EdgeQuery::can_beat(const EdgeArc& local, const vec3& start) {
   const real threshold = (best_.separation - slack_) * to_probe_;
   if (hint_ >= 0 && arc_max_dot(local, hint_in_probe_ - start) <= threshold) return false;
   const vec3 d = probe_in_indexed_.rotate(-local.middle);
-  hint_ = support_index(indexed_, d, climb_start(d));
+  hint_ = support_index(indexed_, d, climb_start(indexed_, d, hint_));
   ++counters_.support_calls;
   hint_in_probe_ = probe_in_indexed_.apply_inverse(indexed_.vertices()[hint_]);
   return !(arc_max_dot(local, hint_in_probe_ - start) <= threshold);
-}
-
-// Where can_beat's climb over the indexed hull along d starts: the last
-// answer, or the seed table's start for d (Hull::support_seed) when that
-// lies further along d. Consecutive probe edges of a small probe have arcs
-// far apart, and a climb from the last answer across a large hull would
-// take many steps; the seed is never more than a cell of the seed table
-// away. (Any start gives the same support vertex up to ties; here it only
-// bounds, and a tied vertex bounds alike.)
-index_t EdgeQuery::climb_start(const vec3& d) const {
-  if (hint_ < 0 || indexed_.vertex_count() <= support_climb_threshold) return hint_;
-  const index_t seed = indexed_.support_seed(d);
-  const auto v = indexed_.vertices();
-  return glm::dot(d, v[seed]) > glm::dot(d, v[hint_]) ? seed : hint_;
 }
 
 // Walks the probe's arc across the indexed hull's negated Gauss map
