@@ -309,11 +309,11 @@ bool EdgeQuery::test_grid_cells(index_t i, const ProbeArc& arc, const EdgeArc& l
     return false;
   };
   std::size_t listed = 0;
-  (void)for_each_cell([&](index_t first, index_t end) {
+  const bool too_many = for_each_cell([&](index_t first, index_t end) {
     listed += std::size_t(end - first);
-    return false;
+    return listed > indexed_.edge_count();
   });
-  if (listed > indexed_.edge_count()) return test_every_edge(i, arc);
+  if (too_many) return test_every_edge(i, arc);
   return for_each_cell([&](index_t first, index_t end) {
     for (index_t k = first; k < end; ++k)
       if (test_pair(i, arc, cell_edges[k]) == Pair::stop) return true;
