@@ -205,9 +205,13 @@ class Resting {
 [[nodiscard]] SEPAX_API real touching_band(const Hull& a, const Pose& pose_a, const Hull& b,
                                            const Pose& pose_b);
 
-/// Boolean query: true when the hulls intersect (or touch). Tries the line
-/// between the centroids first, then stops at the first separating axis;
-/// `cache` as for query().
+/// Boolean query: true when the hulls intersect (or touch); the verdict of
+/// query(). Tries the line between the centroids first; then, unless both
+/// are boxes, a point inside both hulls (B's centroid, A's, the midpoint
+/// between them), which proves an overlap in at most one pass over the
+/// face planes a point: a hull inside the other and most deep overlaps
+/// cost O(faces), not a full query. Else it stops at the first separating
+/// axis. `cache` as for query().
 [[nodiscard]] SEPAX_API bool intersect(const Hull& a, const Pose& pose_a, const Hull& b,
                                        const Pose& pose_b, Cache* cache = nullptr);
 
