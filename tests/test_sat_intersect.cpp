@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 using namespace sepax;
 
@@ -61,7 +62,8 @@ TEST_CASE("hulls inside, across and just outside one another at every scale and 
     const double size = std::pow(10.0, rng.uniform(-3, 4));
     const double far = k % 3 == 0 ? 0 : std::pow(10.0, rng.uniform(0, 5)) * (k % 3 == 1 ? size : 1);
     const glm::dvec3 origin = rng.unit() * far;
-    const Hull a = shapes::random_hull(rng.integer(4, 200), 1, rng.next());
+    const Hull a = shapes::random_hull(k % 10 == 0 ? rng.integer(1000, 3000) : rng.integer(4, 200),
+                                       1, rng.next());
     const Hull b = rng.integer(0, 3) == 0
                        ? shapes::box(vec3(real(rng.uniform(0.1, 1)), real(rng.uniform(0.1, 1)),
                                           real(rng.uniform(0.1, 1))))
@@ -84,6 +86,35 @@ TEST_CASE("hulls inside, across and just outside one another at every scale and 
   CHECK(inside > 100);
   CHECK(across > 50);
   CHECK(outside > 50);
+}
+
+TEST_CASE("a small hull just inside or outside a large one's surface", "[sat][intersect]") {
+  // B, 1e-3 of A's size, centred on a random ray from A's centroid at the
+  // ray's exit through A's face planes, moved in or out along the ray by
+  // about B's size: B's centroid and the midpoint lie next to A's surface,
+  // where A's patch bounds cannot skip the faces facing them.
+  pairs::Rng rng(1207);
+  int in = 0, out = 0;
+  for (int k = 0; k < 150; ++k) {
+    const int n = k % 5 == 0 ? rng.integer(1000, 3000) : rng.integer(8, 300);
+    const Hull a = shapes::random_hull(n, 1, rng.next());
+    const Hull b = shapes::random_hull(rng.integer(4, 40), real(1e-3), rng.next());
+    const vec3 u(rng.unit());
+    real exit = std::numeric_limits<real>::infinity();
+    for (const Plane& plane : a.planes()) {
+      const real along = glm::dot(plane.normal, u);
+      if (along > 0)
+        exit = std::min(exit, (plane.offset - glm::dot(plane.normal, a.centroid())) / along);
+    }
+    const real shift = real(rng.uniform(-4e-3, 4e-3));
+    const double size = std::pow(10.0, rng.uniform(-3, 4));
+    const Pose pa = turned(rng, rng.unit() * rng.uniform(0, 1e3 * size), size);
+    const Pose pb = turned(rng, glm::dvec3(pa.apply(a.centroid() + u * (exit + shift))), size);
+    INFO("pair " << k << " vertices " << n << " shift " << shift);
+    (check_verdict(a, pa, b, pb) ? in : out) += 1;
+  }
+  CHECK(in > 30);
+  CHECK(out > 30);
 }
 
 TEST_CASE("a point in a polygon's plane beyond its rim or beside a thin slab proves nothing",

@@ -209,9 +209,10 @@ class Resting {
 /// query(). Tries the line between the centroids first; then, unless both
 /// are boxes, a point inside both hulls (B's centroid, A's, the midpoint
 /// between them), which proves an overlap in at most one pass over the
-/// face planes a point: a hull inside the other and most deep overlaps
-/// cost O(faces), not a full query. Else it stops at the first separating
-/// axis. `cache` as for query().
+/// face planes a point, and for a point deep inside in about one bound a
+/// Gauss-map patch (Hull::patches): a hull inside the other and most deep
+/// overlaps cost that, not a full query. Else it stops at the first
+/// separating axis. `cache` as for query().
 [[nodiscard]] SEPAX_API bool intersect(const Hull& a, const Pose& pose_a, const Hull& b,
                                        const Pose& pose_b, Cache* cache = nullptr);
 

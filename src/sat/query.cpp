@@ -209,13 +209,14 @@ void store(const PairFrames& p, const Result& r, Cache& cache) {
 // Queries that may stop at a separating axis first try the line between
 // the centroids: for pairs that are clearly apart (most pairs a broadphase
 // hands over) two support searches prove it. Any axis with a gap above
-// `stop_above` will do.
-bool separated_along_centres(const PairFrames& p, real stop_above, Result& out) {
+// `stop_above` will do. Leaves the two support vertices along that line in
+// hint_a and hint_b (as given where the centroids coincide).
+bool separated_along_centres(const PairFrames& p, real stop_above, Result& out, index_t& hint_a,
+                             index_t& hint_b) {
   const vec3 towards_b = p.b_in_a.apply(p.b.centroid()) - p.a.centroid();
   const real len = glm::length(towards_b);
   if (!(len > 0)) return false;
   Counters counters;
-  index_t hint_a = -1, hint_b = -1;
   const vec3 u = towards_b / len;
   const real gap = detail::gap_along(p, u, hint_a, hint_b, counters);
   if (!(gap > stop_above)) return false;
@@ -225,11 +226,29 @@ bool separated_along_centres(const PairFrames& p, real stop_above, Result& out) 
 
 // Whether p (h's frame) lies inside the solid hull h by more than `slack`
 // from every face plane. A flat polygon's two planes do not bound its rim:
-// never.
+// never. Patch by patch (Hull::patches): each face of a patch lies at least
+// face_reach beyond the centroid c along its normal n, which is within
+// face_radius of the patch's centre, so dot(n, p - c) <= face_reach - slack
+// for every such n puts p inside all of them (bounded first by
+// dot(centre, p - c) + face_radius |p - c|, then by cap_max_dot's tighter
+// value); the faces of the patches both bounds fail for are tested one by
+// one. A point near the centroid costs a bound a patch, one near the
+// surface also the faces facing it. The bounds' round-off, of the
+// magnitude's order, lies within the slack.
 bool inside(const Hull& h, const vec3& p, real slack) {
   if (h.is_flat()) return false;
-  for (const Plane& plane : h.planes())
-    if (plane.distance(p) > -slack) return false;
+  const vec3 w = p - h.centroid();
+  const real reach = glm::length(w);
+  const auto planes = h.planes();
+  const auto order = h.face_order();
+  for (const NormalPatch& patch : h.patches()) {
+    const real room = patch.face_reach - slack;
+    if (glm::dot(patch.center, w) + patch.face_radius * reach <= room ||
+        detail::cap_max_dot(patch.center, patch.face_radius, w) <= room)
+      continue;
+    for (index_t k = patch.first; k < patch.first + patch.count; ++k)
+      if (planes[order[k]].distance(p) > -slack) return false;
+  }
   return true;
 }
 
@@ -237,15 +256,17 @@ bool inside(const Hull& h, const vec3& p, real slack) {
 // one proves the overlap, where SAT would have to measure every axis to
 // find none that separates. Candidates: B's centroid (inside B), A's (inside
 // A) and the midpoint between them, which find a hull inside the other and
-// most deep overlaps. Each test stops at the first plane that has the point
-// outside: at most one pass over both hulls' planes a candidate. A point
-// counts as inside only by more than a hull's build tolerance (a face's
-// vertices lie within tol::degenerate of the extent of its plane, see
+// most deep overlaps; then each hull's support vertex towards the other
+// along the centroids' line (separated_along_centres' supports), which
+// find a vertex that has sunk into the other hull. Each test (inside()) stops at the first plane
+// that has the point outside: at most one pass over both hulls' planes a candidate, a bound a patch
+// where the point is deep inside. A point counts as inside only by more than a hull's build
+// tolerance (a face's vertices lie within tol::degenerate of the extent of its plane, see
 // HullReport) plus the touching band, which also holds the round-off of
 // the change of frame: the proof then holds for the hulls' vertices, on
 // which SAT's edge axes measure. Two boxes skip it: their 15 axes cost
 // about as much as the three points.
-bool common_point(const PairFrames& p) {
+bool common_point(const PairFrames& p, index_t support_a, index_t support_b) {
   const real k = p.b_in_a.scale;  // B's lengths in A's frame
   const real slack_a = tol::degenerate * p.a.extent() + p.touch;
   const real slack_b = tol::degenerate * p.b.extent() + p.touch / k;
@@ -253,7 +274,16 @@ bool common_point(const PairFrames& p) {
   const vec3 cb = p.b_in_a.apply(p.b.centroid());
   if (inside(p.a, cb, slack_a) || inside(p.b, p.a_in_b.apply(ca), slack_b)) return true;
   const vec3 mid = (ca + cb) * real(0.5);
-  return inside(p.a, mid, slack_a) && inside(p.b, p.a_in_b.apply(mid), slack_b);
+  if (inside(p.a, mid, slack_a) && inside(p.b, p.a_in_b.apply(mid), slack_b)) return true;
+  // Shallow overlaps: B's vertex furthest towards A along the centroids'
+  // line, inside A, and A's furthest towards B, inside B. A vertex may lie
+  // outside its own hull's face planes by that hull's build tolerance,
+  // which its slack adds.
+  if (support_b >= 0 && inside(p.a, p.b_in_a.apply(p.b.vertices()[support_b]),
+                               slack_a + tol::degenerate * p.b.extent() * k))
+    return true;
+  return support_a >= 0 && inside(p.b, p.a_in_b.apply(p.a.vertices()[support_a]),
+                                  slack_b + tol::degenerate * p.a.extent() / k);
 }
 
 // `stop_above`: +infinity for the best axis; else the query may end at any
@@ -272,8 +302,11 @@ Result run(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
     return r;
   }
   const bool boxes = a.is_box() && b.is_box();
-  if (stop_above < infinity && !boxes && separated_along_centres(p, stop_above, r)) return r;
-  if (boolean && !boxes && common_point(p)) {
+  index_t support_a = -1, support_b = -1;
+  if (stop_above < infinity && !boxes &&
+      separated_along_centres(p, stop_above, r, support_a, support_b))
+    return r;
+  if (boolean && !boxes && common_point(p, support_a, support_b)) {
     if (cache) *cache = Cache{};  // no axis to keep: the pair overlaps
     r.intersecting = true;
     return r;
