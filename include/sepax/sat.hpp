@@ -208,11 +208,13 @@ class Resting {
 /// Boolean query: true when the hulls intersect (or touch); the verdict of
 /// query(). Tries the line between the centroids first; then, unless both
 /// are boxes, a point inside both hulls (B's centroid, A's, the midpoint
-/// between them), which proves an overlap in at most one pass over the
-/// face planes a point, and for a point deep inside in about one bound a
-/// Gauss-map patch (Hull::patches): a hull inside the other and most deep
-/// overlaps cost that, not a full query. Else it stops at the first
-/// separating axis. `cache` as for query().
+/// between them, each hull's vertex furthest towards the other along that
+/// line), which proves an overlap in at most one pass over the face planes
+/// a point, and for a point deep inside in about one bound a Gauss-map
+/// patch (Hull::patches): a hull inside the other, most deep overlaps and
+/// many shallow ones cost that, not a full query. Else it stops at the
+/// first separating axis. `cache` as for query(); a pair proved
+/// overlapping this way leaves it cold (no axis).
 [[nodiscard]] SEPAX_API bool intersect(const Hull& a, const Pose& pose_a, const Hull& b,
                                        const Pose& pose_b, Cache* cache = nullptr);
 

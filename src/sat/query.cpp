@@ -258,14 +258,13 @@ bool inside(const Hull& h, const vec3& p, real slack) {
 // A) and the midpoint between them, which find a hull inside the other and
 // most deep overlaps; then each hull's support vertex towards the other
 // along the centroids' line (separated_along_centres' supports), which
-// find a vertex that has sunk into the other hull. Each test (inside()) stops at the first plane
-// that has the point outside: at most one pass over both hulls' planes a candidate, a bound a patch
-// where the point is deep inside. A point counts as inside only by more than a hull's build
-// tolerance (a face's vertices lie within tol::degenerate of the extent of its plane, see
-// HullReport) plus the touching band, which also holds the round-off of
-// the change of frame: the proof then holds for the hulls' vertices, on
-// which SAT's edge axes measure. Two boxes skip it: their 15 axes cost
-// about as much as the three points.
+// finds a vertex sunk into the other hull. A point counts as inside only by
+// more than a hull's build tolerance (a face's vertices lie within
+// tol::degenerate of the extent of its plane, see HullReport) plus the
+// touching band, which also holds the round-off of the change of frame: the
+// proof then holds for the hulls' vertices, on which SAT's edge axes
+// measure. Two boxes skip it: their 15 axes cost about as much as the five
+// points.
 bool common_point(const PairFrames& p, index_t support_a, index_t support_b) {
   const real k = p.b_in_a.scale;  // B's lengths in A's frame
   const real slack_a = tol::degenerate * p.a.extent() + p.touch;
