@@ -111,6 +111,10 @@ class EdgeQuery {
   bool can_beat(const EdgeArc& local, const vec3& start);
   ProbeArc probe_arc(index_t i) const;
   Walk walk(index_t i, const ProbeArc& arc, index_t& start);
+  /// Most edges around a vertex a walk step tests one by one: a great
+  /// circle enters and leaves a vertex's region once each.
+  static constexpr int max_candidates = 4;
+  int crossing_candidates(index_t v, index_t entered_by, const vec3& d, index_t* out) const;
   bool test_every_edge(index_t i, const ProbeArc& arc);
   bool test_grid_cells(index_t i, const ProbeArc& arc, const EdgeArc& local);
   [[gnu::always_inline]] Pair test_pair(index_t i, const ProbeArc& arc, index_t j);
@@ -236,10 +240,11 @@ bool EdgeQuery::can_beat(const EdgeArc& local, const vec3& start) {
 // leads to the next vertex, and ends in the region of the vertex that
 // supports -(its end normal). The edges crossed are exactly the ones whose
 // arcs cross the probe's, so only the edges around the visited vertices
-// are tested. Anything else (no exit short of the end, two exits: the arc
-// grazes a Gauss-map vertex) gives up, and the caller tests this probe edge
-// another way. `start` is the indexed vertex supporting -(the arc's start
-// normal), or -1 when not known yet (then found and stored).
+// are tested, and of those only the ones whose faces lie on either side of
+// the probe's great circle (crossing_candidates). Anything else (no exit short of the end, two
+// exits: the arc grazes a Gauss-map vertex) gives up, and the caller tests this probe edge another
+// way. `start` is the indexed vertex supporting -(the arc's start normal), or -1 when not known yet
+// (then found and stored).
 EdgeQuery::Walk EdgeQuery::walk(index_t i, const ProbeArc& arc, index_t& start) {
   const auto indexed_half_edges = indexed_.half_edges();
   const auto probe_half_edges = probe_.half_edges();
@@ -257,16 +262,25 @@ EdgeQuery::Walk EdgeQuery::walk(index_t i, const ProbeArc& arc, index_t& start) 
   for (std::size_t step = 0; step <= indexed_.edge_count(); ++step) {
     index_t exit = -1;
     int exits = 0;
-    const index_t first = indexed_.vertex_edge(v);
-    index_t h = first;
-    do {  // the half-edges leaving v
-      if (h / 2 != entered_by) {
-        const Pair t = test_pair(i, arc, h / 2);
-        if (t == Pair::stop) return Walk::stop;
-        if (t == Pair::crossing) ++exits, exit = h;
-      }
-      h = indexed_half_edges[h ^ 1].next;
-    } while (h != first);
+    index_t candidates[max_candidates];
+    const int count = crossing_candidates(v, entered_by, arc.direction, candidates);
+    for (int c = 0; c < count; ++c) {
+      const Pair t = test_pair(i, arc, candidates[c] / 2);
+      if (t == Pair::stop) return Walk::stop;
+      if (t == Pair::crossing) ++exits, exit = candidates[c];
+    }
+    if (count < 0) {
+      const index_t first = indexed_.vertex_edge(v);
+      index_t h = first;
+      do {  // every half-edge leaving v
+        if (h / 2 != entered_by) {
+          const Pair t = test_pair(i, arc, h / 2);
+          if (t == Pair::stop) return Walk::stop;
+          if (t == Pair::crossing) ++exits, exit = h;
+        }
+        h = indexed_half_edges[h ^ 1].next;
+      } while (h != first);
+    }
     if (exits > 1) return Walk::gave_up;
     if (exits == 0) {  // the end: v must support -to (no neighbour gains)
       for (const index_t u : indexed_.neighbors(v))
@@ -277,6 +291,38 @@ EdgeQuery::Walk EdgeQuery::walk(index_t i, const ProbeArc& arc, index_t& start) 
     v = indexed_half_edges[exit ^ 1].origin;
   }
   return Walk::gave_up;
+}
+
+// The half-edges leaving v whose edges may cross a probe arc of direction
+// d (indexed frame). An edge's arc crosses the probe's great circle (the
+// plane normal to d) only where its two faces' normals lie on either side
+// of that plane: the short arc between two points on one side stays there.
+// So one dot product a face picks them, where arcs_cross takes several an
+// edge. Writes them to `out`, leaving out `entered_by`, and returns their
+// count; -1 where a normal lies within round-off of the plane (its side is
+// not known) or more than max_candidates cross: then every edge is tested.
+int EdgeQuery::crossing_candidates(index_t v, index_t entered_by, const vec3& d,
+                                   index_t* out) const {
+  const auto half_edges = indexed_.half_edges();
+  const auto planes = indexed_.planes();
+  const real tiny = 64 * tol::eps;  // far above a unit dot product's round-off
+  const index_t first = indexed_.vertex_edge(v);
+  const real at_first = glm::dot(planes[half_edges[first].face].normal, d);
+  real here = at_first;  // the side of h's face; h's twin's face comes next
+  int count = 0;
+  index_t h = first;
+  do {
+    const index_t next = half_edges[h ^ 1].next;
+    const real there = next == first ? at_first : glm::dot(planes[half_edges[next].face].normal, d);
+    if (std::abs(here) <= tiny) return -1;
+    if ((here > 0) != (there > 0) && h / 2 != entered_by) {
+      if (count == max_candidates) return -1;
+      out[count++] = h;
+    }
+    here = there;
+    h = next;
+  } while (h != first);
+  return count;
 }
 
 bool EdgeQuery::test_every_edge(index_t i, const ProbeArc& arc) {
