@@ -241,10 +241,11 @@ bool EdgeQuery::can_beat(const EdgeArc& local, const vec3& start) {
 // supports -(its end normal). The edges crossed are exactly the ones whose
 // arcs cross the probe's, so only the edges around the visited vertices
 // are tested, and of those only the ones whose faces lie on either side of
-// the probe's great circle (crossing_candidates). Anything else (no exit short of the end, two
-// exits: the arc grazes a Gauss-map vertex) gives up, and the caller tests this probe edge another
-// way. `start` is the indexed vertex supporting -(the arc's start normal), or -1 when not known yet
-// (then found and stored).
+// the probe's great circle (crossing_candidates). Anything else (no exit
+// short of the end, two exits: the arc grazes a Gauss-map vertex) gives
+// up, and the caller tests this probe edge another way. `start` is the
+// indexed vertex supporting -(the arc's start normal), or -1 when not
+// known yet (then found and stored).
 EdgeQuery::Walk EdgeQuery::walk(index_t i, const ProbeArc& arc, index_t& start) {
   const auto indexed_half_edges = indexed_.half_edges();
   const auto probe_half_edges = probe_.half_edges();
