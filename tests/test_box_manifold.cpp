@@ -3,12 +3,17 @@
 // of boxes in every situation a solver meets: touching, resting face on
 // face, near-parallel faces, crossing edges, rotated and overlapping,
 // separated within the margin, far from the origin, tiny and huge. Both
-// must give the same manifold: the same count, feature and ids in the same
-// order, the same normal, separations and points to the last bit (both
-// choose faces and make points with one arithmetic); with a warm
-// contact::Cache carried along a path as well. Boxes come from
-// shapes::box (box frame = hull frame) and from Qhull on turned, shifted
-// corners (a box frame of its own).
+// follow one set of rules with two arithmetics (the box path in the boxes'
+// frames, by closed forms), so they must give the same manifold: the same
+// count, feature and ids, the same normal, separations and points within
+// round-off; with a warm contact::Cache carried along a path as well.
+// Where a choice falls within round-off (two faces as deep, a corner on a
+// side plane, the reduction's ties), the two may choose differently: then
+// both manifolds must pass the reference check (every point on both
+// surfaces, its separation along the normal, none deeper than SAT's
+// depth), and such pairs must stay rare. Boxes come from shapes::box (box
+// frame = hull frame) and from Qhull on turned, shifted corners (a box
+// frame of its own).
 #include "contact/internal.hpp"
 #include "pairs.hpp"
 #include "sepax/contact.hpp"
@@ -39,6 +44,8 @@ const char* name_of(Situation s) {
 /// What the comparison saw, so that the test cannot pass vacuously.
 struct Seen {
   int pairs = 0, face = 0, edges = 0, reduced = 0, speculative = 0, empty = 0;
+  int compared = 0;  ///< manifolds compared
+  int tied = 0;      ///< of them, chosen differently within round-off
 };
 
 /// Boxes made by Qhull that Hull::is_box took as boxes (float's rounded
@@ -141,24 +148,83 @@ Pose place(Situation s, const Hull& a, const Pose& pa, const Hull& b, double siz
   return pb;
 }
 
-/// Checks that the box path's manifold equals the general path's, every
-/// number to the last bit.
-void require_same(const contact::Manifold& box, const contact::Manifold& general, const char* what,
-                  int pair) {
-  INFO(what << " pair " << pair << ": count " << box.count << " vs " << general.count
-            << ", feature kind " << int(box.feature.kind) << " vs " << int(general.feature.kind));
-  REQUIRE(box.count == general.count);
-  REQUIRE(box.feature == general.feature);
-  REQUIRE(box.normal == general.normal);
-  REQUIRE(box.separation == general.separation);
+/// Round-off allowed between the two paths' numbers, for a pair of size
+/// `size` placed `far` from the origin.
+double roundoff(double size, double far) {
+  return (is_double ? 1e-11 : 2e-4) * (size + far);
+}
+
+/// Whether the box path's manifold equals the general path's: count,
+/// feature and ids alike, the normal, separations and points within `tol`.
+bool same(const contact::Manifold& box, const contact::Manifold& general, double tol) {
+  if (box.count != general.count || !(box.feature == general.feature)) return false;
+  if (!(glm::length(glm::dvec3(box.normal - general.normal)) <= tol) ||
+      !(std::abs(double(box.separation - general.separation)) <= tol))
+    return false;
   for (int i = 0; i < box.count; ++i) {
     const contact::Point& p = box.points[i];
-    const contact::Point& q = general.points[i];
-    INFO("point " << i);
-    REQUIRE(p.id == q.id);
-    REQUIRE(p.separation == q.separation);
-    REQUIRE(p.point_a == q.point_a);
-    REQUIRE(p.point_b == q.point_b);
+    const auto q = std::find_if(general.points, general.points + general.count,
+                                [&](const contact::Point& g) { return g.id == p.id; });
+    if (q == general.points + general.count) return false;
+    if (!(std::abs(double(p.separation - q->separation)) <= tol) ||
+        !(glm::length(glm::dvec3(p.point_a - q->point_a)) <= tol) ||
+        !(glm::length(glm::dvec3(p.point_b - q->point_b)) <= tol))
+      return false;
+  }
+  return true;
+}
+
+/// Largest distance of world point p beyond hull h's face planes (0 on its
+/// surface, negative inside).
+double beyond(const Hull& h, const Pose& pose, const vec3& p) {
+  const vec3 local = pose.apply_inverse(p);
+  double d = -1e300;
+  for (const Plane& plane : h.planes()) d = std::max(d, double(plane.distance(local)));
+  return d * double(pose.scale);
+}
+
+/// The reference check of a manifold of (a, b): a unit normal, every point
+/// on both surfaces with its separation along the normal, within the
+/// margin (or SAT's depth) and none deeper than SAT's exact depth `depth`;
+/// ids distinct.
+void require_valid(const contact::Manifold& m, const Hull& a, const Pose& pa, const Hull& b,
+                   const Pose& pb, real margin, double depth, double tol) {
+  REQUIRE(std::abs(glm::length(glm::dvec3(m.normal)) - 1) <= 1e-6);
+  for (int i = 0; i < m.count; ++i) {
+    const contact::Point& p = m.points[i];
+    INFO("point " << i << " of " << m.count << ", separation " << p.separation);
+    CHECK(std::abs(beyond(a, pa, p.point_a)) <= tol);
+    CHECK(std::abs(beyond(b, pb, p.point_b)) <= tol);
+    CHECK(std::abs(glm::dot(glm::dvec3(p.point_b - p.point_a), glm::dvec3(m.normal)) -
+                   double(p.separation)) <= tol);
+    CHECK(double(p.separation) <= std::max(double(margin), depth) + tol);
+    CHECK(double(p.separation) >= depth - tol);
+    for (int j = 0; j < i; ++j) CHECK(m.points[j].id != p.id);
+  }
+}
+
+/// Checks that the box path's manifold agrees with the general path's:
+/// the same (same()), or both valid where a choice fell within round-off,
+/// which `seen` counts.
+void require_agree(const contact::Manifold& box, const contact::Manifold& general, const Hull& a,
+                   const Pose& pa, const Hull& b, const Pose& pb, real margin, double tol,
+                   const char* what, int pair, Seen& seen) {
+  ++seen.compared;
+  if (same(box, general, tol)) return;
+  ++seen.tied;
+  INFO(what << " pair " << pair << ": count " << box.count << " vs " << general.count
+            << ", feature kind " << int(box.feature.kind) << " vs " << int(general.feature.kind));
+  const double depth = double(sat::query(a, pa, b, pb).separation);
+  require_valid(box, a, pa, b, pb, margin, depth, 100 * tol);
+  require_valid(general, a, pa, b, pb, margin, depth, 100 * tol);
+  // A face contact reaches SAT's depth wherever the general path's does.
+  if (box.count > 0 && general.count > 0) {
+    const auto deepest = [](const contact::Manifold& m) {
+      double d = 1e300;
+      for (int i = 0; i < m.count; ++i) d = std::min(d, double(m.points[i].separation));
+      return d;
+    };
+    CHECK(std::abs(deepest(box) - deepest(general)) <= 100 * tol);
   }
 }
 
@@ -183,19 +249,20 @@ Seen compare(Situation s, int pairs, double size, double far, std::uint64_t seed
     const Pose pa = pose_of(rng.rotation(), rng.unit() * far);
     Pose pb = place(s, a, pa, b, size, scale, rng);
     const real margin = real(0.02 * size);
+    const double tol = roundoff(size, far);
     contact::Cache warm_box, warm_general;
     const glm::dvec3 drift = rng.unit() * size * 1e-3;
     for (int frame = 0; frame < 4; ++frame) {
       const contact::Manifold box = contact::collide(a, pa, b, pb, margin);
       const contact::Manifold general = contact::detail::collide_general(a, pa, b, pb, margin);
-      require_same(box, general, name_of(s), k);
+      require_agree(box, general, a, pa, b, pb, margin, tol, name_of(s), k, seen);
       const contact::Manifold box_ba = contact::collide(b, pb, a, pa, margin);
       const contact::Manifold general_ba = contact::detail::collide_general(b, pb, a, pa, margin);
-      require_same(box_ba, general_ba, "mirrored", k);
+      require_agree(box_ba, general_ba, b, pb, a, pa, margin, tol, "mirrored", k, seen);
       const contact::Manifold box_warm = contact::collide(a, pa, b, pb, margin, &warm_box);
       const contact::Manifold general_warm =
           contact::detail::collide_general(a, pa, b, pb, margin, &warm_general);
-      require_same(box_warm, general_warm, "warm", k);
+      require_agree(box_warm, general_warm, a, pa, b, pb, margin, tol, "warm", k, seen);
       if (frame == 0) {
         ++seen.pairs;
         const bool face = box.feature.kind == sat::FeatureKind::face_a ||
@@ -211,9 +278,9 @@ Seen compare(Situation s, int pairs, double size, double far, std::uint64_t seed
   }
   std::printf(
       "box manifold, %s (size %g, at %g): %d pairs, %d face, %d edge, %d of 4 points, "
-      "%d speculative, %d empty\n",
+      "%d speculative, %d empty; %d of %d manifolds chosen differently within round-off\n",
       name_of(s), size, far, seen.pairs, seen.face, seen.edges, seen.reduced, seen.speculative,
-      seen.empty);
+      seen.empty, seen.tied, seen.compared);
   return seen;
 }
 
@@ -231,6 +298,8 @@ TEST_CASE("box manifold: the general path's manifold on random box pairs", "[con
     if (s == Situation::margin) CHECK(seen.speculative > n / 2);
     // Rotated pairs may be apart beyond the margin; the others touch.
     if (s != Situation::margin && s != Situation::rotated) CHECK(seen.empty < n / 10);
+    // Choices within round-off are rare: at most 1 manifold in 100.
+    CHECK(seen.tied * 100 <= seen.compared);
     all.face += seen.face, all.edges += seen.edges;
   }
   CHECK(all.face > n);
@@ -243,21 +312,40 @@ TEST_CASE("box manifold: far from the origin, tiny and huge", "[contact][box]") 
   const double far = is_double ? 1e4 : 1e2;
   for (int si = 0; si < int(Situation::count); ++si) {
     const Situation s = Situation(si);
-    (void)compare(s, 100, 1, far, 3000 + si);
-    (void)compare(s, 100, 1e-3, 0, 3100 + si);
-    (void)compare(s, 100, 1e3, 0, 3200 + si);
+    for (const Seen& seen :
+         {compare(s, 100, 1, far, 3000 + si), compare(s, 100, 1e-3, 0, 3100 + si),
+          compare(s, 100, 1e3, 0, 3200 + si)})
+      CHECK(seen.tied * 100 <= seen.compared);
   }
 }
 
 TEST_CASE("box manifold: a box resting flat on a box, turned 45 degrees (8 corners to 4)",
           "[contact][box]") {
   // Every corner of the octagon is equally deep: the reduction's ties are
-  // decided by round-off, the same in both paths.
+  // decided by round-off, which differs between the paths, but any four
+  // it keeps span the same square.
   const Hull ground = shapes::box(vec3(1, 1, real(0.5)));
   const Hull crate = shapes::box(vec3(1, 1, real(0.5)));
   const Pose on_top = at_deg(vec3(0, 0, real(0.99)), vec3(0, 0, 45));
   const contact::Manifold box = contact::collide(ground, Pose{}, crate, on_top);
   const contact::Manifold general = contact::detail::collide_general(ground, Pose{}, crate, on_top);
   REQUIRE(box.count == 4);
-  require_same(box, general, "octagon", 0);
+  REQUIRE(general.count == 4);
+  REQUIRE(box.feature == general.feature);
+  const double depth = double(sat::query(ground, Pose{}, crate, on_top).separation);
+  require_valid(box, ground, Pose{}, crate, on_top, 0, depth, 1e-12);
+  require_valid(general, ground, Pose{}, crate, on_top, 0, depth, 1e-12);
+  // The area of the kept quad (shoelace over the points in angle order).
+  const auto area = [](const contact::Manifold& m) {
+    glm::dvec2 p[4];
+    for (int i = 0; i < 4; ++i) p[i] = glm::dvec2(m.points[i].point_a.x, m.points[i].point_a.y);
+    std::sort(p, p + 4, [](const glm::dvec2& u, const glm::dvec2& v) {
+      return std::atan2(u.y, u.x) < std::atan2(v.y, v.x);
+    });
+    double twice = 0;
+    for (int i = 0; i < 4; ++i) twice += p[i].x * p[(i + 1) % 4].y - p[(i + 1) % 4].x * p[i].y;
+    return std::abs(twice) / 2;
+  };
+  CHECK(area(box) == Approx(area(general)).epsilon(1e-6));
+  CHECK(area(box) > 1.5);  // a quad over the octagon, not a sliver
 }

@@ -9,7 +9,11 @@
 // against the reference face's side planes (Sutherland-Hodgman); the
 // clipped points within the margin of the reference plane are the contacts,
 // reduced to at most 4 (the deepest, then the ones that span the largest
-// area). An edge-pair axis gives one point: the closest points of the two
+// area; among points as deep, or spanning as much, within round-off, the
+// one whose features come first, so that a face resting flat on a face
+// keeps the same 4 points frame to frame and in either order of the
+// hulls). Two boxes take the same steps in their own frames, by closed
+// forms (ODE's dBoxBox). An edge-pair axis gives one point: the closest points of the two
 // edges; unless a face of either hull near the normal separates the pair
 // within tol::manifold_face of it (faces nearly parallel, as in a stack),
 // whose face contact is taken instead (Box2D v3 and Box3D prefer faces

@@ -95,6 +95,9 @@ struct BoxFrame {
   /// Edge index of the edge along axis k on the sides s1 of axis k + 1 and
   /// s2 of axis k + 2 (mod 3): edge[k][(s1 > 0) + 2 (s2 > 0)].
   index_t edge[3][4] = {{-1, -1, -1, -1}, {-1, -1, -1, -1}, {-1, -1, -1, -1}};
+  /// Vertex index of the corner on the positive side of axis k wherever
+  /// bit k of the index is set: corner[1] is at (+, -, -).
+  index_t corner[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
   /// True when the box frame is the hull's frame (axes the identity, centre
   /// 0, as shapes::box makes them): the 15-axis test then skips the change
   /// of frame.

@@ -26,16 +26,28 @@ class Scratch {
 /// Most points pick() chooses from: the clipped polygon's room.
 inline constexpr int max_pick = 128;
 
-/// Which of `all` (count of them, normal n) to keep, at most max_points
-/// (Box2D's and Box3D's rule): the deepest, the one farthest from it, the
-/// one spanning the largest triangle with them, and the one adding the most
-/// area to that triangle. Writes their indices to `keep`, ascending, and
-/// returns how many; all of them when count <= max_points. Ties go to the
-/// earlier point. Reads at most max_pick points.
-int pick(const Point* all, int count, const vec3& n, int keep[max_points]);
+/// Which of `count` points to keep, at most max_points (Box2D's and
+/// Box3D's rule): the deepest (least `separation`), the one farthest from
+/// it, the one spanning the largest triangle with them, and the one adding
+/// the most area to that triangle, measured in the contact plane, where
+/// point k is at (x[k], y[k]). With tie > 0, values within round-off
+/// (`tie`, a length, and the areas and squared distances it moves) are
+/// equal, and the point of least key (keys[k]: its features, named alike
+/// whichever hull is A) is taken: a face resting flat on a face keeps the
+/// same points whatever the round-off and the order of the hulls, and a
+/// 4th point must add more area than round-off. Without, ties go to the
+/// earlier point. Writes the indices to `keep`, ascending, and
+/// returns how many; all of them when count <= max_points. Reads at most
+/// max_pick points.
+int pick_plane(const real* x, const real* y, const real* separation, const Id* keys, real tie,
+               int count, int keep[max_points]);
 
-/// Keeps the points pick() chooses of `all` in m, in their order.
-void reduce(Manifold& m, const Point* all, int count);
+/// An orthonormal basis (t, u) of the plane normal to unit n.
+void plane_basis(const vec3& n, vec3& t, vec3& u);
+
+/// pick_plane() of `all` (count of them, normal n), placed in the plane
+/// normal to n by their points on B.
+int pick(const Point* all, int count, const vec3& n, real tie, int keep[max_points]);
 
 /// The separation along face f of `h` (world lengths): how far the support
 /// point of `other` against the face's normal lies beyond its plane.
@@ -69,12 +81,9 @@ void round_face_b_contact(const vec3& p0, const vec3& p1, real radius, bool sphe
 /// pick different reference faces where the two tie. So the other hull's
 /// incident face is measured too, and within that band the larger face wins
 /// (the more stable clipping), then the one whose world normal is
-/// lexicographically larger: the same choice in either order. `boxes`: both
-/// hulls are boxes, whose incident face box_incident_face() finds; all else
-/// is the same arithmetic, so the box path and the general path choose
-/// alike to the last bit.
+/// lexicographically larger: the same choice in either order.
 bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
-                    const sat::Result& r, bool boxes, sat::Feature& feature, index_t& incident);
+                    const sat::Result& r, sat::Feature& feature, index_t& incident);
 
 /// Relative (dimensionless): two reference faces whose areas differ by less
 /// than this share of the larger tie on area, and the lexicographic order
@@ -85,27 +94,47 @@ inline constexpr real face_area_tie = real(1e-6);
 /// The general path of collide() for any two hulls, boxes included: the
 /// same SAT query, but two boxes are clipped as any two hulls, not by
 /// box.cpp. Exported for tests/test_box_manifold.cpp, which checks the box
-/// manifold against it (the same points to the last bit), and for
+/// manifold against it (the same features and ids, points within
+/// round-off), and for
 /// bench_contact, which times them side by side (sepax.cold_general); not
 /// part of the public API.
 [[nodiscard]] SEPAX_API Manifold collide_general(const Hull& a, const Pose& pose_a, const Hull& b,
                                                  const Pose& pose_b, real margin = 0,
                                                  Cache* cache = nullptr);
 
-// Two boxes (Hull::is_box), box.cpp: the general path's answers at less
-// cost.
+// Two boxes (Hull::is_box), box.cpp: the general path's rules on the
+// boxes' own frames.
 
-/// incident_face() of a box: the face of the six most anti-parallel to n
-/// (h's local frame); an exact tie goes to incident_face()'s choice.
-index_t box_incident_face(const Hull& h, const vec3& n);
+/// Two boxes in A's box frame: B's axes the columns of R, B's centre t,
+/// the half extents of both in A's lengths (world lengths over A's scale).
+struct BoxPair {
+  mat3 R;
+  vec3 t;
+  vec3 ha;
+  vec3 hb;
+};
+
+/// The pair of boxes a, b at poses pa, pb.
+BoxPair box_pair(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb);
+
+/// face_separation() of face f of A (`a_face`) or of B, in world lengths,
+/// by the boxes' closed form: the centres' distance along the face's normal
+/// less both radii.
+real box_face_separation(const BoxPair& q, const Hull& a, const Pose& pa, const Hull& b,
+                         bool a_face, index_t f);
+
+/// The face of A (`a_face`) or of B whose normal is most along the world
+/// direction n: incident_face() of a box for the normal -n.
+index_t box_face_along(const BoxPair& q, const Hull& a, const Pose& pa, const Hull& b, bool a_face,
+                       const vec3& n);
 
 /// The face contact of two boxes for SAT's face axis `r` (face_a or
-/// face_b), as the general path makes it: the reference face chosen as
-/// there, the incident face clipped to its side planes, the points within
-/// `limit` of its plane, reduced to 4. The same points and ids to the last
-/// bit. Sets m's normal, feature and points.
-void box_face_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
-                      const sat::Result& r, real limit, Manifold& m);
+/// face_b), by the general path's rules: the reference face chosen as
+/// reference_is_a() chooses it, the incident face clipped to its sides, the
+/// points within `limit` of its plane, reduced to max_points. Sets m's
+/// normal, feature and points; `tie` is pick_plane()'s.
+void box_face_contact(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
+                      const BoxPair& q, const sat::Result& r, real limit, real tie, Manifold& m);
 
 /// A pair held in `cache.apart` (apart.cpp) still beyond `margin` (world
 /// lengths): true, with m set to count 0, the held axis and feature and

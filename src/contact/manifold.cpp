@@ -37,48 +37,49 @@ real area2(const real* x, const real* y, int a, int b, int c) {
 
 }  // namespace
 
-int pick(const Point* all, int count, const vec3& n, int keep[max_points]) {
+int pick_plane(const real* x, const real* y, const real* separation, const Id* keys, real tie,
+               int count, int keep[max_points]) {
   if (count <= max_points) {
     for (int i = 0; i < count; ++i) keep[i] = i;
     return count;
   }
   count = std::min(count, max_pick);
-  // The points in the plane normal to n, about the first: coordinates along
-  // an orthonormal basis (t, u) of that plane (Duff et al., "Building an
-  // Orthonormal Basis, Revisited", JCGT 2017), so that every distance and
-  // area below is two-dimensional.
-  const real sign_z = n.z < 0 ? real(-1) : real(1);
-  const real q = real(-1) / (sign_z + n.z);
-  const real b = n.x * n.y * q;
-  const vec3 t(1 + sign_z * n.x * n.x * q, sign_z * b, -sign_z * n.x);
-  const vec3 u(b, sign_z + n.y * n.y * q, -n.y);
-  real x[max_pick], y[max_pick];
-  for (int i = 0; i < count; ++i) {
-    const vec3 d = all[i].point_b - all[0].point_b;
-    x[i] = glm::dot(d, t), y[i] = glm::dot(d, u);
-  }
-  int chosen[4] = {0, -1, -1, -1};
-  for (int i = 1; i < count; ++i)
-    if (all[i].separation < all[chosen[0]].separation) chosen[0] = i;
-  real best = -1;
+  // Each step takes the point of largest value[i], the earliest on a tie;
+  // with tie > 0, of those within `band` of the largest, the least key, so
+  // that the choice does not depend on the points' order or round-off.
+  // -1 when no value exceeds `floor` by more than the band.
+  real value[max_pick];
+  const auto best_of = [&](real band, real floor) {
+    int best = -1;
+    real most = floor;
+    for (int i = 0; i < count; ++i)
+      if (value[i] > most) most = value[i], best = i;
+    if (best < 0 || !(tie > 0)) return best;
+    if (!(most > floor + band)) return -1;
+    for (int i = 0; i < count; ++i)
+      if (keys[i] < keys[best] && value[i] >= most - band) best = i;
+    return best;
+  };
+  int chosen[4];
+  for (int i = 0; i < count; ++i) value[i] = -separation[i];
+  chosen[0] = best_of(tie, -std::numeric_limits<real>::infinity());
+  real span2 = 0;  // the largest squared distance from the deepest point
   for (int i = 0; i < count; ++i) {
     const real dx = x[i] - x[chosen[0]], dy = y[i] - y[chosen[0]];
-    if (dx * dx + dy * dy > best) best = dx * dx + dy * dy, chosen[1] = i;
+    value[i] = dx * dx + dy * dy, span2 = std::max(span2, value[i]);
   }
-  best = -1;
-  real sign = 1;
-  for (int i = 0; i < count; ++i) {
-    const real s = area2(x, y, chosen[0], chosen[1], i);
-    if (std::abs(s) > best) best = std::abs(s), chosen[2] = i, sign = s < 0 ? real(-1) : real(1);
-  }
-  best = 0;
-  for (int i = 0; i < count; ++i) {
-    // Area added beyond each edge of the triangle (oriented by `sign`).
-    const real gain = std::max({-sign * area2(x, y, chosen[0], chosen[1], i),
-                                -sign * area2(x, y, chosen[1], chosen[2], i),
-                                -sign * area2(x, y, chosen[2], chosen[0], i)});
-    if (gain > best) best = gain, chosen[3] = i;
-  }
+  // Round-off of a coordinate (tie) moves a squared distance by about
+  // 2 tie span, an area by about 2 tie span for each of its sides.
+  const real span = std::sqrt(span2);
+  chosen[1] = best_of(2 * tie * span + tie * tie, real(-1));
+  for (int i = 0; i < count; ++i) value[i] = std::abs(area2(x, y, chosen[0], chosen[1], i));
+  chosen[2] = best_of(4 * tie * span, real(-1));
+  const real sign = area2(x, y, chosen[0], chosen[1], chosen[2]) < 0 ? real(-1) : real(1);
+  for (int i = 0; i < count; ++i)  // area added beyond each edge of the triangle
+    value[i] = std::max({-sign * area2(x, y, chosen[0], chosen[1], i),
+                         -sign * area2(x, y, chosen[1], chosen[2], i),
+                         -sign * area2(x, y, chosen[2], chosen[0], i)});
+  chosen[3] = best_of(6 * tie * span, real(0));
   std::sort(chosen, chosen + 4);
   int kept = 0;
   for (int k = 0; k < 4; ++k)
@@ -86,10 +87,28 @@ int pick(const Point* all, int count, const vec3& n, int keep[max_points]) {
   return kept;
 }
 
-void reduce(Manifold& m, const Point* all, int count) {
-  int keep[max_points];
-  m.count = pick(all, count, m.normal, keep);
-  for (int k = 0; k < m.count; ++k) m.points[k] = all[keep[k]];
+void plane_basis(const vec3& n, vec3& t, vec3& u) {
+  // Duff et al., "Building an Orthonormal Basis, Revisited", JCGT 2017.
+  const real sign_z = n.z < 0 ? real(-1) : real(1);
+  const real q = real(-1) / (sign_z + n.z);
+  const real b = n.x * n.y * q;
+  t = vec3(1 + sign_z * n.x * n.x * q, sign_z * b, -sign_z * n.x);
+  u = vec3(b, sign_z + n.y * n.y * q, -n.y);
+}
+
+int pick(const Point* all, int count, const vec3& n, real tie, int keep[max_points]) {
+  if (count <= max_points) return pick_plane(nullptr, nullptr, nullptr, nullptr, 0, count, keep);
+  count = std::min(count, max_pick);
+  vec3 t, u;
+  plane_basis(n, t, u);
+  real x[max_pick], y[max_pick], separation[max_pick];
+  Id ids[max_pick];
+  for (int i = 0; i < count; ++i) {
+    const vec3 d = all[i].point_b - all[0].point_b;
+    x[i] = glm::dot(d, t), y[i] = glm::dot(d, u);
+    separation[i] = all[i].separation, ids[i] = all[i].id;
+  }
+  return pick_plane(x, y, separation, ids, tie, count, keep);
 }
 
 real face_separation(const Hull& h, const Pose& ph, index_t f, const Hull& other, const Pose& po) {
@@ -249,8 +268,10 @@ ClipVertex* clip_to_face(const ReferenceFace& ref, ClipVertex* poly, int& count,
 }
 
 /// The points of a face contact: incident face `fi` clipped to the
-/// reference face, kept within `limit` of its plane.
-void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real limit, Manifold& m) {
+/// reference face, kept within `limit` of its plane, reduced by pick()
+/// with `tie`.
+void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real limit, real tie,
+                  Manifold& m) {
   const Hull& inc = *r.incident;
   const auto he = inc.half_edges();
   const Face& face = inc.faces()[fi];
@@ -281,26 +302,38 @@ void face_contact(const Roles& r, const ReferenceFace& ref, index_t fi, real lim
     poly[count++] = c;
   }
   const ClipVertex* const clipped = clip_to_face(ref, poly, count, scratch, fi);
-  detail::Scratch<Point, max_clip> all_room;
-  Point* const all = all_room.data();
+  // The points within the limit, placed in the reference face's plane (in
+  // its hull's frame, world lengths) for pick_plane(); world points only
+  // for those it keeps.
+  const real scale = r.reference_pose->scale;
+  vec3 t, u;
+  detail::plane_basis(ref.normal, t, u);
+  real x[max_clip], y[max_clip], separation[max_clip], depth[max_clip];
+  Id keys[max_clip];  // the features, reference's first: the same in (A, B) and (B, A)
+  int from[max_clip];
   int kept = 0;
   for (int i = 0; i < count; ++i) {
     const real local = glm::dot(ref.normal, clipped[i].p) - ref.offset;  // reference's lengths
-    const real separation = local * r.reference_pose->scale;
-    if (!(separation <= limit)) continue;
-    const vec3 on_reference = r.reference_pose->apply(clipped[i].p - ref.normal * local);
-    const vec3 on_incident = r.reference_pose->apply(clipped[i].p);
-    Point& p = all[kept++];
-    p.separation = separation;
-    if (r.reference_is_a) {
-      p.point_a = on_reference, p.point_b = on_incident;
-      p.id = make_id(clipped[i].reference, clipped[i].incident);
-    } else {
-      p.point_a = on_incident, p.point_b = on_reference;
-      p.id = make_id(clipped[i].incident, clipped[i].reference);
-    }
+    if (!(local * scale <= limit)) continue;
+    x[kept] = glm::dot(clipped[i].p, t) * scale, y[kept] = glm::dot(clipped[i].p, u) * scale;
+    separation[kept] = local * scale, depth[kept] = local, from[kept] = i;
+    keys[kept] = make_id(clipped[i].reference, clipped[i].incident);
+    ++kept;
   }
-  detail::reduce(m, all, kept);
+  int keep[max_points];
+  m.count = detail::pick_plane(x, y, separation, keys, tie, kept, keep);
+  for (int k = 0; k < m.count; ++k) {
+    const int j = keep[k];
+    const vec3& p = clipped[from[j]].p;
+    const vec3 on_reference = r.reference_pose->apply(p - ref.normal * depth[j]);
+    const vec3 on_incident = r.reference_pose->apply(p);
+    Point& q = m.points[k];
+    q.separation = separation[j];
+    q.point_a = r.reference_is_a ? on_reference : on_incident;
+    q.point_b = r.reference_is_a ? on_incident : on_reference;
+    q.id = r.reference_is_a ? make_id(clipped[from[j]].reference, clipped[from[j]].incident)
+                            : make_id(clipped[from[j]].incident, clipped[from[j]].reference);
+  }
 }
 
 /// The point of an edge-pair contact: the closest points of the two edges.
@@ -374,27 +407,32 @@ void rim_contact(const Hull& rim, const Pose& rim_pose, index_t rim_edge, const 
 /// face's axis: the face of A around its support vertex most along the
 /// normal, or B's most against it (the better of the two; A's on a tie).
 /// The face of last frame's manifold (`last`) keeps its place within twice
-/// the band. `boxes`: both hulls are boxes, whose incident faces box.cpp
-/// finds; the separations are face_separation()'s either way.
+/// the band. `boxes`: the pair when both hulls are boxes, whose faces and
+/// separations box.cpp finds in closed form.
 sat::Result prefer_face(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
-                        const sat::Result& r, const sat::Feature& last, bool boxes) {
+                        const sat::Result& r, const sat::Feature& last,
+                        const detail::BoxPair* boxes) {
   if (r.feature.kind != sat::FeatureKind::edges) return r;
   const real band = tol::manifold_face * std::min(a.extent() * pa.scale, b.extent() * pb.scale);
-  const auto face_of = [boxes](const Hull& h, const vec3& n) {
-    return boxes ? detail::box_incident_face(h, n) : incident_face(h, n);
+  // The separation along face f of A (a_face) or of B.
+  const auto gap = [&](bool a_face, index_t f) {
+    if (boxes) return detail::box_face_separation(*boxes, a, pa, b, a_face, f);
+    return a_face ? detail::face_separation(a, pa, f, b, pb)
+                  : detail::face_separation(b, pb, f, a, pa);
   };
-  index_t fa = face_of(a, pa.rotate_inverse(-r.axis));
-  index_t fb = face_of(b, pb.rotate_inverse(r.axis));
-  real sa = detail::face_separation(a, pa, fa, b, pb),
-       sb = detail::face_separation(b, pb, fb, a, pa);
+  index_t fa = boxes ? detail::box_face_along(*boxes, a, pa, b, true, r.axis)
+                     : incident_face(a, pa.rotate_inverse(-r.axis));
+  index_t fb = boxes ? detail::box_face_along(*boxes, a, pa, b, false, -r.axis)
+                     : incident_face(b, pb.rotate_inverse(r.axis));
+  real sa = gap(true, fa), sb = gap(false, fb);
   real reach = band;
   const real none = -std::numeric_limits<real>::infinity();
   if (last.kind == sat::FeatureKind::face_a && last.a >= 0 && last.a < index_t(a.face_count())) {
-    const real held = detail::face_separation(a, pa, last.a, b, pb);
+    const real held = gap(true, last.a);
     if (held >= r.separation - 2 * band) fa = last.a, sa = held, sb = none, reach = 2 * band;
   } else if (last.kind == sat::FeatureKind::face_b && last.b >= 0 &&
              last.b < index_t(b.face_count())) {
-    const real held = detail::face_separation(b, pb, last.b, a, pa);
+    const real held = gap(false, last.b);
     if (held >= r.separation - 2 * band) fb = last.b, sb = held, sa = none, reach = 2 * band;
   }
   if (!(std::max(sa, sb) >= r.separation - reach)) return r;
@@ -459,10 +497,12 @@ real deepest(const Manifold& m) {
 }
 
 /// The points of the manifold of `r`'s feature (see collide()), each
-/// within `limit` of the normal's plane. `boxes`: both hulls are boxes,
-/// whose face contact box.cpp makes.
+/// within `limit` of the normal's plane; depths within `tie` are as deep
+/// to pick(). `boxes`: the pair when both hulls are boxes, whose face
+/// contact box.cpp makes.
 void feature_points(const Hull& a, const Pose& pose_a, const Hull& b, const Pose& pose_b,
-                    const sat::Result& r, real limit, bool boxes, Manifold& m) {
+                    const sat::Result& r, real limit, real tie, const detail::BoxPair* boxes,
+                    Manifold& m) {
   m.normal = r.axis;
   m.separation = r.separation;
   m.feature = r.feature;
@@ -471,12 +511,11 @@ void feature_points(const Hull& a, const Pose& pose_a, const Hull& b, const Pose
     case sat::FeatureKind::face_a:
     case sat::FeatureKind::face_b: {
       if (boxes) {
-        detail::box_face_contact(a, pose_a, b, pose_b, r, limit, m);
+        detail::box_face_contact(a, pose_a, b, pose_b, *boxes, r, limit, tie, m);
         break;
       }
       index_t incident = -1;
-      const bool ref_a =
-          detail::reference_is_a(a, pose_a, b, pose_b, r, false, m.feature, incident);
+      const bool ref_a = detail::reference_is_a(a, pose_a, b, pose_b, r, m.feature, incident);
       Roles roles;
       roles.reference_is_a = ref_a;
       roles.reference = ref_a ? &a : &b;
@@ -490,7 +529,7 @@ void feature_points(const Hull& a, const Pose& pose_a, const Hull& b, const Pose
       ref.normal = ref.hull->planes()[ref.face].normal;
       ref.offset = ref.hull->planes()[ref.face].offset;
       m.normal = ref_a ? pose_a.rotate(ref.normal) : -pose_b.rotate(ref.normal);
-      face_contact(roles, ref, incident, limit, m);
+      face_contact(roles, ref, incident, limit, tie, m);
       break;
     }
     case sat::FeatureKind::edges:
@@ -516,7 +555,7 @@ index_t incident_face(const Hull& h, const vec3& n) {
 }
 
 bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb,
-                    const sat::Result& r, bool boxes, sat::Feature& feature, index_t& incident) {
+                    const sat::Result& r, sat::Feature& feature, index_t& incident) {
   const bool sat_a = r.feature.kind == sat::FeatureKind::face_a;
   const Hull& ref = sat_a ? a : b;
   const Hull& inc = sat_a ? b : a;
@@ -525,7 +564,7 @@ bool reference_is_a(const Hull& a, const Pose& pa, const Hull& b, const Pose& pb
   const index_t rf = sat_a ? r.feature.a : r.feature.b;
   const vec3 n_ref = ref_pose.rotate(ref.planes()[rf].normal);
   const vec3 n_local = inc_pose.rotate_inverse(n_ref);
-  const index_t fi = boxes ? box_incident_face(inc, n_local) : contact::incident_face(inc, n_local);
+  const index_t fi = contact::incident_face(inc, n_local);
   const vec3 n_inc = inc_pose.rotate(inc.planes()[fi].normal);
   // The incident face's own separation: ref's deepest point under its plane.
   const vec3 local = ref_pose.rotate_inverse(-n_inc);
@@ -574,7 +613,7 @@ void face_b_contact(const Hull& a, const Pose& pose_a, const Hull& b, const Pose
   m.feature = {sat::FeatureKind::face_b, -1, f};
   m.count = 0;
   const index_t incident = incident_face(a, pose_a.rotate_inverse(-m.normal));
-  face_contact(roles, ref, incident, limit, m);
+  face_contact(roles, ref, incident, limit, 0, m);
 }
 
 }  // namespace detail
@@ -607,10 +646,14 @@ Manifold collide_hulls(const Hull& a, const Pose& pose_a, const Hull& b, const P
   const real magnitude = a.magnitude() * pose_a.scale + b.magnitude() * pose_b.scale +
                          glm::length(pose_b.translation - pose_a.translation);
   const real roundoff = tol::touching * magnitude;
-  const bool boxes = box_path && a.is_box() && b.is_box();
+  detail::BoxPair pair;
+  const detail::BoxPair* boxes = nullptr;
+  if (box_path && a.is_box() && b.is_box())
+    pair = detail::box_pair(a, pose_a, b, pose_b), boxes = &pair;
   const sat::Result r =
       prefer_face(a, pose_a, b, pose_b, exact, cache ? cache->feature : sat::Feature{}, boxes);
-  feature_points(a, pose_a, b, pose_b, r, std::max(margin, r.separation) + roundoff, boxes, m);
+  feature_points(a, pose_a, b, pose_b, r, std::max(margin, r.separation) + roundoff, roundoff,
+                 boxes, m);
   // A preferred face stands in for SAT's edge pair of overlapping hulls
   // only where its points reach SAT's depth: where clipping to the face cut
   // the deepest corner away (it lies beyond the face's rim), or left no
@@ -622,7 +665,7 @@ Manifold collide_hulls(const Hull& a, const Pose& pose_a, const Hull& b, const P
       m.count > 0 && exact.separation < 0 && deepest(m) > exact.separation + roundoff;
   if (!(r.feature == exact.feature) && (m.count == 0 || shallower))
     feature_points(a, pose_a, b, pose_b, exact, std::max(margin, exact.separation) + roundoff,
-                   boxes, m);
+                   roundoff, boxes, m);
   if (m.count == 0)
     witness_contact(a, pose_a, b, pose_b, std::max(margin, exact.separation) + roundoff, roundoff,
                     m);

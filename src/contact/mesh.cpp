@@ -457,7 +457,7 @@ struct MeshContact {
   /// reduction picks.
   static void compact(Region& r) {
     int keep[max_points];
-    const int n = detail::pick(r.pool(), r.count, r.m.normal, keep);
+    const int n = detail::pick(r.pool(), r.count, r.m.normal, 0, keep);
     for (int k = 0; k < n; ++k) {
       r.pool()[k] = r.pool()[keep[k]];
       r.triangle[k] = r.triangle[keep[k]];

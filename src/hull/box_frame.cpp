@@ -97,6 +97,16 @@ void name_edges(const Hull& h, BoxFrame& box) {
   }
 }
 
+// Names each vertex by the sides of the three axes it lies on.
+void name_corners(std::span<const vec3> vertices, BoxFrame& box) {
+  for (std::size_t v = 0; v < vertices.size(); ++v) {
+    int bits = 0;
+    for (int k = 0; k < 3; ++k)
+      if (glm::dot(vertices[v] - box.center, box.axes[k]) > 0) bits |= 1 << k;
+    box.corner[bits] = index_t(v);
+  }
+}
+
 }  // namespace
 
 void HullBuilder::derive_box(Hull& h) {
@@ -108,6 +118,7 @@ void HullBuilder::derive_box(Hull& h) {
   if (!make_axes(h.planes_, box)) return;
   measure_extents(h.vertices_, box);
   name_edges(h, box);
+  name_corners(h.vertices_, box);
   box.aligned = box.axes == mat3(real(1)) && box.center == vec3(real(0));
   h.box_ = box;
 }
