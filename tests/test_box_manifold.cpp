@@ -349,3 +349,37 @@ TEST_CASE("box manifold: a box resting flat on a box, turned 45 degrees (8 corne
   CHECK(area(box) == Approx(area(general)).epsilon(1e-6));
   CHECK(area(box) > 1.5);  // a quad over the octagon, not a sliver
 }
+
+TEST_CASE("box manifold: a box resting flat keeps its 4 points under round-off-sized nudges",
+          "[contact][box]") {
+  // A crate turned 30 degrees on a ground box: 8 clipped corners, all as
+  // deep to round-off. Tilts and slides of round-off size must not change
+  // which 4 the reduction keeps, in either order of the hulls, on the box
+  // path and the general path alike.
+  const Hull ground = shapes::box(vec3(1, 1, real(0.5)));
+  const Hull crate = shapes::box(vec3(1, real(0.9), real(0.5)));
+  const real nudge = is_double ? real(1e-15) : real(1e-7);
+  const auto ids_of = [](const contact::Manifold& m) {
+    std::vector<contact::Id> ids;
+    for (int i = 0; i < m.count; ++i) ids.push_back(m.points[i].id);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  };
+  std::vector<contact::Id> first;
+  for (int k = 0; k < 40; ++k) {
+    Pose on_top = at_deg(vec3(nudge * real(k % 7), 0, real(0.99)), vec3(0, 0, 30));
+    const quat tilt = glm::angleAxis(nudge * real(k % 5 - 2), glm::normalize(vec3(1, real(k), 0)));
+    on_top.rotation = glm::mat3_cast(tilt) * on_top.rotation;
+    const contact::Manifold box = contact::collide(ground, Pose{}, crate, on_top);
+    const contact::Manifold general =
+        contact::detail::collide_general(ground, Pose{}, crate, on_top);
+    const contact::Manifold back =
+        contact::mirrored(contact::collide(crate, on_top, ground, Pose{}));
+    INFO("nudge " << k);
+    REQUIRE(box.count == 4);
+    if (k == 0) first = ids_of(box);
+    CHECK(ids_of(box) == first);
+    CHECK(ids_of(general) == first);
+    CHECK(ids_of(back) == first);
+  }
+}
